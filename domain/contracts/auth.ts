@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1, "Ingresá tu usuario.").max(150),
+  password: z.string().min(1, "Ingresá tu contraseña.").max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const RefreshRequest = z.object({ refresh: z.string().min(1).max(512) });
+export const LogoutRequest = z.object({ refresh: z.string().max(512).optional() });
+
+export const CurrentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  profile_image: z.string().nullable(),
+  groups: z.array(z.string()),
+  group: z.string(),
+  display_name: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const AccountGroup = z.object({ id: z.number().int(), name: z.string() });
+export const AccountGroupsResponse = z.object({ results: z.array(AccountGroup) });
+export type AccountGroup = z.infer<typeof AccountGroup>;
+
+export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
+export const GROUP_REQUIRED = "Selecciona un grupo.";
+
+export const RegisterRequest = z.object({
+  username: z.string().trim().min(1, "El usuario es obligatorio.").max(150, "El usuario es demasiado largo."),
+  email: z.email("Ingresá un email válido.").max(254),
+  password: z.string().min(8, "La contraseña debe tener al menos 8 caracteres.").max(256),
+  group_id: z.coerce.number({ error: GROUP_REQUIRED }).int(GROUP_REQUIRED).positive(GROUP_REQUIRED),
+  recaptcha: z.string({ error: CAPTCHA_REQUIRED }).min(1, CAPTCHA_REQUIRED).max(4096),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({ success: z.boolean(), error: z.string().optional() });
+
+export const LOGIN_FAILED = "Error al iniciar sesion. Verifica tus credenciales.";

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** The one error envelope of the API (DESIGN.md §3). */
+export const ErrorBody = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const SuccessBody = z.object({ success: z.literal(true) });

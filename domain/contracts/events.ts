@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { Capability } from "../permissions";
+
+/** Durable events: written to order_events in the transaction of the change, replayable. */
+export const DURABLE_EVENT_TYPES = [
+  "order.created",
+  "order.modified",
+  "order.cancelled",
+  "order.status_changed",
+  "product.stock_changed",
+  "preparation.updated",
+  "dispatch.assignment_changed",
+  "dispatch.route_ready",
+  "export.done",
+  "user.registration_requested",
+  "user.approved",
+  "user.denied",
+  "user.deactivated",
+] as const;
+export type DurableEventType = (typeof DURABLE_EVENT_TYPES)[number];
+
+/** Ephemeral chatter: published straight to the bus, no id, never replayed. */
+export const EPHEMERAL_EVENT_TYPES = ["export.progress", "deploy.log"] as const;
+export type EphemeralEventType = (typeof EPHEMERAL_EVENT_TYPES)[number];
+
+export const AppEvent = z.object({
+  id: z.number().int().nullable(),
+  type: z.string(),
+  at: z.string(),
+  actor: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AppEvent = z.infer<typeof AppEvent>;
+
+export const SocketAuthMessage = z.object({
+  type: z.literal("auth"),
+  token: z.string().min(1),
+  last_event_id: z.number().int().nonnegative().optional().default(0),
+});
+
+export type ServerSocketMessage =
+  | { type: "ready"; last_event_id: number }
+  | { type: "event"; event: AppEvent }
+  | { type: "error"; detail: string };
+
+
+/** A user receives an event only when the user's group holds its capability. */
+const EVENT_AUDIENCE: Record<string, Capability> = {
+  order: "orders.list",
+  product: "catalog.read",
+  preparation: "preparation.work",
+  dispatch: "dispatch.work",
+  export: "data.export",
+  deploy: "software.deploy",
+  user: "users.approve",
+};
+
+export function eventCapability(type: string): Capability {
+  return EVENT_AUDIENCE[type.split(".")[0] ?? ""] ?? "users.approve";
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const ActiveUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+});
+export const PendingRegistration = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  group: z.string(),
+});
+export const ApprovalsResponse = z.object({
+  active_users: z.array(ActiveUser),
+  registration_requests: z.array(PendingRegistration),
+});
+export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
+
+export const RegistrationDecision = z.object({ id: z.coerce.number().int().positive() });
+export const DeactivateUserRequest = z.object({ user_id: z.coerce.number().int().positive() });
+
+export const ProfileImageResponse = z.object({ success: z.literal(true), profile_image: z.string() });
+
+export const PROFILE_IMAGE_REQUIRED = "Seleccione una imagen de perfil.";
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,37 @@
+/**
+ * Who may do what (DESIGN.md §4). The server enforces it on every route through a
+ * declared capability; the web menu only mirrors it.
+ */
+export const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante"] as const;
+export type GroupName = (typeof GROUPS)[number];
+
+export const CAPABILITIES = {
+  "catalog.read": ["Admin", "Vendedor", "Preparador", "Despachante"],
+  "catalog.write": ["Admin", "Vendedor"],
+  "orders.list": ["Admin", "Vendedor", "Preparador", "Despachante"],
+  "orders.take": ["Admin", "Vendedor"],
+  "orders.see_cancelled": ["Admin"],
+  "preparation.work": ["Admin", "Preparador"],
+  "dispatch.work": ["Admin", "Despachante"],
+  "commissions.own": ["Admin", "Vendedor"],
+  "commissions.any": ["Admin"],
+  "users.approve": ["Admin"],
+  "data.export": ["Admin"],
+  "software.deploy": ["Admin"],
+  "shipping.edit": ["Admin", "Vendedor"],
+  "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante"],
+  "session.use": ["Admin", "Vendedor", "Preparador", "Despachante"],
+} as const satisfies Record<string, readonly GroupName[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** `public` routes need no token; every other route names one capability. */
+export type RoutePermission = Capability | "public";
+
+export function can(group: string | null | undefined, capability: Capability): boolean {
+  return !!group && (CAPABILITIES[capability] as readonly string[]).includes(group);
+}
+
+export function isGroupName(name: string): name is GroupName {
+  return (GROUPS as readonly string[]).includes(name);
+}

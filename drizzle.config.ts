@@ -1,0 +1,2 @@
+import { defineConfig } from "drizzle-kit";
+export default defineConfig({ dialect: "postgresql", schema: "./drizzle/schema/index.ts", out: "./drizzle/migrations" });

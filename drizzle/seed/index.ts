@@ -1,0 +1,1 @@
+export { seedReference, seedDemo } from "./reference";

@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { PROFILE_IMAGE_MAX_BYTES } from "../domain/contracts/users";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
+import { findActiveUser } from "./features/auth/repository";
+import { authRoutes } from "./features/auth/routes";
+import { createAuthService } from "./features/auth/service";
+import { healthRoutes } from "./features/health/routes";
+import { usersRoutes } from "./features/users/routes";
+import { createUsersService } from "./features/users/service";
+import type { Jobs } from "./jobs/types";
+import authPlugin from "./plugins/auth";
+import csrfPlugin from "./plugins/csrf";
+import { registerErrorHandler } from "./plugins/errors";
+import type { Bus } from "./realtime/bus";
+import { registerHub } from "./realtime/hub";
+import type { OutboxRelay } from "./realtime/outbox";
+
+z.config(z.locales.es());
+
+const WEB_DIST = fileURLToPath(new URL("../web/dist", import.meta.url));
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  bus: Bus;
+  jobs: Jobs;
+  relay: OutboxRelay;
+  /** Shared rate-limit store across API instances in production. */
+  redis?: Redis;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, bus, jobs, relay } = deps;
+  const { db } = database;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const uploadsDir = join(config.dataDir, "uploads");
+  const imageUrl = (file: string) => `/api/media/profile/${file}`;
+  const loadUser = (id: number) => findActiveUser(db, id);
+  const onCommit = () => relay.nudge();
+
+  await app.register(fastifySwagger, {
+    openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
+  // skipOnError: a Redis outage must not lock everyone out of logging in.
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...(deps.redis ? { redis: deps.redis } : {}) });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPlugin, { secret: config.jwtSecret, loadUser });
+  await app.register(csrfPlugin);
+
+  const humanCheck = config.recaptchaSecret
+    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl)
+    : createAltchaCheck(config.jwtSecret);
+  const auth = createAuthService({
+    db,
+    humanCheck,
+    onCommit,
+    signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
+  });
+  const users = createUsersService({ db, uploadsDir, onCommit });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode } });
+      await api.register(authRoutes, { auth, humanCheck, imageUrl });
+      await api.register(usersRoutes, { users, uploadsDir, imageUrl });
+      await registerHub(api, { db, bus, loadUser });
+      api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+
+  if (existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+    app.get("/*", { config: { permission: "public" } }, (request, reply) => {
+      if (request.url.startsWith("/api/")) return reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
+      return reply.sendFile("index.html");
+    });
+  }
+
+  app.decorate("services", { auth, users });
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: { auth: ReturnType<typeof createAuthService>; users: ReturnType<typeof createUsersService> };
+  }
+}

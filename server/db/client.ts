@@ -1,0 +1,60 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "../../drizzle/schema";
+import type { Database } from "./types";
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle/migrations", import.meta.url));
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
+
+/** The `db` adapter: drizzle over postgres.js in production, PGlite when embedded. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return "url" in target ? openPostgres(target.url, target.poolSize ?? 10) : openPglite(target.dataDir);
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: async () => {
+      // One process migrates at a time when several API instances boot together.
+      await client`select pg_advisory_lock(7261001)`;
+      try {
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client`select pg_advisory_unlock(7261001)`;
+      }
+    },
+    ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const client = dataDir ? new PGlite(join(dataDir, "pglite")) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => client.query("select 1").then(() => true, () => false),
+    close: () => client.close(),
+  };
+}

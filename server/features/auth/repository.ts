@@ -1,0 +1,101 @@
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
+import type { Executor } from "../../db/types";
+
+export interface AuthenticatedUser {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  profileImage: string | null;
+  group: string;
+}
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImage: users.profileImage,
+  group: groups.name,
+};
+
+export async function findActiveUser(db: Executor, id: number): Promise<AuthenticatedUser | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(users.id, id), eq(users.isActive, true)));
+  return row ?? null;
+}
+
+export async function findLoginCandidate(db: Executor, username: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(eq(users.username, username));
+  return row ?? null;
+}
+
+export async function listGroups(db: Executor) {
+  return db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(groups.id);
+}
+
+export async function findGroup(db: Executor, id: number) {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row ?? null;
+}
+
+export async function findGroupByName(db: Executor, name: string) {
+  const [row] = await db.select().from(groups).where(eq(groups.name, name));
+  return row ?? null;
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (user) return true;
+  const [request] = await db.select({ id: registrationRequests.id }).from(registrationRequests).where(eq(registrationRequests.username, username));
+  return !!request;
+}
+
+export async function insertRegistrationRequest(
+  db: Executor,
+  values: { username: string; email: string; passwordHash: string; groupId: number },
+) {
+  const [row] = await db.insert(registrationRequests).values(values).onConflictDoNothing().returning({ id: registrationRequests.id });
+  return row ?? null;
+}
+
+export async function insertRefreshToken(db: Executor, values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for("update");
+  return row ?? null;
+}
+
+export async function markRefreshTokenUsed(db: Executor, id: number) {
+  await db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(db: Executor, familyId: string) {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserTokens(db: Executor, userId: number) {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Records a spent challenge; false when it was already spent (a replay). */
+export async function spendChallenge(db: Executor, signature: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db.insert(usedChallenges).values({ signature, expiresAt }).onConflictDoNothing().returning();
+  return rows.length === 1;
+}
+
+export async function purgeSpentChallenges(db: Executor, before: Date) {
+  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, before));
+}

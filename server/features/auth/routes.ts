@@ -1,0 +1,96 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  AccountGroupsResponse,
+  CurrentUser,
+  LoginRequest,
+  LogoutRequest,
+  RefreshRequest,
+  RegisterRequest,
+  RegisterResponse,
+  TokenPair,
+} from "../../../domain/contracts/auth";
+import { SuccessBody } from "../../../domain/contracts/errors";
+import { TooMany } from "../../errors";
+import type { HumanCheck } from "./captcha";
+import { toCurrentUser, type AuthService } from "./service";
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  humanCheck: HumanCheck;
+  imageUrl(file: string): string;
+}
+
+const LOGIN_WINDOW_MS = 60_000;
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, humanCheck, imageUrl }) => {
+  // Per IP and per username, so neither one address nor many addresses can hammer an account.
+  const perIp = app.createRateLimit({ max: 30, timeWindow: LOGIN_WINDOW_MS, keyGenerator: (r) => `login-ip:${r.ip}` });
+  const perUsername = app.createRateLimit({
+    max: 10,
+    timeWindow: LOGIN_WINDOW_MS,
+    keyGenerator: (r) => `login-user:${String((r.body as { username?: unknown })?.username ?? "").trim().toLowerCase()}`,
+  });
+  const throttle =
+    (...limits: (typeof perIp)[]) =>
+    async (request: FastifyRequest) => {
+      for (const limit of limits) {
+        const outcome = await limit(request);
+        if (!outcome.isAllowed && outcome.isExceeded) throw new TooMany();
+      }
+    };
+
+  app.post("/login/", {
+    config: { permission: "public", csrf: false },
+    preHandler: throttle(perIp, perUsername),
+    schema: { body: LoginRequest, response: { 200: TokenPair } },
+    handler: (request) => auth.login(request.body),
+  });
+
+  app.post("/token/refresh/", {
+    config: { permission: "public", csrf: false },
+    preHandler: throttle(perIp),
+    schema: { body: RefreshRequest, response: { 200: TokenPair } },
+    handler: (request) => auth.refresh(request.body.refresh),
+  });
+
+  app.post("/logout/", {
+    config: { permission: "session.use" },
+    schema: { body: LogoutRequest.optional(), response: { 200: SuccessBody } },
+    handler: async (request) => {
+      await auth.logout(request.body?.refresh, request.currentUser!.id);
+      return { success: true as const };
+    },
+  });
+
+  app.get("/me/", {
+    config: { permission: "session.use" },
+    schema: { response: { 200: CurrentUser } },
+    handler: (request) => toCurrentUser(request.currentUser!, imageUrl),
+  });
+
+  app.get("/account-groups/", {
+    config: { permission: "public" },
+    schema: { response: { 200: AccountGroupsResponse } },
+    handler: async () => ({ results: await auth.listGroups() }),
+  });
+
+  app.get("/captcha/challenge/", {
+    config: { permission: "public" },
+    handler: async (_request, reply) => {
+      const challenge = await humanCheck.challenge();
+      if (!challenge) return reply.status(404).send({ detail: "La verificación usa reCAPTCHA." });
+      return reply.header("cache-control", "no-store").send(challenge);
+    },
+  });
+
+  app.post("/register-request/", {
+    config: { permission: "public" },
+    preHandler: throttle(perIp),
+    schema: { body: RegisterRequest, response: { 200: RegisterResponse } },
+    handler: async (request) => {
+      await auth.register(request.body, request.ip);
+      return { success: true };
+    },
+  });
+};

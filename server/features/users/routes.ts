@@ -1,0 +1,85 @@
+import { createReadStream, existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { SuccessBody } from "../../../domain/contracts/errors";
+import {
+  ApprovalsResponse,
+  DeactivateUserRequest,
+  PROFILE_IMAGE_REQUIRED,
+  ProfileImageResponse,
+  RegistrationDecision,
+} from "../../../domain/contracts/users";
+import { Invalid, NotFound } from "../../errors";
+import type { UsersService } from "./service";
+
+export interface UsersRoutesOptions {
+  users: UsersService;
+  uploadsDir: string;
+  imageUrl(file: string): string;
+}
+
+const ok = { success: true as const };
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, uploadsDir, imageUrl }) => {
+  app.get("/admin/approvals/", {
+    config: { permission: "users.approve" },
+    schema: { response: { 200: ApprovalsResponse } },
+    handler: () => users.approvals(),
+  });
+
+  app.post("/admin/registration-requests/approve/", {
+    config: { permission: "users.approve" },
+    schema: { body: RegistrationDecision, response: { 200: SuccessBody } },
+    handler: async (request) => {
+      await users.approve(request.body.id, request.currentUser!.id);
+      return ok;
+    },
+  });
+
+  app.post("/admin/registration-requests/deny/", {
+    config: { permission: "users.approve" },
+    schema: { body: RegistrationDecision, response: { 200: SuccessBody } },
+    handler: async (request) => {
+      await users.deny(request.body.id, request.currentUser!.id);
+      return ok;
+    },
+  });
+
+  app.post("/admin/users/deactivate/", {
+    config: { permission: "users.approve" },
+    schema: { body: DeactivateUserRequest, response: { 200: SuccessBody } },
+    handler: async (request) => {
+      await users.deactivate(request.body.user_id, request.currentUser!.id);
+      return ok;
+    },
+  });
+
+  app.post("/update-profile-image/", {
+    config: { permission: "profile.edit" },
+    schema: { response: { 200: ProfileImageResponse } },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
+      let upload: Buffer | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === "file" && part.fieldname === "profile_image") upload = await part.toBuffer();
+        else if (part.type === "file") await part.toBuffer();
+      }
+      if (!upload?.length) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
+      const user = request.currentUser!;
+      const file = await users.replaceProfileImage(user.id, user.profileImage, upload);
+      return { success: true as const, profile_image: imageUrl(file) };
+    },
+  });
+
+  // Image tags send no bearer token: file names are random, so the URL is the capability.
+  app.get("/media/profile/:file", {
+    config: { permission: "public" },
+    schema: { params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) },
+    handler: async (request, reply) => {
+      const path = join(uploadsDir, "profile", basename(request.params.file));
+      if (!existsSync(path)) throw new NotFound("La imagen no existe.");
+      return reply.type("image/webp").header("cache-control", "public, max-age=31536000, immutable").send(createReadStream(path));
+    },
+  });
+};

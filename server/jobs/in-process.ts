@@ -1,0 +1,56 @@
+import type { JobContext, JobProcessor, Jobs } from "./types";
+import { InvalidJobPayload } from "./types";
+import { runProcessor } from "./run-processor";
+
+type ContextFactory = (attempt: number) => JobContext;
+
+/**
+ * Embedded mode's queue: the same processors, run in this process, with job-id
+ * de-duplication and exponential backoff. Jobs live in memory: a restart forgets
+ * pending ones, which the embedded mode accepts (one process, nothing to hand over).
+ */
+export function createInProcessJobs(processors: Record<string, JobProcessor<any>>, context: ContextFactory): Jobs {
+  const pending = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  const schedule = (fn: () => Promise<void>, delayMs: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const task = fn().finally(() => running.delete(task));
+      running.add(task);
+    }, delayMs);
+    timers.add(timer);
+  };
+
+  const attemptJob = async (processor: JobProcessor<any>, key: string, data: unknown, attempt: number): Promise<void> => {
+    if (closed) return;
+    try {
+      await runProcessor(processor, data, context(attempt));
+      pending.delete(key);
+    } catch (error) {
+      const ctx = context(attempt);
+      ctx.log.error(`${key} attempt ${attempt} failed: ${(error as Error).message}`);
+      if (error instanceof InvalidJobPayload || attempt >= processor.queue.attempts) return void pending.delete(key);
+      schedule(() => attemptJob(processor, key, data, attempt + 1), processor.queue.backoffMs * 2 ** (attempt - 1));
+    }
+  };
+
+  return {
+    async enqueue(queue, data, { jobId, delayMs = 0 }) {
+      const processor = processors[queue];
+      if (!processor) throw new Error(`unknown queue ${queue}`);
+      const key = `${queue}:${jobId}`;
+      if (pending.has(key)) return;
+      pending.add(key);
+      schedule(() => attemptJob(processor, key, data, 1), delayMs);
+    },
+    healthy: () => !closed,
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

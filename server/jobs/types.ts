@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { Config } from "../config";
+import type { Database } from "../db/types";
+import type { Bus } from "../realtime/bus";
+
+export interface JobContext {
+  db: Database;
+  bus: Bus;
+  config: Config;
+  log: { info(msg: string): void; error(msg: string): void };
+  /** Attempt number, starting at 1. */
+  attempt: number;
+}
+
+export interface QueueConfig {
+  name: string;
+  /** Total tries of one job, the first included. */
+  attempts: number;
+  /** First retry delay in milliseconds; doubles on each retry. */
+  backoffMs: number;
+  /** Jobs of this queue processed at the same time by one worker. */
+  concurrency: number;
+  /** Milliseconds a worker's lock on a job lasts without renewal: a killed worker's job is retried after it. */
+  lockMs: number;
+}
+
+export interface JobProcessor<T = unknown> {
+  queue: QueueConfig;
+  payload: z.ZodType<T>;
+  process(data: T, ctx: JobContext): Promise<unknown>;
+}
+
+export interface EnqueueOptions {
+  /** Derived from the entity: a second job with the same id is dropped while the first exists. */
+  jobId: string;
+  delayMs?: number;
+}
+
+export interface Jobs {
+  enqueue(queue: string, data: unknown, options: EnqueueOptions): Promise<void>;
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+/** A payload that does not parse can never succeed: it fails without retry. */
+export class InvalidJobPayload extends Error {}

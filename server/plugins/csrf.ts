@@ -1,0 +1,35 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { Forbidden } from "../errors";
+
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Double submit: the header must repeat the cookie the server handed out. */
+async function csrfPlugin(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== "string" || !same(cookie, header)) {
+      throw new Forbidden("Falta el token CSRF o no coincide. Recargá la página e intentá de nuevo.");
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.cookies[CSRF_COOKIE]) {
+      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "lax", httpOnly: false });
+    }
+    return payload;
+  });
+}
+
+export default fp(csrfPlugin, { name: "frio-csrf", dependencies: ["@fastify/cookie"] });

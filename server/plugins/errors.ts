@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../errors";
+
+const INVALID_INPUT = "Los datos enviados no son válidos.";
+
+/** Fastify's own error codes and the Spanish text a user reads for each. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: "El cuerpo de la solicitud no es JSON válido." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: "El cuerpo de la solicitud está vacío." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: "La solicitud es demasiado grande." },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: "El archivo supera el tamaño máximo permitido (5 MB)." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: "Tipo de contenido no admitido." },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, detail: "Se esperaba un formulario con archivo." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: "Longitud de contenido inválida." },
+};
+
+function fieldErrors(error: FastifyError): Record<string, string> {
+  if (!hasZodFastifySchemaValidationErrors(error)) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "_";
+    errors[key] ??= issue.message ?? INVALID_INPUT;
+  }
+  return errors;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ detail: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const first = Object.values(errors)[0];
+      return reply.status(400).send({ detail: first ?? INVALID_INPUT, errors });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ detail: known.detail });
+    if (error.statusCode === 429) return reply.status(429).send({ detail: "Demasiados intentos. Esperá un momento y volvé a intentar." });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: INVALID_INPUT });
+    }
+    // A 5xx never leaks internals: the log has them, the user gets a plain sentence.
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ detail: "Error del servidor" });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
+  });
+}

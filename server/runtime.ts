@@ -1,0 +1,66 @@
+import { Redis } from "ioredis";
+import { PROCESSORS } from "../workers/registry";
+import type { Config } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { createBullJobs } from "./jobs/bullmq";
+import { createInProcessJobs } from "./jobs/in-process";
+import type { JobContext, Jobs } from "./jobs/types";
+import { createMemoryBus, createRedisBus, type Bus } from "./realtime/bus";
+import { startOutboxRelay, type OutboxRelay } from "./realtime/outbox";
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  bus: Bus;
+  jobs: Jobs;
+  relay: OutboxRelay;
+  redis?: Redis;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Open this database instead of the one the config names (tests use a per-file copy). */
+  database?: DatabaseHandle;
+  relayIntervalMs?: number;
+}
+
+/** The two adapters that differ between run modes: everything above them is shared. */
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  redis?.on("error", () => {});
+  const context = jobContextFactory(config, database, bus);
+  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
+  const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
+  return {
+    config,
+    database,
+    bus,
+    jobs,
+    relay,
+    redis,
+    async close() {
+      await relay.stop();
+      await jobs.close();
+      await bus.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+export function jobContextFactory(config: Config, database: DatabaseHandle, bus: Bus) {
+  return (attempt: number): JobContext => ({
+    db: database.db,
+    bus,
+    config,
+    attempt,
+    log: {
+      info: (msg) => config.logLevel !== "silent" && console.log(`[jobs] ${msg}`),
+      error: (msg) => config.logLevel !== "silent" && console.error(`[jobs] ${msg}`),
+    },
+  });
+}

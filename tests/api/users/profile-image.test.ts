@@ -1,0 +1,57 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { signIn } from "../../helpers/factories";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function multipart(field: string, filename: string, content: Buffer, type: string) {
+  const boundary = "----frio" + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const png = () => sharp({ create: { width: 800, height: 600, channels: 3, background: "#3b82f6" } }).png().toBuffer();
+
+describe("profile image", () => {
+  it("accepts a real PNG, resizes it, serves it by URL and shows it in /me", async () => {
+    const user = await signIn(t, "Preparador");
+    const { body, contentType } = multipart("profile_image", "yo.png", await png(), "image/png");
+    const response = await user.client.post("/api/update-profile-image/", body, { "content-type": contentType });
+    expect(response.statusCode).toBe(200);
+    const { profile_image } = response.json();
+    expect(profile_image).toMatch(/^\/api\/media\/profile\/.+\.webp$/);
+    expect((await user.client.get("/api/me/")).json().profile_image).toBe(profile_image);
+    const image = await t.app.inject({ method: "GET", url: profile_image });
+    expect(image.statusCode).toBe(200);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+  });
+
+  it("refuses a file that only claims to be an image, and keeps the previous photo", async () => {
+    const user = await signIn(t, "Vendedor");
+    const good = multipart("profile_image", "ok.png", await png(), "image/png");
+    const before = (await user.client.post("/api/update-profile-image/", good.body, { "content-type": good.contentType })).json().profile_image;
+    const fake = multipart("profile_image", "virus.png", Buffer.from("MZ not an image at all"), "image/png");
+    const response = await user.client.post("/api/update-profile-image/", fake.body, { "content-type": fake.contentType });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/no es una imagen/);
+    expect((await user.client.get("/api/me/")).json().profile_image).toBe(before);
+  });
+
+  it("answers 413 above 5 MB and 400 with the spec's message when no file is sent", async () => {
+    const user = await signIn(t, "Vendedor");
+    const big = multipart("profile_image", "big.png", Buffer.alloc(5 * 1024 * 1024 + 10, 1), "image/png");
+    const tooBig = await user.client.post("/api/update-profile-image/", big.body, { "content-type": big.contentType });
+    expect(tooBig.statusCode).toBe(413);
+    const other = multipart("otro_campo", "a.png", await png(), "image/png");
+    const none = await user.client.post("/api/update-profile-image/", other.body, { "content-type": other.contentType });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().detail).toBe("Seleccione una imagen de perfil.");
+  });
+});

@@ -1,0 +1,62 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { createTestApp, type TestApp } from "./app";
+
+export interface E2E {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  newContext(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** Whether e2e can run here, and if not, the reason shown in the skip. */
+export function e2eSkipReason(): string {
+  const { chromiumPath, missing } = inject("services");
+  return chromiumPath ? "" : (missing.chromium ?? "needs Chromium");
+}
+
+/** The whole app (API + built web) on a private database, and a real Chromium driving it. */
+export async function startE2E(): Promise<E2E> {
+  const { chromiumPath } = inject("services");
+  const t = await createTestApp();
+  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  // Playwright gives each launch a fresh temporary profile (its own --user-data-dir).
+  const browser = await chromium.launch({ executablePath: chromiumPath!, headless: true, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newContext() {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: "es-AR", viewport: { width: 1366, height: 900 } });
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs in through the login screen, as a person does. */
+export async function loginThroughUi(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Usuario").fill(username);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: /ingresar/i }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "frio-config-"));
+
+describe("environment parsing", () => {
+  it("defaults to embedded mode on port 3000 and keeps a generated JWT secret", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.mode).toBe("embedded");
+    expect(first.port).toBe(3000);
+    expect(first.jwtSecret).toBe(readFileSync(join(dir, "jwt-secret"), "utf8"));
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it("selects production mode with DATABASE_URL and REDIS_URL", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db", REDIS_URL: "redis://h:6379" });
+    expect(config.mode).toBe("production");
+  });
+
+  it("stops with a message naming the bad variable", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "tres mil" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "tres mil" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db" })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: "jefe" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEPOT_LAT: "-120" })).toThrow(/DEPOT_LAT/);
+  });
+});

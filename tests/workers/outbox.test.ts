@@ -1,0 +1,67 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { isNull } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { orderEvents } from "../../drizzle/schema";
+import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
+import { solveCaptcha } from "../helpers/captcha";
+import { signIn } from "../helpers/factories";
+import { openSocket } from "../helpers/socket";
+
+const { postgresUrl, missing } = inject("services");
+const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+const reason = !postgresUrl ? missing.postgres : !hasRedisServer ? "needs the redis-server binary" : "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "pipe" });
+  return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("Ready to accept") && resolve(child)));
+}
+
+let t: TestApp | null = null;
+let redis: ChildProcess | null = null;
+afterAll(async () => {
+  redis?.kill("SIGKILL");
+  await t?.close();
+});
+
+describe("the outbox while Redis is away", () => {
+  it.skipIf(!!reason)(`keeps the API working and publishes the events when Redis returns ${reason}`, async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    t = await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` });
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const admin = await signIn(t, "Admin");
+    const socket = await openSocket(baseUrl, { token: admin.access, last_event_id: 0 });
+    await socket.waitFor((m) => m.type === "ready");
+    const recaptcha = await solveCaptcha(t.app);
+
+    redis.kill("SIGKILL");
+    await new Promise((r) => setTimeout(r, 300));
+    const response = await new ApiClient(t.app).post("/api/register-request/", {
+      username: "durante.caida",
+      email: "caida@frio.test",
+      password: "una-clave-larga",
+      group_id: 2,
+      recaptcha,
+    });
+    expect(response.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    const waiting = await t.runtime.database.db.select().from(orderEvents).where(isNull(orderEvents.publishedAt));
+    expect(waiting.map((e) => e.type)).toContain("user.registration_requested");
+    expect(socket.events()).toEqual([]);
+
+    redis = await startRedis(port);
+    const delivered = await socket.waitFor((m) => m.type === "event" && m.event.data.username === "durante.caida", 15_000);
+    expect(delivered).toMatchObject({ event: { type: "user.registration_requested" } });
+    socket.close();
+  }, 40_000);
+});

@@ -1,0 +1,7 @@
+import type { JobProcessor } from "../server/jobs/types";
+import { purgeExpiredTokens } from "./processors/purge-expired-tokens";
+
+/** Every processor, by queue name: one processor per queue. */
+export const PROCESSORS: Record<string, JobProcessor<any>> = {
+  [purgeExpiredTokens.queue.name]: purgeExpiredTokens,
+};

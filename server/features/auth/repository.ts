@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
@@ -22,12 +22,21 @@ const userColumns = {
   group: groups.name,
 };
 
+const activeUserQueries = new WeakMap<Executor, { execute(p: { id: number }): Promise<AuthenticatedUser[]> }>();
+
+/** Prepared once per database: it runs on every authenticated request. */
 export async function findActiveUser(db: Executor, id: number): Promise<AuthenticatedUser | null> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(groups, eq(groups.id, users.groupId))
-    .where(and(eq(users.id, id), eq(users.isActive, true)));
+  let query = activeUserQueries.get(db);
+  if (!query) {
+    query = db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(groups, eq(groups.id, users.groupId))
+      .where(and(eq(users.id, sql.placeholder("id")), eq(users.isActive, true)))
+      .prepare("find_active_user");
+    activeUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 

@@ -8,6 +8,8 @@ const CHANNEL = "frio:events";
 export interface Bus {
   publish(event: AppEvent): Promise<void>;
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /** Called when the subscription comes back after an outage: what was published meanwhile never arrived. */
+  onResubscribed(listener: () => void): void;
   healthy(): boolean;
   close(): Promise<void>;
 }
@@ -20,6 +22,7 @@ export function createMemoryBus(): Bus {
       emitter.on(CHANNEL, listener);
       return () => emitter.off(CHANNEL, listener);
     },
+    onResubscribed: () => {},
     healthy: () => true,
     close: async () => void emitter.removeAllListeners(),
   };
@@ -33,6 +36,12 @@ export function createRedisBus(url: string): Bus {
   publisher.on("error", () => {});
   subscriber.on("error", () => {});
   void subscriber.subscribe(CHANNEL).catch(() => {});
+  const resubscribed: (() => void)[] = [];
+  let connectedBefore = false;
+  subscriber.on("ready", () => {
+    if (connectedBefore) resubscribed.forEach((listener) => listener());
+    connectedBefore = true;
+  });
   subscriber.on("message", (_channel, raw) => {
     try {
       void local.publish(JSON.parse(raw) as AppEvent);
@@ -45,6 +54,7 @@ export function createRedisBus(url: string): Bus {
       await publisher.publish(CHANNEL, JSON.stringify(event));
     },
     subscribe: local.subscribe,
+    onResubscribed: (listener) => void resubscribed.push(listener),
     healthy: () => publisher.status === "ready" && subscriber.status === "ready",
     close: async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

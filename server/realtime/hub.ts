@@ -68,8 +68,10 @@ class Subscriber {
 
 export async function registerHub(app: FastifyInstance, { db, bus, loadUser }: HubOptions) {
   const subscribers = new Set<Subscriber>();
+  let highestSeen = await latestEventId(db);
 
-  const unsubscribe = bus.subscribe((event) => {
+  const dispatch = (event: AppEvent) => {
+    if (event.id !== null) highestSeen = Math.max(highestSeen, event.id);
     for (const subscriber of subscribers) {
       if (event.type === "user.deactivated" && subscriber.user.id === Number(event.data.user_id)) {
         subscriber.close(4403, "deactivated");
@@ -77,6 +79,13 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser }: H
       }
       subscriber.offer(event);
     }
+  };
+  const unsubscribe = bus.subscribe(dispatch);
+  // Pub/sub keeps nothing: after an outage, read what was published meanwhile from the outbox.
+  bus.onResubscribed(() => {
+    void eventsAfter(db, highestSeen, 10_000)
+      .then((missed) => missed.forEach(dispatch))
+      .catch(() => {});
   });
   app.addHook("onClose", async () => {
     unsubscribe();

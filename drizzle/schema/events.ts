@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { orders } from "./orders";
 import { users } from "./users";
 
 /**
@@ -12,7 +13,7 @@ export const orderEvents = pgTable(
     type: text("type").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: integer("actor_id").references(() => users.id),
-    orderId: integer("order_id"),
+    orderId: integer("order_id").references(() => orders.id),
     data: jsonb("data").notNull().default({}),
     publishedAt: timestamp("published_at", { withTimezone: true }),
   },

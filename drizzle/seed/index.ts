@@ -1,1 +1,2 @@
-export { seedReference, seedDemo } from "./reference";
+export { seedReference } from "./reference";
+export { seedDemo } from "./demo";

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { orders } from "./orders";
+import { shipments, timesShipping } from "./reference";
+
+/** Suggested preparation batches, recomputed per (zone, date, time slot) group by a job. */
+export const preparationBatches = pgTable(
+  "preparation_batches",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    shipmentId: integer("shipment_id").references(() => shipments.id),
+    deliveryDate: date("delivery_date").notNull(),
+    timesShippingId: integer("times_shipping_id").references(() => timesShipping.id),
+    position: integer("position").notNull(),
+    orderIds: jsonb("order_ids").$type<number[]>().notNull(),
+    totalWeight: numeric("total_weight", { precision: 12, scale: 3 }).notNull().default("0"),
+    routeDistanceM: integer("route_distance_m").notNull().default(0),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("preparation_batches_group_idx").on(t.shipmentId, t.deliveryDate, t.timesShippingId)],
+);
+
+/** Which courier column an Armado order sits in: 0 = Sin asignar, 1–3 = Cadete N. */
+export const courierAssignments = pgTable(
+  "courier_assignments",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courier: integer("courier").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId] }),
+    check("courier_assignments_courier", sql`${t.courier} between 0 and 3`),
+    index("courier_assignments_column_idx").on(t.courier, t.position),
+  ],
+);

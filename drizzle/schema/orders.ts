@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { products } from "./products";
+import { cities, orderStatuses, payMethods, shipments, timesShipping } from "./reference";
+import { users } from "./users";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    sellerId: integer("seller_id").references(() => users.id),
+    statusId: integer("status_id")
+      .notNull()
+      .default(1)
+      .references(() => orderStatuses.id),
+    createDate: timestamp("create_date", { withTimezone: true }).notNull().defaultNow(),
+    orderTime: text("order_time").notNull().default(""),
+    deliveryDate: date("delivery_date").notNull(),
+    timesShippingId: integer("times_shipping_id").references(() => timesShipping.id),
+    shipmentId: integer("shipment_id").references(() => shipments.id),
+    /** The zone price when the order was confirmed: later price changes do not touch it. */
+    shippingCost: numeric("shipping_cost", { precision: 12, scale: 2 }).notNull().default("0"),
+    payMethodId: integer("pay_method_id").references(() => payMethods.id),
+    address: text("address").notNull().default(""),
+    cityId: integer("city_id").references(() => cities.id),
+    latitude: numeric("latitude", { precision: 9, scale: 6 }),
+    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    notes: text("notes").notNull().default(""),
+    totalPrice: numeric("total_price", { precision: 12, scale: 2 }).notNull().default("0"),
+    finalPrice: numeric("final_price", { precision: 12, scale: 2 }).notNull().default("0"),
+    totalWeight: numeric("total_weight", { precision: 12, scale: 3 }).notNull().default("0"),
+    distinctProducts: integer("distinct_products").notNull().default(0),
+    hasFv: boolean("has_fv").notNull().default(false),
+    /** Set when a confirmed order is modified ("Modificado" column). */
+    alterDate: timestamp("alter_date", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_amounts_non_negative", sql`${t.totalPrice} >= 0 and ${t.finalPrice} >= 0 and ${t.shippingCost} >= 0`),
+    index("orders_status_idx").on(t.statusId),
+    index("orders_delivery_date_idx").on(t.deliveryDate),
+    index("orders_client_idx").on(t.clientId),
+    index("orders_seller_idx").on(t.sellerId, t.createDate),
+    index("orders_create_date_idx").on(t.createDate),
+    index("orders_group_idx").on(t.shipmentId, t.deliveryDate, t.timesShippingId),
+  ],
+);
+
+export const orderDetails = pgTable(
+  "order_details",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    type: text("type").notNull(),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull(),
+    weight: numeric("weight", { precision: 12, scale: 3 }).notNull().default("0"),
+    unitPrice: numeric("unit_price", { precision: 12, scale: 2 }).notNull().default("0"),
+    totalPrice: numeric("total_price", { precision: 12, scale: 2 }).notNull().default("0"),
+    virtualFreezer: boolean("virtual_freezer").notNull().default(false),
+    promotions: text("promotions"),
+    weighted: boolean("weighted").notNull().default(true),
+    nullDate: timestamp("null_date", { withTimezone: true }),
+  },
+  (t) => [
+    check("order_details_type", sql`${t.type} in ('KG', 'UN', 'PROMO')`),
+    check("order_details_amount_positive", sql`${t.amount} > 0`),
+    index("order_details_order_idx").on(t.orderId),
+    index("order_details_product_idx").on(t.productId),
+  ],
+);

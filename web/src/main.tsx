@@ -1,3 +1,15 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Providers } from "./app/providers";
+import { router } from "./app/router";
 
-createRoot(document.getElementById("root")!).render(<h1>Frío</h1>);
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

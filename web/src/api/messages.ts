@@ -1,0 +1,33 @@
+/** SPEC.md §8: how a failed call becomes the sentence a user reads. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.data as { errors?: Record<string, string> } | null)?.errors;
+    return errors ?? {};
+  }
+}
+
+export function messageFromBody(status: number, statusText: string, body: unknown): string {
+  if (body && typeof body === "object") {
+    const { detail, error, message } = body as Record<string, unknown>;
+    for (const candidate of [detail, error, message]) if (typeof candidate === "string" && candidate) return candidate;
+  }
+  return statusText || "Error del servidor";
+}
+
+export const NO_RESPONSE = "Sin respuesta del servidor";
+export const UNKNOWN_ERROR = "Error desconocido";
+export const nonJson = (status: number) => `Error ${status}: respuesta no-JSON del servidor`;
+
+/** The message to show: the server's own when it gave one, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import type { AppEvent, ServerSocketMessage } from "../../../domain/contracts/events";
+import { useSession } from "../stores/session";
+import { endSession, refreshAccess } from "./http";
+
+type Listener = (event: AppEvent) => void;
+
+/**
+ * One websocket per tab: authenticates in its first message, remembers the last event id
+ * it saw, and on reconnect asks the server to replay from there (DESIGN.md §6).
+ */
+class EventStream {
+  private socket: WebSocket | null = null;
+  private lastEventId = 0;
+  private listeners = new Map<Listener, string>();
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private wanted = false;
+
+  start() {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.connect();
+  }
+
+  stop() {
+    this.wanted = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close(1000);
+    this.socket = null;
+    this.lastEventId = 0;
+  }
+
+  subscribe(prefix: string, listener: Listener): () => void {
+    this.listeners.set(listener, prefix);
+    return () => this.listeners.delete(listener);
+  }
+
+  private connect() {
+    const token = useSession.getState().access;
+    if (!this.wanted || !token) return;
+    const protocol = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${protocol}://${window.location.host}/api/ws`);
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
+    socket.onmessage = (message) => this.receive(JSON.parse(String(message.data)) as ServerSocketMessage);
+    socket.onclose = (close) => void this.closed(socket, close.code);
+  }
+
+  private receive(message: ServerSocketMessage) {
+    if (message.type === "ready") {
+      this.retry = 0;
+      this.lastEventId = Math.max(this.lastEventId, message.last_event_id);
+      return;
+    }
+    if (message.type !== "event") return;
+    const { event } = message;
+    if (event.id !== null) {
+      if (event.id <= this.lastEventId) return;
+      this.lastEventId = event.id;
+    }
+    for (const [listener, prefix] of this.listeners) if (event.type.startsWith(prefix)) listener(event);
+  }
+
+  private async closed(socket: WebSocket, code: number) {
+    if (this.socket !== socket || !this.wanted) return;
+    if (code === 4403) return endSession();
+    if (code === 4401 && !(await refreshAccess())) return endSession();
+    const delay = Math.min(15_000, 500 * 2 ** this.retry++);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+}
+
+export const eventStream = new EventStream();
+
+/** Calls `handler` for each live event whose type starts with `prefix`. */
+export function useEvents(prefix: string, handler: Listener) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => eventStream.subscribe(prefix, (event) => latest.current(event)), [prefix]);
+}

@@ -1,0 +1,30 @@
+import { Center, Loader } from "@mantine/core";
+import { useEffect, type ReactNode } from "react";
+import { Navigate, Outlet } from "react-router";
+import { can, type Capability } from "../../../domain/permissions";
+import { eventStream } from "../api/socket";
+import { useCurrentUser } from "../features/auth/api/session";
+import { useSession } from "../stores/session";
+
+/** Signed-in routes: no token goes to /login; the event stream runs while signed in. */
+export function RequireSession() {
+  const access = useSession((s) => s.access);
+  useEffect(() => {
+    if (access) eventStream.start();
+  }, [access]);
+  if (!access) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** SPEC.md §6: a user whose group may not open a page is sent to /. */
+export function RequireCapability({ capability, children }: { capability: Capability; children: ReactNode }) {
+  const { data: user, isLoading } = useCurrentUser();
+  if (isLoading && !user)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (!can(user?.group, capability)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

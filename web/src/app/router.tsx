@@ -1,0 +1,72 @@
+import { createBrowserRouter, Navigate } from "react-router";
+import { TitledPage } from "../components/titled-page";
+import { ApprovalsPage } from "../features/approvals/approvals-page";
+import { LoginPage } from "../features/auth/login-page";
+import { RegisterPage } from "../features/auth/register-page";
+import { HomePage } from "../features/home/home-page";
+import { SettingsPage } from "../features/settings/settings-page";
+import { RequireCapability, RequireSession } from "./guards";
+import { Shell } from "./shell";
+
+const titled = (path: string, title: string) => ({ path, element: <TitledPage title={title} /> });
+
+export const router = createBrowserRouter([
+  { path: "/login", element: <LoginPage /> },
+  { path: "/register-request", element: <RegisterPage /> },
+  {
+    element: <RequireSession />,
+    children: [
+      { path: "/", element: <HomePage /> },
+      titled("/mapa", "Mapa"),
+      {
+        element: <Shell />,
+        children: [
+          titled("/clients", "Clientes"),
+          titled("/clients/:clientId/virtual-freezer", "Freezer Virtual"),
+          titled("/create-client", "Nuevo Cliente"),
+          titled("/products", "Productos"),
+          titled("/products/new", "Nuevo Producto"),
+          titled("/orders", "Pedidos"),
+          titled("/orders/new", "Nuevo Pedido"),
+          titled("/orders/:clientId/products", "Productos del pedido"),
+          titled("/orders/:clientId/delivery", "Entrega"),
+          titled("/orders/:clientId/confirm", "Confirmar pedido"),
+          { path: "/settings", element: <SettingsPage /> },
+          {
+            path: "/commissions",
+            element: (
+              <RequireCapability capability="commissions.own">
+                <TitledPage title="Comisiones" />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: "/admin/approvals",
+            element: (
+              <RequireCapability capability="users.approve">
+                <ApprovalsPage />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: "/admin/dispatch",
+            element: (
+              <RequireCapability capability="dispatch.work">
+                <TitledPage title="Despacho" />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: "/admin/preparation",
+            element: (
+              <RequireCapability capability="preparation.work">
+                <TitledPage title="Preparación" />
+              </RequireCapability>
+            ),
+          },
+          { path: "*", element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);

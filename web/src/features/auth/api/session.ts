@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { CurrentUser, TokenPair, type LoginRequest } from "../../../../../domain/contracts/auth";
+import { get, post } from "../../../api/http";
+import { eventStream } from "../../../api/socket";
+import { clearOrderInProgress } from "../../../stores/order-wizard";
+import { useSession } from "../../../stores/session";
+
+export const sessionKeys = { me: ["me"] as const };
+
+export async function login(credentials: LoginRequest) {
+  const tokens = TokenPair.parse(await post("/login/", credentials));
+  useSession.getState().setTokens(tokens);
+  const me = CurrentUser.parse(await get("/me/"));
+  useSession.getState().setUser(me);
+  return me;
+}
+
+/** Logout clears the tokens and the order in progress, even if the server is unreachable. */
+export async function logout() {
+  const { refresh } = useSession.getState();
+  await post("/logout/", { refresh: refresh ?? undefined }).catch(() => undefined);
+  eventStream.stop();
+  useSession.getState().clear();
+  clearOrderInProgress();
+}
+
+export function useCurrentUser() {
+  const cached = useSession((s) => s.user);
+  const access = useSession((s) => s.access);
+  return useQuery({
+    queryKey: sessionKeys.me,
+    enabled: !!access,
+    initialData: cached ?? undefined,
+    queryFn: async () => {
+      const me = CurrentUser.parse(await get("/me/"));
+      useSession.getState().setUser(me);
+      return me;
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { Anchor, Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { CAPTCHA_REQUIRED, GROUP_REQUIRED } from "../../../../domain/contracts/auth";
+import { ApiError } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { sendRegistration, useAccountGroups } from "./api/register";
+import { CaptchaWidget } from "./captcha-widget";
+
+const REDIRECT_MS = 1_500;
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const groups = useAccountGroups();
+  const [form, setForm] = useState({ username: "", email: "", password: "", group: null as string | null });
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string | null) => setForm((f) => ({ ...f, [field]: value ?? "" }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.group) return setError(GROUP_REQUIRED);
+    if (!captcha) return setError(CAPTCHA_REQUIRED);
+    setBusy(true);
+    setError(null);
+    try {
+      await sendRegistration({ username: form.username.trim(), email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
+      notifySuccess("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.");
+      setTimeout(() => navigate("/login"), REDIRECT_MS);
+    } catch (failure) {
+      const message = failure instanceof ApiError && failure.status < 500 ? failure.message : "No se pudo enviar la solicitud";
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w={420} component="form" onSubmit={submit}>
+        <Stack>
+          <Title order={2}>Solicitud de registro</Title>
+          <TextInput label="Usuario" required value={form.username} onChange={(e) => set("username")(e.currentTarget.value)} />
+          <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set("email")(e.currentTarget.value)} />
+          <PasswordInput label="Contraseña" required value={form.password} onChange={(e) => set("password")(e.currentTarget.value)} />
+          <Select
+            label="Grupo"
+            required
+            placeholder="Seleccioná un grupo"
+            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+            value={form.group}
+            onChange={set("group")}
+            error={groups.isError ? "Error cargando grupos" : undefined}
+          />
+          <CaptchaWidget onSolved={setCaptcha} />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" loading={busy}>
+            Enviar solicitud
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Volver al inicio de sesión
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

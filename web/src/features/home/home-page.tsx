@@ -1,0 +1,48 @@
+import { Avatar, Button, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Link, useNavigate } from "react-router";
+import { logout, useCurrentUser } from "../auth/api/session";
+
+const TILES = [
+  { label: "Nuevo Pedido", to: "/orders/new" },
+  { label: "Nuevo Cliente", to: "/create-client" },
+  { label: "Nuevo Producto", to: "/products/new" },
+  { label: "Configuración", to: "/settings" },
+  { label: "Pedidos", to: "/orders" },
+  { label: "Clientes", to: "/clients" },
+  { label: "Productos", to: "/products" },
+];
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  return (
+    <Container size="md" py="xl">
+      <Group justify="space-between" mb="xl">
+        <Group>
+          <Avatar src={user?.profile_image ?? "/default-avatar.svg"} size="lg" alt="Foto de perfil" />
+          <div>
+            <Title order={2}>Hola, {user?.display_name ?? ""}</Title>
+            <Text c="dimmed">{user?.group}</Text>
+          </div>
+        </Group>
+        <Button
+          variant="light"
+          color="red"
+          onClick={async () => {
+            await logout();
+            navigate("/login", { replace: true });
+          }}
+        >
+          Cerrar Sesión
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+        {TILES.map((tile) => (
+          <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" ta="center">
+            <Text fw={600}>{tile.label}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}

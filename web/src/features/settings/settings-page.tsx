@@ -1,0 +1,29 @@
+import { SimpleGrid } from "@mantine/core";
+import type { ReactNode } from "react";
+import { can, type Capability } from "../../../../domain/permissions";
+import { PageTitle } from "../../components/page-title";
+import { useCurrentUser } from "../auth/api/session";
+import { ProfilePhotoCard } from "./profile-photo-card";
+
+export interface SettingsCard {
+  key: string;
+  capability?: Capability;
+  render(): ReactNode;
+}
+
+// Each settings card, shown to the groups that may use it (SPEC.md §2 /settings).
+export const SETTINGS_CARDS: SettingsCard[] = [{ key: "profile-photo", render: () => <ProfilePhotoCard /> }];
+
+export function SettingsPage() {
+  const { data: user } = useCurrentUser();
+  return (
+    <>
+      <PageTitle>Configuración</PageTitle>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {SETTINGS_CARDS.filter((card) => !card.capability || can(user?.group, card.capability)).map((card) => (
+          <div key={card.key}>{card.render()}</div>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

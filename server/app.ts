@@ -18,6 +18,8 @@ import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha
 import { findActiveUser } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
+import { clientsRoutes } from "./features/clients/routes";
+import { createClientsService } from "./features/clients/service";
 import { healthRoutes } from "./features/health/routes";
 import { usersRoutes } from "./features/users/routes";
 import { createUsersService } from "./features/users/service";
@@ -84,12 +86,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
   });
   const users = createUsersService({ db, uploadsDir, onCommit });
+  const clients = createClientsService({ db });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode } });
       await api.register(authRoutes, { auth, humanCheck, imageUrl });
       await api.register(usersRoutes, { users, uploadsDir, imageUrl });
+      await api.register(clientsRoutes, { clients });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { decimalInput } from "./catalog-common";
+
+export const CLIENT_MESSAGES = {
+  name: "Ingresá nombre y apellido (mínimo dos palabras).",
+  phone: "El teléfono es obligatorio.",
+  address: "La dirección es obligatoria.",
+  city: "La localidad es obligatoria.",
+  zone: "La zona es obligatoria.",
+  missingLongitude: "Falta completar la longitud.",
+  missingLatitude: "Falta completar la latitud.",
+  latitudeRange: "La latitud debe estar entre -90 y 90.",
+  longitudeRange: "La longitud debe estar entre -180 y 180.",
+  email: "Ingresá un email válido.",
+  birthday: "Ingresá una fecha válida.",
+  category: "La categoría es obligatoria.",
+  required: "Este campo es obligatorio.",
+} as const;
+
+export const CLIENT_CATEGORIES = ["Normal", "Freezer Virtual"] as const;
+
+const hasTwoWords = (name: string) => name.trim().split(/\s+/).filter(Boolean).length >= 2;
+
+// Missing, null, "" or a non-id all read as "not chosen", with the field's own message.
+const requiredId = (message: string) =>
+  z.unknown().transform((value, ctx) => {
+    const id = typeof value === "number" || typeof value === "string" ? Number(value) : NaN;
+    if (value === "" || !Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+const optionalCoordinate = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => {
+    if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
+    const parsed = typeof value === "number" ? value : Number(value.trim().replace(",", "."));
+    // SPEC.md §9: coordinates are kept with 6 decimals.
+    return Number.isFinite(parsed) ? Math.round(parsed * 1e6) / 1e6 : NaN;
+  });
+
+const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+      ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.birthday });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** Fields both create and edit share, with SPEC.md §5's messages. */
+const clientFields = {
+  name: z.string({ error: CLIENT_MESSAGES.name }).trim().max(200).refine(hasTwoWords, CLIENT_MESSAGES.name),
+  address: z.string({ error: CLIENT_MESSAGES.address }).trim().min(1, CLIENT_MESSAGES.address).max(300),
+  city: requiredId(CLIENT_MESSAGES.city),
+  phone: z.string({ error: CLIENT_MESSAGES.phone }).trim().min(1, CLIENT_MESSAGES.phone).max(50),
+  email: z.union([z.literal(""), z.email(CLIENT_MESSAGES.email).max(254)]).optional().default(""),
+  birthday: optionalDate,
+  whatsapp_ubication: z.boolean().optional().default(true),
+  latitude: optionalCoordinate,
+  longitude: optionalCoordinate,
+};
+
+function checkCoordinates(value: { latitude: number | null; longitude: number | null }, ctx: z.RefinementCtx) {
+  const { latitude, longitude } = value;
+  if (latitude !== null && longitude === null) ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.missingLongitude });
+  if (longitude !== null && latitude === null) ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.missingLatitude });
+  if (latitude !== null && !(latitude >= -90 && latitude <= 90)) ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.latitudeRange });
+  if (longitude !== null && !(longitude >= -180 && longitude <= 180)) ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.longitudeRange });
+}
+
+export const CreateClientRequest = z.object({ ...clientFields, shipment: requiredId(CLIENT_MESSAGES.zone) }).superRefine(checkCoordinates);
+export type CreateClientRequest = z.infer<typeof CreateClientRequest>;
+export type CreateClientInput = z.input<typeof CreateClientRequest>;
+
+export const UpdateClientRequest = z
+  .object({
+    ...clientFields,
+    zone: requiredId(CLIENT_MESSAGES.zone),
+    category: z.enum(CLIENT_CATEGORIES, { error: CLIENT_MESSAGES.category }),
+    risk_zone: z.boolean({ error: CLIENT_MESSAGES.required }),
+    whatsapp_ubication: z.boolean({ error: CLIENT_MESSAGES.required }),
+    /** The version the editor loaded; a newer one on the server means someone else saved first. */
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine(checkCoordinates);
+export type UpdateClientRequest = z.infer<typeof UpdateClientRequest>;
+
+export const City = z.object({ PK_Cities: z.number(), Name: z.string() });
+export const Shipment = z.object({ PK_Shipments: z.number(), Name: z.string(), Price: z.string() });
+
+export const ClientDetail = z.object({
+  PK_Clients: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.number().nullable(),
+  city_name: z.string().nullable(),
+  shipment: z.number().nullable(),
+  zone: z.number().nullable(),
+  category: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  birthday: z.string().nullable(),
+  whatsapp_ubication: z.boolean(),
+  risk_zone: z.boolean(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  second_address: z.string().nullable(),
+  second_latitude: z.string().nullable(),
+  second_longitude: z.string().nullable(),
+  has_virtual_freezer: z.boolean(),
+  version: z.number(),
+  cities: z.array(City),
+  shipments: z.array(Shipment),
+});
+export type ClientDetail = z.infer<typeof ClientDetail>;
+
+export const ClientListQuery = z.object({
+  search: z.string().trim().max(200).optional().default(""),
+  filter_select: z.enum(["", "virtual_freezer"]).optional().default(""),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+
+export const ClientListItem = z.object({
+  id: z.number(),
+  PK_Clients: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  email: z.string(),
+  birthday: z.string().nullable(),
+  category: z.string(),
+  has_virtual_freezer: z.boolean(),
+});
+export const ClientListResponse = z.object({ results: z.array(ClientListItem) });
+export type ClientListItem = z.infer<typeof ClientListItem>;
+
+export const ClientSaved = z.object({ success: z.literal(true), id: z.number(), message: z.string(), version: z.number() });

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../domain/contracts/catalog-common";
+import {
+  City,
+  ClientDetail,
+  ClientListQuery,
+  ClientListResponse,
+  ClientSaved,
+  CreateClientRequest,
+  Shipment,
+  UpdateClientRequest,
+} from "../../../domain/contracts/clients";
+import type { ClientsService } from "./service";
+
+const Deleted = z.object({ success: z.literal(true), message: z.string() });
+
+export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (app, { clients }) => {
+  // SPEC.md §7: the web posts to /clients/ and falls back to /create_client/; both create.
+  for (const url of ["/clients/", "/create_client/"]) {
+    app.post(url, {
+      config: { permission: "catalog.write" },
+      schema: { body: CreateClientRequest, response: { 200: ClientSaved } },
+      handler: (request) => clients.create(request.body),
+    });
+  }
+
+  app.get("/get_client/:id/", {
+    config: { permission: "catalog.read" },
+    schema: { params: idParam, response: { 200: ClientDetail } },
+    handler: (request) => clients.detail(request.params.id),
+  });
+
+  app.post("/save_client/:id/", {
+    config: { permission: "catalog.write" },
+    schema: { params: idParam, body: UpdateClientRequest, response: { 200: ClientSaved } },
+    handler: (request) => clients.update(request.params.id, request.body),
+  });
+
+  app.get("/clients_list/", {
+    config: { permission: "catalog.read" },
+    schema: { querystring: ClientListQuery, response: { 200: ClientListResponse } },
+    handler: (request) => clients.list(request.query),
+  });
+
+  app.post("/clients/:id/null_date/", {
+    config: { permission: "catalog.write" },
+    schema: { params: idParam, response: { 200: Deleted } },
+    handler: (request) => clients.remove(request.params.id),
+  });
+
+  app.get("/get_cities/", {
+    config: { permission: "catalog.read" },
+    schema: { response: { 200: z.array(City) } },
+    handler: async () => (await clients.references()).cities,
+  });
+
+  app.get("/get_shipments/", {
+    config: { permission: "catalog.read" },
+    schema: { response: { 200: z.array(Shipment) } },
+    handler: async () => (await clients.references()).shipments,
+  });
+};

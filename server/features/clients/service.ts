@@ -1,0 +1,133 @@
+import type { ClientDetail, ClientListItem, CreateClientRequest, UpdateClientRequest } from "../../../domain/contracts/clients";
+import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
+import type { Database } from "../../db/types";
+import { Conflict, Invalid, NotFound } from "../../errors";
+import * as repo from "./repository";
+import type { ClientRow } from "./repository";
+
+export const CLIENT_NOT_FOUND = "El cliente no existe o fue eliminado.";
+export const CLIENT_EDIT_CONFLICT = "Otra persona modificó este cliente mientras lo editabas. Recargá los datos y volvé a guardar.";
+
+const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
+
+export function toListItem(row: ClientRow): ClientListItem {
+  return {
+    id: row.id,
+    PK_Clients: row.id,
+    name: row.name,
+    phone: row.phone,
+    address: row.address,
+    email: row.email,
+    birthday: row.birthday,
+    category: row.category,
+    has_virtual_freezer: row.hasVirtualFreezer,
+  };
+}
+
+export function createClientsService({ db }: { db: Database }) {
+  async function references() {
+    const [cities, shipments] = await Promise.all([repo.listCities(db), repo.listShipments(db)]);
+    return {
+      cities: cities.map((c) => ({ PK_Cities: c.id, Name: c.name })),
+      shipments: shipments.map((s) => ({ PK_Shipments: s.id, Name: s.name, Price: s.price })),
+    };
+  }
+
+  /** Ids that parse but point nowhere are a field error, not a foreign-key 500. */
+  async function checkReferences(cityId: number, shipmentId: number, zoneField: "shipment" | "zone") {
+    const errors: Record<string, string> = {};
+    if (!(await repo.cityExists(db, cityId))) errors.city = CLIENT_MESSAGES.city;
+    if (!(await repo.shipmentExists(db, shipmentId))) errors[zoneField] = CLIENT_MESSAGES.zone;
+    const first = Object.values(errors)[0];
+    if (first) throw new Invalid(first, errors);
+  }
+
+  return {
+    references,
+
+    async create(input: CreateClientRequest) {
+      await checkReferences(input.city, input.shipment, "shipment");
+      const row = await repo.insertClient(db, {
+        name: input.name,
+        address: input.address,
+        cityId: input.city,
+        shipmentId: input.shipment,
+        phone: input.phone,
+        email: input.email,
+        birthday: input.birthday,
+        whatsappUbication: input.whatsapp_ubication,
+        latitude: coordinate(input.latitude),
+        longitude: coordinate(input.longitude),
+      });
+      return { success: true as const, id: row.id, message: "Cliente creado con éxito.", version: row.version };
+    },
+
+    async detail(id: number): Promise<ClientDetail> {
+      const found = await repo.findClient(db, id);
+      if (!found) throw new NotFound(CLIENT_NOT_FOUND);
+      const { client, cityName } = found;
+      return {
+        PK_Clients: client.id,
+        name: client.name,
+        address: client.address,
+        city: client.cityId,
+        city_name: cityName,
+        shipment: client.shipmentId,
+        zone: client.shipmentId,
+        category: client.category,
+        phone: client.phone,
+        email: client.email,
+        birthday: client.birthday,
+        whatsapp_ubication: client.whatsappUbication,
+        risk_zone: client.riskZone,
+        latitude: client.latitude,
+        longitude: client.longitude,
+        second_address: client.secondAddress,
+        second_latitude: client.secondLatitude,
+        second_longitude: client.secondLongitude,
+        has_virtual_freezer: client.hasVirtualFreezer,
+        version: client.version,
+        ...(await references()),
+      };
+    },
+
+    async update(id: number, input: UpdateClientRequest) {
+      if (!(await repo.findClient(db, id))) throw new NotFound(CLIENT_NOT_FOUND);
+      await checkReferences(input.city, input.zone, "zone");
+      const row = await repo.updateClient(
+        db,
+        id,
+        {
+          name: input.name,
+          address: input.address,
+          cityId: input.city,
+          shipmentId: input.zone,
+          category: input.category,
+          hasVirtualFreezer: input.category === "Freezer Virtual",
+          phone: input.phone,
+          email: input.email,
+          birthday: input.birthday,
+          whatsappUbication: input.whatsapp_ubication,
+          riskZone: input.risk_zone,
+          latitude: coordinate(input.latitude),
+          longitude: coordinate(input.longitude),
+        },
+        input.version,
+      );
+      if (!row) throw new Conflict(CLIENT_EDIT_CONFLICT);
+      return { success: true as const, id: row.id, message: "Cliente actualizado con éxito.", version: row.version };
+    },
+
+    async list(query: { search: string; filter_select: "" | "virtual_freezer"; limit: number }) {
+      const rows = await repo.searchClients(db, { search: query.search, virtualFreezerOnly: query.filter_select === "virtual_freezer", limit: query.limit });
+      return { results: rows.map(toListItem) };
+    },
+
+    async remove(id: number) {
+      if (!(await repo.softDeleteClient(db, id))) throw new NotFound(CLIENT_NOT_FOUND);
+      return { success: true as const, message: "Cliente eliminado correctamente." };
+    },
+  };
+}
+
+export type ClientsService = ReturnType<typeof createClientsService>;

@@ -21,6 +21,8 @@ import { createAuthService } from "./features/auth/service";
 import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { healthRoutes } from "./features/health/routes";
+import { productsRoutes } from "./features/products/routes";
+import { createProductsService } from "./features/products/service";
 import { usersRoutes } from "./features/users/routes";
 import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const users = createUsersService({ db, uploadsDir, onCommit });
   const clients = createClientsService({ db });
+  const products = createProductsService({ db, onCommit });
 
   await app.register(
     async (api) => {
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, humanCheck, imageUrl });
       await api.register(usersRoutes, { users, uploadsDir, imageUrl });
       await api.register(clientsRoutes, { clients });
+      await api.register(productsRoutes, { products });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

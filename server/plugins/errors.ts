@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
 import { AppError } from "../errors";
 
 const INVALID_INPUT = "Los datos enviados no son válidos.";
@@ -31,6 +32,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(error.statusCode)
         .send({ detail: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+    }
+    if (error instanceof ZodError) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= issue.message;
+      return reply.status(400).send({ detail: Object.values(errors)[0] ?? INVALID_INPUT, errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { decimalInput } from "./catalog-common";
+
+export const PRODUCT_MESSAGES = {
+  name: "El nombre es obligatorio.",
+  price: "Ingresá un precio válido (mayor o igual a 0).",
+  quantity: "Ingresá una cantidad válida (mayor o igual a 0).",
+  unitWeight: "Ingresá un peso por unidad válido (mayor o igual a 0).",
+  stock: "Ingrese un valor de stock valido.",
+  principal: "El producto principal no existe.",
+} as const;
+
+const nonNegative = (message: string) => decimalInput(message).refine((n) => n >= 0 && n < 1e9, message);
+
+export const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios"] as const;
+
+export const ProductListQuery = z.object({
+  search: z.string().trim().max(200).optional().default(""),
+  filter: z.enum(PRODUCT_FILTERS).optional().default(""),
+  limit: z.coerce.number().int().min(1).max(1000).optional().default(200),
+});
+
+export const Product = z.object({
+  PK_Products: z.number(),
+  Name: z.string(),
+  Quantity: z.string(),
+  Price: z.string(),
+  Unit_Weight: z.string(),
+  UnitWeight: z.string(),
+  If_Weight: z.boolean(),
+  Featured_Product: z.boolean(),
+  Id_Principal_Product: z.number(),
+  Promotions: z.string().nullable(),
+  is_promotion: z.boolean(),
+});
+export type Product = z.infer<typeof Product>;
+export const ProductListResponse = z.object({ results: z.array(Product) });
+
+const principal = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === "" ? 0 : Number(v)))
+  .refine((v) => Number.isInteger(v) && v >= 0, PRODUCT_MESSAGES.principal);
+
+export const CreateProductRequest = z.object({
+  name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(200),
+  quantity: nonNegative(PRODUCT_MESSAGES.quantity),
+  price: nonNegative(PRODUCT_MESSAGES.price),
+  unitWeight: nonNegative(PRODUCT_MESSAGES.unitWeight),
+  isWeighted: z.boolean().optional().default(true),
+  principalProductId: principal,
+});
+export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
+
+export const UpdateProductRequest = CreateProductRequest.extend({ isFeaturedProduct: z.boolean().optional().default(false) });
+export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
+
+export const UpdatePromotionRequest = z.object({
+  name: CreateProductRequest.shape.name,
+  promotions: z.string().max(100),
+  quantity: nonNegative(PRODUCT_MESSAGES.quantity),
+  price: nonNegative(PRODUCT_MESSAGES.price),
+  unitWeight: nonNegative(PRODUCT_MESSAGES.unitWeight),
+});
+export type UpdatePromotionRequest = z.infer<typeof UpdatePromotionRequest>;
+
+/** The update call takes either payload; a `promotions` field means a promotion (SPEC.md §3). */
+export const ProductUpdateBody = z.looseObject({});
+export function parseProductUpdate(body: Record<string, unknown>): UpdateProductRequest | UpdatePromotionRequest {
+  return "promotions" in body ? UpdatePromotionRequest.parse(body) : UpdateProductRequest.parse(body);
+}
+
+export const StockUpdateRequest = z.object({ Quantity: nonNegative(PRODUCT_MESSAGES.stock) });
+
+export const MainProduct = z.object({ PK_Products: z.number(), Name: z.string() });
+export const MainProductsQuery = z.object({ include_all: z.enum(["true", "false"]).optional() });
+
+export const ProductSaved = z.object({ success: z.literal(true), message: z.string(), product: Product });

@@ -1,0 +1,71 @@
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { normalizeSearch } from "../../../domain/text";
+import { products } from "../../../drizzle/schema";
+import type { Executor } from "../../db/types";
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductFilter = "" | "destacados" | "sin_stock" | "principales" | "secundarios";
+
+const live = isNull(products.deletedAt);
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
+
+const FILTERS: Record<ProductFilter, ReturnType<typeof eq> | undefined> = {
+  "": undefined,
+  destacados: eq(products.featured, true),
+  sin_stock: lte(products.quantity, "0"),
+  principales: isNull(products.principalProductId),
+  secundarios: isNotNull(products.principalProductId),
+};
+
+export async function listProducts(db: Executor, { search, filter, limit }: { search: string; filter: ProductFilter; limit: number }) {
+  const term = normalizeSearch(search);
+  const matches = term ? or(ilike(products.searchName, `%${escapeLike(term)}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(products.id, Number(term)) : undefined) : undefined;
+  return db
+    .select()
+    .from(products)
+    .where(and(live, FILTERS[filter], matches))
+    .orderBy(asc(products.searchName), asc(products.id))
+    .limit(limit);
+}
+
+export async function findProduct(db: Executor, id: number) {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), live));
+  return row ?? null;
+}
+
+export async function existingIds(db: Executor, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), live));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertProduct(db: Executor, values: Omit<typeof products.$inferInsert, "searchName">) {
+  const [row] = await db.insert(products).values({ ...values, searchName: normalizeSearch(values.name) }).returning();
+  return row!;
+}
+
+export async function updateProduct(db: Executor, id: number, values: Partial<typeof products.$inferInsert>) {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, ...(values.name ? { searchName: normalizeSearch(values.name) } : {}), updatedAt: new Date() })
+    .where(and(eq(products.id, id), live))
+    .returning();
+  return row ?? null;
+}
+
+export async function softDeleteProduct(db: Executor, id: number) {
+  return updateProduct(db, id, { deletedAt: new Date() });
+}
+
+export async function listMainProducts(db: Executor, includeAll: boolean) {
+  return db
+    .select({ PK_Products: products.id, Name: products.name })
+    .from(products)
+    .where(and(live, includeAll ? undefined : isNull(products.principalProductId)))
+    .orderBy(asc(products.searchName));
+}
+
+export async function lowStock(db: Executor, below: string) {
+  return db.select().from(products).where(and(live, sql`${products.quantity} < ${below}`)).orderBy(asc(products.searchName));
+}
+

@@ -1,0 +1,103 @@
+import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "../../../domain/contracts/products";
+import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
+import { parsePromotion } from "../../../domain/promotions";
+import type { Database } from "../../db/types";
+import { Invalid, NotFound } from "../../errors";
+import { appendEvent } from "../../realtime/outbox";
+import * as repo from "./repository";
+import { toProduct } from "./serialize";
+
+export const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
+
+const price = (n: number) => centavosToDecimal(toCentavos(n));
+const kilos = (n: number) => gramsToDecimal(toGrams(n));
+
+export function createProductsService({ db, onCommit }: { db: Database; onCommit(): void }) {
+  async function principalId(id: number, self?: number): Promise<number | null> {
+    if (id === 0) return null;
+    if (id === self || !(await repo.findProduct(db, id))) throw new Invalid(PRODUCT_MESSAGES.principal, { principalProductId: PRODUCT_MESSAGES.principal });
+    return id;
+  }
+
+  async function promotionText(text: string, self: number): Promise<string> {
+    const parsed = parsePromotion(text);
+    if (!parsed.ok) throw new Invalid(parsed.message, { promotions: parsed.message });
+    const found = await repo.existingIds(db, parsed.ids);
+    const missing = parsed.ids.filter((id) => !found.has(id) || id === self);
+    if (missing.length) {
+      const message = `Los productos ${missing.join(", ")} no existen o no pueden formar parte de esta promoción.`;
+      throw new Invalid(message, { promotions: message });
+    }
+    return parsed.text;
+  }
+
+  /** Stock changes write product.stock_changed in the same transaction, so every screen hears of it. */
+  async function saveWithStockEvent(id: number, values: Parameters<typeof repo.updateProduct>[2], actorId: number) {
+    const row = await db.transaction(async (tx) => {
+      const before = await repo.findProduct(tx, id);
+      if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
+      const after = await repo.updateProduct(tx, id, values);
+      if (after && after.quantity !== before.quantity) {
+        await appendEvent(tx, { type: "product.stock_changed", actorId, data: { product_id: id, quantity: after.quantity, name: after.name } });
+      }
+      return after!;
+    });
+    onCommit();
+    return row;
+  }
+
+  return {
+    async list(query: { search: string; filter: repo.ProductFilter; limit: number }) {
+      return { results: (await repo.listProducts(db, query)).map(toProduct) };
+    },
+
+    async details(id: number) {
+      const row = await repo.findProduct(db, id);
+      if (!row) throw new NotFound(PRODUCT_NOT_FOUND);
+      return toProduct(row);
+    },
+
+    async create(input: CreateProductRequest) {
+      const row = await repo.insertProduct(db, {
+        name: input.name,
+        quantity: kilos(input.quantity),
+        price: price(input.price),
+        unitWeight: kilos(input.unitWeight),
+        ifWeight: input.isWeighted,
+        principalProductId: await principalId(input.principalProductId),
+        promotions: "0",
+      });
+      return { success: true as const, message: "Producto creado correctamente.", product: toProduct(row) };
+    },
+
+    async update(id: number, input: UpdateProductRequest | UpdatePromotionRequest, actorId: number) {
+      const common = { name: input.name, quantity: kilos(input.quantity), price: price(input.price), unitWeight: kilos(input.unitWeight) };
+      const values =
+        "promotions" in input
+          ? { ...common, promotions: await promotionText(input.promotions, id) }
+          : {
+              ...common,
+              ifWeight: input.isWeighted,
+              featured: input.isFeaturedProduct,
+              principalProductId: await principalId(input.principalProductId, id),
+            };
+      const row = await saveWithStockEvent(id, values, actorId);
+      return { success: true as const, message: "Producto actualizado correctamente.", product: toProduct(row) };
+    },
+
+    async updateStock(id: number, quantity: number, actorId: number) {
+      const row = await saveWithStockEvent(id, { quantity: kilos(quantity) }, actorId);
+      return { success: true as const, message: "Stock actualizado correctamente.", product: toProduct(row) };
+    },
+
+    async remove(id: number) {
+      if (!(await repo.softDeleteProduct(db, id))) throw new NotFound(PRODUCT_NOT_FOUND);
+      return { success: true as const, message: "Producto eliminado correctamente." };
+    },
+
+    mainProducts: (includeAll: boolean) => repo.listMainProducts(db, includeAll),
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

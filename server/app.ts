@@ -18,6 +18,8 @@ import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha
 import { findActiveUser } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
+import { claimsRoutes } from "./features/claims/routes";
+import { createClaimsService } from "./features/claims/service";
 import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { healthRoutes } from "./features/health/routes";
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ db, uploadsDir, onCommit });
   const clients = createClientsService({ db });
   const products = createProductsService({ db, onCommit });
+  const claims = createClaimsService({ db });
 
   await app.register(
     async (api) => {
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users, uploadsDir, imageUrl });
       await api.register(clientsRoutes, { clients });
       await api.register(productsRoutes, { products });
+      await api.register(claimsRoutes, { claims });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const CLAIM_TYPES = { bonus: 1, orderClaim: 2, productClaim: 3 } as const;
+export const CLAIM_MESSAGES = {
+  type: "Debe seleccionar un tipo de carga.",
+  value: "Por favor, ingrese un valor para el reclamo.",
+  product: "Debe seleccionar un producto.",
+} as const;
+
+const claimType = z.coerce.number({ error: CLAIM_MESSAGES.type }).int(CLAIM_MESSAGES.type).min(1, CLAIM_MESSAGES.type).max(3, CLAIM_MESSAGES.type);
+
+export const ClaimQuery = z.object({ claimType });
+export const ClaimParams = z.object({
+  clientId: z.coerce.number().int().positive("Identificador inválido."),
+  productId: z.coerce.number().int().positive("Identificador inválido.").optional(),
+});
+
+export const ClaimValueResponse = z.object({ success: z.literal(true), claimValue: z.string() });
+
+export const SaveClaimRequest = z.object({
+  claimType: claimType.refine((t) => t !== 3, CLAIM_MESSAGES.product),
+  claimValue: z.string().trim().max(1000).optional().default(""),
+});
+
+export const SaveProductClaimRequest = z.object({
+  claimType: claimType.refine((t) => t === 3, CLAIM_MESSAGES.type),
+  claimValue: z.string({ error: CLAIM_MESSAGES.value }).trim().min(1, CLAIM_MESSAGES.value).max(1000),
+  product: z.coerce.number({ error: CLAIM_MESSAGES.product }).int(CLAIM_MESSAGES.product).positive(CLAIM_MESSAGES.product),
+});
+
+export const ClaimSaved = z.object({ success: z.literal(true), message: z.string() });
+
+const Item = z.object({ id: z.number(), description: z.string() });
+export const ClientFullData = z.object({
+  bonuses: z.array(Item),
+  order_claims: z.array(Item),
+  product_claims: z.array(Item.extend({ product_id: z.number(), product_name: z.string() })),
+});
+export type ClientFullData = z.infer<typeof ClientFullData>;

@@ -1,0 +1,35 @@
+import type { ApiClient } from "./app";
+
+let counter = 0;
+
+/** A client created through the API, as a seller would. */
+export async function createClient(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<{ id: number; version: number }> {
+  const response = await api.post("/api/clients/", {
+    name: `Cliente De Prueba ${++counter}`,
+    address: `Mitre ${100 + counter}`,
+    city: 2,
+    shipment: 1,
+    phone: "11 4444-0000",
+    email: "",
+    birthday: null,
+    whatsapp_ubication: true,
+    latitude: -34.72,
+    longitude: -58.25,
+    ...overrides,
+  });
+  if (response.statusCode !== 200) throw new Error(`createClient: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export async function createProduct(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<{ PK_Products: number; Name: string }> {
+  const response = await api.post("/api/products/create/", {
+    name: `Producto De Prueba ${++counter}`,
+    quantity: 50,
+    price: 1000,
+    unitWeight: 0.5,
+    isWeighted: true,
+    ...overrides,
+  });
+  if (response.statusCode !== 200) throw new Error(`createProduct: ${response.statusCode} ${response.body}`);
+  return response.json().product;
+}

@@ -26,6 +26,8 @@ import { healthRoutes } from "./features/health/routes";
 import { productsRoutes } from "./features/products/routes";
 import { createProductsService } from "./features/products/service";
 import { usersRoutes } from "./features/users/routes";
+import { virtualFreezerRoutes } from "./features/virtual-freezer/routes";
+import { createVirtualFreezerService } from "./features/virtual-freezer/service";
 import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
 import authPlugin from "./plugins/auth";
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clients = createClientsService({ db });
   const products = createProductsService({ db, onCommit });
   const claims = createClaimsService({ db });
+  const freezer = createVirtualFreezerService({ db });
 
   await app.register(
     async (api) => {
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientsRoutes, { clients });
       await api.register(productsRoutes, { products });
       await api.register(claimsRoutes, { claims });
+      await api.register(virtualFreezerRoutes, { freezer });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

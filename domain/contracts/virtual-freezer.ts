@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { Product } from "./products";
+
+export const FreezerItem = z.object({
+  PK_Products: z.number(),
+  Name: z.string(),
+  Quantity: z.string(),
+  Type: z.enum(["KG", "UN", "PROMO"]),
+});
+export type FreezerItem = z.infer<typeof FreezerItem>;
+
+export const VirtualFreezerResponse = z.object({
+  client: z.object({ PK_Clients: z.number(), Name: z.string() }),
+  products: z.array(Product),
+  has_virtual_freezer: z.boolean(),
+  cart: z.object({ items: z.array(FreezerItem) }),
+});
+export type VirtualFreezerResponse = z.infer<typeof VirtualFreezerResponse>;
+
+export const SaveFreezerItem = z.object({
+  productId: z.coerce.number({ error: "Producto inválido." }).int().positive("Producto inválido."),
+  units: z.union([z.number(), z.string()], { error: "Ingresá una cantidad válida." }),
+  type: z.enum(["KG", "UN", "PROMO"], { error: "Tipo inválido." }),
+});
+
+export const SaveVirtualFreezerRequest = z.object({
+  clientId: z.coerce.number().int().positive("Identificador inválido."),
+  has_virtual_freezer: z.boolean(),
+  items: z.array(SaveFreezerItem).max(500).optional().default([]),
+});
+export type SaveVirtualFreezerRequest = z.infer<typeof SaveVirtualFreezerRequest>;
+
+export const VirtualFreezerSaved = z.object({ success: z.literal(true), message: z.string() });

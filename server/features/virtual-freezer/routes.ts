@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParam } from "../../../domain/contracts/catalog-common";
+import { SaveVirtualFreezerRequest, VirtualFreezerResponse, VirtualFreezerSaved } from "../../../domain/contracts/virtual-freezer";
+import type { VirtualFreezerService } from "./service";
+
+export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreezerService }> = async (app, { freezer }) => {
+  app.get("/clients/:id/virtual-freezer/", {
+    config: { permission: "catalog.read" },
+    schema: { params: idParam, response: { 200: VirtualFreezerResponse } },
+    handler: (request) => freezer.read(request.params.id),
+  });
+
+  app.post("/save_virtual_freezer/", {
+    config: { permission: "catalog.write" },
+    schema: { body: SaveVirtualFreezerRequest, response: { 200: VirtualFreezerSaved } },
+    handler: (request) => freezer.save(request.body),
+  });
+};

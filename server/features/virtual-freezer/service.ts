@@ -1,0 +1,55 @@
+import type { SaveVirtualFreezerRequest, VirtualFreezerResponse } from "../../../domain/contracts/virtual-freezer";
+import { gramsToDecimal } from "../../../domain/money";
+import { parseQuantity } from "../../../domain/quantity";
+import type { Database } from "../../db/types";
+import { Invalid, NotFound } from "../../errors";
+import { findClient } from "../clients/repository";
+import { CLIENT_NOT_FOUND } from "../clients/service";
+import { existingIds, listProducts } from "../products/repository";
+import { toProduct } from "../products/serialize";
+import * as repo from "./repository";
+
+const CATALOG_LIMIT = 500;
+
+export function createVirtualFreezerService({ db }: { db: Database }) {
+  return {
+    async read(clientId: number): Promise<VirtualFreezerResponse> {
+      const found = await findClient(db, clientId);
+      if (!found) throw new NotFound(CLIENT_NOT_FOUND);
+      const [items, catalog] = await Promise.all([repo.freezerItems(db, clientId), listProducts(db, { search: "", filter: "", limit: CATALOG_LIMIT })]);
+      return {
+        client: { PK_Clients: found.client.id, Name: found.client.name },
+        products: catalog.map(toProduct),
+        has_virtual_freezer: found.client.hasVirtualFreezer,
+        cart: { items: items.map((i) => ({ PK_Products: i.productId, Name: i.name, Quantity: i.quantity, Type: i.type as "KG" | "UN" | "PROMO" })) },
+      };
+    },
+
+    /** Replaces the freezer whole, or not at all: one bad line and nothing changes. */
+    async save(request: SaveVirtualFreezerRequest) {
+      const errors: Record<string, string> = {};
+      const lines = new Map<number, { productId: number; quantity: string; type: string }>();
+      request.items.forEach((item, index) => {
+        const parsed = parseQuantity(item.units, item.type);
+        if (!parsed.ok) return void (errors[`items.${index}.units`] = parsed.message);
+        if (lines.has(item.productId)) return void (errors[`items.${index}.productId`] = "El producto está repetido en el freezer.");
+        if (parsed.milliUnits > 0) lines.set(item.productId, { productId: item.productId, quantity: gramsToDecimal(parsed.milliUnits), type: item.type });
+      });
+      const known = await existingIds(db, [...lines.keys()]);
+      request.items.forEach((item, index) => {
+        if (lines.has(item.productId) && !known.has(item.productId)) errors[`items.${index}.productId`] = "El producto no existe.";
+      });
+      const first = Object.values(errors)[0];
+      if (first) throw new Invalid(first, errors);
+
+      await db.transaction(async (tx) => {
+        if (!(await repo.setFreezerFlag(tx, request.clientId, request.has_virtual_freezer))) throw new NotFound(CLIENT_NOT_FOUND);
+        // Switching the freezer off keeps the balance: the goods are still the client's.
+        if (request.has_virtual_freezer) await repo.replaceFreezerItems(tx, request.clientId, [...lines.values()]);
+      });
+      return { success: true as const, message: "Freezer virtual guardado con éxito." };
+    },
+  };
+}
+
+export type VirtualFreezerService = ReturnType<typeof createVirtualFreezerService>;

@@ -23,6 +23,8 @@ import { createClaimsService } from "./features/claims/service";
 import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { healthRoutes } from "./features/health/routes";
+import { mapRoutes } from "./features/map/routes";
+import { createMapService } from "./features/map/service";
 import { productsRoutes } from "./features/products/routes";
 import { createProductsService } from "./features/products/service";
 import { usersRoutes } from "./features/users/routes";
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const products = createProductsService({ db, onCommit });
   const claims = createClaimsService({ db });
   const freezer = createVirtualFreezerService({ db });
+  const map = createMapService(config);
 
   await app.register(
     async (api) => {
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productsRoutes, { products });
       await api.register(claimsRoutes, { claims });
       await api.register(virtualFreezerRoutes, { freezer });
+      await api.register(mapRoutes, { map });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

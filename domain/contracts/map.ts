@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const MAP_MESSAGES = {
+  noStyle: "No se encontró la API key de Google Maps.",
+  configFailed: "No se pudo obtener la API key de Google Maps.",
+  unavailable: "No se pudo cargar Google Maps. Reintentá más tarde.",
+  notFound: "No se encontró la dirección indicada.",
+  coordinatesSaved: "Coordenadas actualizadas desde el mapa.",
+} as const;
+
+export const MAP_DEFAULT_ZOOM = 16;
+export const MAP_SELECTION_ZOOM = 17;
+
+export const MapConfig = z.object({
+  style_url: z.string().nullable(),
+  geocoder: z.boolean(),
+  depot: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type MapConfig = z.infer<typeof MapConfig>;
+
+export const GeocodeQuery = z.object({ q: z.string().trim().min(3, "Ingresá una dirección más completa.").max(300) });
+export const GeocodeResult = z.object({ lat: z.number(), lng: z.number(), display_name: z.string() });
+export const GeocodeResponse = z.object({ results: z.array(GeocodeResult) });
+export type GeocodeResult = z.infer<typeof GeocodeResult>;

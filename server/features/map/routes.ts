@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { GeocodeQuery, GeocodeResponse, MapConfig } from "../../../domain/contracts/map";
+import type { MapService } from "./service";
+
+export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
+  app.get("/map-config/", {
+    config: { permission: "session.use" },
+    schema: { response: { 200: MapConfig } },
+    handler: () => map.config(),
+  });
+
+  app.get("/geocode/", {
+    config: { permission: "session.use" },
+    schema: { querystring: GeocodeQuery, response: { 200: GeocodeResponse } },
+    handler: async (request) => ({ results: await map.geocode(request.query.q) }),
+  });
+};

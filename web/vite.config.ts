@@ -10,11 +10,14 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // maplibre-gl alone is about 1 MB and loads only with the map screens (lazy routes).
+    chunkSizeWarningLimit: 1100,
     // Libraries change less often than our code: separate chunks stay cached across releases.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            { name: "maplibre", test: /node_modules[\\/]maplibre-gl/ },
             { name: "mantine", test: /node_modules[\\/]@mantine/ },
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
             { name: "vendor", test: /node_modules/ },

@@ -16,6 +16,7 @@ export const ClaimParams = z.object({
 });
 
 export const ClaimValueResponse = z.object({ success: z.literal(true), claimValue: z.string() });
+export type ClaimValueResponse = z.infer<typeof ClaimValueResponse>;
 
 export const SaveClaimRequest = z.object({
   claimType: claimType.refine((t) => t !== 3, CLAIM_MESSAGES.product),

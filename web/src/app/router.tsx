@@ -1,12 +1,17 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { TitledPage } from "../components/titled-page";
 import { ApprovalsPage } from "../features/approvals/approvals-page";
+import { ClientsPage } from "../features/clients/clients-page";
+import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { HomePage } from "../features/home/home-page";
 import { SettingsPage } from "../features/settings/settings-page";
 import { RequireCapability, RequireSession } from "./guards";
 import { Shell } from "./shell";
+
+const MapPage = lazy(() => import("../features/map/map-page").then((m) => ({ default: m.MapPage })));
 
 const titled = (path: string, title: string) => ({ path, element: <TitledPage title={title} /> });
 
@@ -17,13 +22,13 @@ export const router = createBrowserRouter([
     element: <RequireSession />,
     children: [
       { path: "/", element: <HomePage /> },
-      titled("/mapa", "Mapa"),
+      { path: "/mapa", element: <Suspense fallback={null}><MapPage /></Suspense> },
       {
         element: <Shell />,
         children: [
-          titled("/clients", "Clientes"),
+          { path: "/clients", element: <ClientsPage /> },
           titled("/clients/:clientId/virtual-freezer", "Freezer Virtual"),
-          titled("/create-client", "Nuevo Cliente"),
+          { path: "/create-client", element: <CreateClientPage /> },
           titled("/products", "Productos"),
           titled("/products/new", "Nuevo Producto"),
           titled("/orders", "Pedidos"),

@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createUser } from "../helpers/factories";
+
+const skip = e2eSkipReason();
+let e2e: E2E;
+let page: Page;
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  const seller = await createUser(e2e.t, "Vendedor");
+  page = await (await e2e.newContext()).newPage();
+  await loginThroughUi(page, seller.username, seller.password);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function choose(label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
+  it("creates a client with live validation and coordinates picked on /mapa", async () => {
+    await page.goto("/create-client");
+    const submit = page.getByRole("button", { name: "Crear cliente" });
+    await page.getByLabel("Nombre").fill("Ramón");
+    await page.getByLabel("Teléfono").click();
+    await page.getByText("Ingresá nombre y apellido (mínimo dos palabras).").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    await page.getByLabel("Nombre").fill("Ramón Núñez");
+    expect(await page.getByText("Ingresá nombre y apellido (mínimo dos palabras).").count()).toBe(0);
+    await page.getByLabel("Dirección").fill("Mitre 500");
+    await choose("Localidad", "Quilmes");
+    await choose("Zona", "Zona Centro");
+    await page.getByLabel("Teléfono").fill("11 4000-1234");
+
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Seleccionar en mapa" }).click()]);
+    await popup.getByLabel("Latitud").fill("-34.7212345678");
+    await popup.getByLabel("Longitud").fill("-58.2601234");
+    await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Guardar coordenadas" }).click()]);
+    await page.getByText("Coordenadas actualizadas desde el mapa.").waitFor();
+    expect(await page.getByLabel("Latitud").inputValue()).toBe("-34.721235");
+
+    expect(await submit.isDisabled()).toBe(false);
+    // Email and birthday are marked required (SPEC.md §5): the browser asks for them.
+    await page.getByLabel("Email").fill("ramon@correo.com.ar");
+    await page.getByLabel("Cumpleaños").fill("1980-03-14");
+    await submit.click();
+    await page.getByText("Cliente creado con éxito.").waitFor();
+    await page.waitForURL("**/clients");
+  });
+
+  it("finds it without accents, edits it, loads a claim and sees it in the full data", async () => {
+    await page.goto("/clients");
+    await page.getByPlaceholder("Buscar por nombre o ID").fill("ramon nunez");
+    const row = page.getByRole("row", { name: /Ramón Núñez/ });
+    await row.click();
+    await page.getByRole("button", { name: "Modificar Cliente" }).click();
+    await page.getByLabel("Teléfono").fill("11 4999-0000");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await page.getByText("Cliente actualizado con éxito.").waitFor();
+    await page.getByRole("row", { name: /11 4999-0000/ }).waitFor();
+
+    await page.getByRole("row", { name: /Ramón Núñez/ }).click();
+    await page.getByRole("button", { name: "Cargar Datos de Cliente" }).click();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Debe seleccionar un tipo de carga.").waitFor();
+    await choose("Tipo", "BONIFICACION");
+    await page.getByLabel("INGRESE EL RECLAMO").fill("Envío sin cargo");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Operación realizada con éxito.").waitFor();
+
+    await page.getByRole("row", { name: /Ramón Núñez/ }).click();
+    await page.getByRole("button", { name: "Mostrar todos los datos del cliente" }).click();
+    await page.getByText("Bonificaciones activas").waitFor();
+    await page.getByText("Envío sin cargo").waitFor();
+    await page.getByRole("button", { name: "Volver" }).click();
+  });
+
+  it("deletes it after confirmation, and it is gone from the list", async () => {
+    await page.goto("/clients");
+    await page.getByPlaceholder("Buscar por nombre o ID").fill("ramon");
+    await page.getByRole("row", { name: /Ramón Núñez/ }).click();
+    await page.getByRole("button", { name: "Eliminar Cliente" }).click();
+    await page.getByText("Seguro que desea eliminar este cliente?").waitFor();
+    await page.getByRole("button", { name: "Eliminar", exact: true }).click();
+    await page.getByText("Cliente eliminado correctamente.").waitFor();
+    await page.getByRole("row", { name: /Ramón Núñez/ }).waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Loader, Modal } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contracts/clients";
+import { ApiError } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { clientKeys, saveClient, useClient } from "./api";
+import { ClientFields, emptyClientForm, fieldErrors, toPayload, type ClientFormValues } from "./client-form";
+
+function fromDetail(detail: ClientDetail): ClientFormValues {
+  return {
+    ...emptyClientForm,
+    name: detail.name,
+    address: detail.address,
+    city: detail.city ? String(detail.city) : null,
+    zone: detail.zone ? String(detail.zone) : null,
+    category: detail.category,
+    phone: detail.phone,
+    email: detail.email,
+    birthday: detail.birthday ?? "",
+    whatsapp_ubication: String(detail.whatsapp_ubication),
+    risk_zone: String(detail.risk_zone),
+    latitude: detail.latitude ?? "",
+    longitude: detail.longitude ?? "",
+  };
+}
+
+export function EditClientDialog({ clientId, onClose }: { clientId: number; onClose(): void }) {
+  const detail = useClient(clientId);
+  const client = useQueryClient();
+  const [values, setValues] = useState<ClientFormValues | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (detail.data && !values) setValues(fromDetail(detail.data));
+  }, [detail.data, values]);
+
+  const payload = values && {
+    ...toPayload(values),
+    zone: values.zone ?? "",
+    category: values.category,
+    risk_zone: values.risk_zone === "true",
+    version: detail.data?.version,
+  };
+  const errors = payload ? { ...fieldErrors(UpdateClientRequest, payload), ...serverErrors } : {};
+
+  async function save() {
+    if (!payload || Object.keys(fieldErrors(UpdateClientRequest, payload)).length) return;
+    setBusy(true);
+    try {
+      await saveClient(clientId, payload);
+      notifySuccess("Cliente actualizado con éxito.");
+      await client.invalidateQueries({ queryKey: clientKeys.all });
+      onClose();
+    } catch (failure) {
+      if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
+      notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "Ocurrió un error al guardar.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Modificar Cliente" size="xl">
+      {detail.isError && <Alert color="red">Error al cargar los detalles del cliente.</Alert>}
+      {!values && !detail.isError && <Loader />}
+      {values && (
+        <>
+          <ClientFields
+            values={values}
+            errors={errors}
+            mode="edit"
+            picker={`edit-client-${clientId}`}
+            onChange={(field, value) => {
+              setValues((v) => v && { ...v, [field]: value ?? "" });
+              setServerErrors(({ [field]: _cleared, ...rest }) => rest);
+            }}
+          />
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button onClick={save} loading={busy} disabled={Object.keys(errors).length > 0}>
+              {busy ? "Guardando..." : "Guardar cambios"}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -7,6 +7,9 @@ import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { HomePage } from "../features/home/home-page";
+import { VirtualFreezerPage } from "../features/virtual-freezer/virtual-freezer-page";
+import { NewProductPage } from "../features/products/new-product-page";
+import { ProductsPage } from "../features/products/products-page";
 import { SettingsPage } from "../features/settings/settings-page";
 import { RequireCapability, RequireSession } from "./guards";
 import { Shell } from "./shell";
@@ -27,10 +30,10 @@ export const router = createBrowserRouter([
         element: <Shell />,
         children: [
           { path: "/clients", element: <ClientsPage /> },
-          titled("/clients/:clientId/virtual-freezer", "Freezer Virtual"),
+          { path: "/clients/:clientId/virtual-freezer", element: <VirtualFreezerPage /> },
           { path: "/create-client", element: <CreateClientPage /> },
-          titled("/products", "Productos"),
-          titled("/products/new", "Nuevo Producto"),
+          { path: "/products", element: <ProductsPage /> },
+          { path: "/products/new", element: <NewProductPage /> },
           titled("/orders", "Pedidos"),
           titled("/orders/new", "Nuevo Pedido"),
           titled("/orders/:clientId/products", "Productos del pedido"),

@@ -1,6 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
-import type { z } from "zod";
 import { openMapPicker, useMapPick } from "../map/map-picker";
 import { useReferences } from "./api";
 
@@ -33,15 +32,6 @@ export const emptyClientForm: ClientFormValues = {
   latitude: "",
   longitude: "",
 };
-
-/** Field errors from the same zod schema the server validates with. */
-export function fieldErrors(schema: z.ZodType, payload: unknown): Record<string, string> {
-  const result = schema.safeParse(payload);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "_")] ??= issue.message;
-  return errors;
-}
 
 const YES_NO = [
   { value: "true", label: "Sí" },

@@ -7,7 +7,8 @@ import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { clientKeys, createClient } from "./api";
-import { ClientFields, emptyClientForm, fieldErrors, toPayload, type ClientFormValues } from "./client-form";
+import { fieldErrors } from "../../components/field-errors";
+import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
 
 // SPEC.md §5: submit waits for these; email and birthday are marked but not blocking.
 const BLOCKING = ["name", "phone", "address", "shipment", "city", "latitude", "longitude"];

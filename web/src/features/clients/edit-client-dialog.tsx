@@ -5,7 +5,8 @@ import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contr
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { clientKeys, saveClient, useClient } from "./api";
-import { ClientFields, emptyClientForm, fieldErrors, toPayload, type ClientFormValues } from "./client-form";
+import { fieldErrors } from "../../components/field-errors";
+import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
 
 function fromDetail(detail: ClientDetail): ClientFormValues {
   return {

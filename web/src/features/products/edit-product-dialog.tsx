@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Product } from "../../../../domain/contracts/products";
+import { ApiError } from "../../api/messages";
+import { notifySuccess } from "../../components/notify";
+import { deleteProduct, productKeys, updateProduct, useProduct } from "./api";
+import { emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
+
+function fromProduct(p: Product): ProductFormValues & { promotions: string } {
+  return {
+    ...emptyProductForm,
+    name: p.Name,
+    quantity: Number(p.Quantity),
+    price: Number(p.Price),
+    unitWeight: Number(p.Unit_Weight),
+    isWeighted: p.If_Weight,
+    isFeaturedProduct: p.Featured_Product,
+    dependent: p.Id_Principal_Product > 0,
+    principalProductId: String(p.Id_Principal_Product),
+    promotions: p.Promotions ?? "0",
+  };
+}
+
+/** SPEC.md §2: failures of this dialog go to the console; the dialog stays open with the reason. */
+export function EditProductDialog({ productId, onClose }: { productId: number; onClose(): void }) {
+  const product = useProduct(productId);
+  const client = useQueryClient();
+  const [values, setValues] = useState<ReturnType<typeof fromProduct> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const promotion = product.data?.is_promotion ?? false;
+
+  useEffect(() => {
+    if (product.data && !values) setValues(fromProduct(product.data));
+    if (product.isError) console.error("Error cargando producto");
+  }, [product.data, product.isError, values]);
+
+  const change = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setValues((v) => v && { ...v, [field]: value });
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  async function run(action: () => Promise<unknown>, success: string, fallback: string) {
+    try {
+      await action();
+      notifySuccess(success);
+      await client.invalidateQueries({ queryKey: productKeys.all });
+      onClose();
+    } catch (error) {
+      console.error(fallback, error);
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      setFailure(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback);
+    }
+  }
+
+  const save = () => {
+    if (!values) return;
+    const body = promotion
+      ? { name: values.name.trim(), promotions: values.promotions, quantity: values.quantity, price: values.price, unitWeight: values.unitWeight }
+      : toProductPayload(values, true);
+    return run(() => updateProduct(productId, body), "Producto actualizado correctamente.", "No se pudo guardar");
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={promotion ? "Editar promoción" : "Editar producto"} size="lg">
+      {product.isError && <Alert color="red">Error cargando producto</Alert>}
+      {!values && !product.isError && <Loader />}
+      {values && (
+        <Stack>
+          {promotion ? (
+            <>
+              <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => change("name", e.currentTarget.value)} />
+              <TextInput
+                label="Productos de la promoción (IDs separados por '-')"
+                value={values.promotions}
+                error={errors.promotions}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setValues((v) => v && { ...v, promotions: text });
+                }}
+              />
+              <NumberInput label="Cantidad (KG)" step={0.01} min={0} decimalScale={3} decimalSeparator="," value={values.quantity} error={errors.quantity} onChange={(v) => change("quantity", v)} />
+              <NumberInput label="Precio" step={0.01} min={0} decimalScale={2} decimalSeparator="," value={values.price} error={errors.price} onChange={(v) => change("price", v)} />
+              <NumberInput label="Peso por unidad (kg)" step={0.001} min={0} decimalScale={3} decimalSeparator="," value={values.unitWeight} error={errors.unitWeight} onChange={(v) => change("unitWeight", v)} />
+            </>
+          ) : (
+            <ProductFields values={values} errors={errors} onChange={change} withFeatured selfId={productId} />
+          )}
+          {failure && (
+            <Text c="red" size="sm" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Button color="red" variant="light" onClick={() => run(() => deleteProduct(productId), "Producto eliminado correctamente.", "No se pudo eliminar")}>
+              Eliminar
+            </Button>
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button onClick={save}>Guardar</Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

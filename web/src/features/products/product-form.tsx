@@ -1,0 +1,79 @@
+import { NumberInput, Select, Switch, TextInput } from "@mantine/core";
+import { useMainProducts } from "./api";
+
+export interface ProductFormValues {
+  name: string;
+  quantity: string | number;
+  price: string | number;
+  unitWeight: string | number;
+  isWeighted: boolean;
+  isFeaturedProduct: boolean;
+  dependent: boolean;
+  principalProductId: string;
+}
+
+export const emptyProductForm: ProductFormValues = {
+  name: "",
+  quantity: "",
+  price: "",
+  unitWeight: "",
+  isWeighted: true,
+  isFeaturedProduct: false,
+  dependent: false,
+  principalProductId: "0",
+};
+
+interface ProductFieldsProps {
+  values: ProductFormValues;
+  errors: Record<string, string>;
+  onChange<K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]): void;
+  withFeatured?: boolean;
+  selfId?: number;
+}
+
+/** SPEC.md §5: the principal product is only chosen (and sent) with the dependency switch on. */
+export function ProductFields({ values, errors, onChange, withFeatured, selfId }: ProductFieldsProps) {
+  const mains = useMainProducts();
+  const options = [{ value: "0", label: "NO" }, ...(mains.data ?? []).filter((p) => p.PK_Products !== selfId).map((p) => ({ value: String(p.PK_Products), label: p.Name }))];
+  return (
+    <>
+      <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => onChange("name", e.currentTarget.value)} />
+      <Switch
+        label="Depende de otro producto"
+        checked={values.dependent}
+        onChange={(e) => {
+          onChange("dependent", e.currentTarget.checked);
+          if (!e.currentTarget.checked) onChange("principalProductId", "0");
+        }}
+      />
+      {values.dependent && (
+        <Select
+          label="Producto principal"
+          searchable
+          data={options}
+          value={values.principalProductId}
+          onChange={(v) => onChange("principalProductId", v ?? "0")}
+          error={mains.isError ? "No se pudieron cargar los productos principales." : errors.principalProductId}
+          allowDeselect={false}
+        />
+      )}
+      <NumberInput label="Cantidad (KG)" required step={0.01} min={0} decimalScale={3} decimalSeparator="," value={values.quantity} error={errors.quantity} onChange={(v) => onChange("quantity", v)} />
+      <NumberInput label="Precio" required step={0.01} min={0} decimalScale={2} decimalSeparator="," value={values.price} error={errors.price} onChange={(v) => onChange("price", v)} />
+      <NumberInput label="Peso por unidad (kg)" required step={0.001} min={0} decimalScale={3} decimalSeparator="," value={values.unitWeight} error={errors.unitWeight} onChange={(v) => onChange("unitWeight", v)} />
+      <Switch label="Se pesa en el pedido" checked={values.isWeighted} onChange={(e) => onChange("isWeighted", e.currentTarget.checked)} />
+      {withFeatured && <Switch label="Destacado" checked={values.isFeaturedProduct} onChange={(e) => onChange("isFeaturedProduct", e.currentTarget.checked)} />}
+    </>
+  );
+}
+
+export function toProductPayload(values: ProductFormValues, withFeatured: boolean) {
+  return {
+    name: values.name.trim(),
+    quantity: values.quantity,
+    price: values.price,
+    unitWeight: values.unitWeight,
+    isWeighted: values.isWeighted,
+    ...(withFeatured ? { isFeaturedProduct: values.isFeaturedProduct } : {}),
+    ...(values.dependent ? { principalProductId: Number(values.principalProductId) } : {}),
+  };
+}

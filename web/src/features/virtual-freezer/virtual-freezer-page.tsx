@@ -1,0 +1,165 @@
+import { Alert, Button, Card, Grid, Group, Loader, NumberInput, ScrollArea, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router";
+import type { Product } from "../../../../domain/contracts/products";
+import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../domain/money";
+import { orderTotals, priceLine, type LineType } from "../../../../domain/pricing";
+import { parseQuantity } from "../../../../domain/quantity";
+import { normalizeSearch } from "../../../../domain/text";
+import { ApiError } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { PageTitle } from "../../components/page-title";
+import { freezerKeys, saveVirtualFreezer, useVirtualFreezer } from "./api";
+
+interface Line {
+  productId: number;
+  name: string;
+  units: string;
+  type: LineType;
+}
+
+export function VirtualFreezerPage() {
+  const clientId = Number(useParams().clientId);
+  const freezer = useVirtualFreezer(clientId);
+  const client = useQueryClient();
+  const [enabled, setEnabled] = useState(false);
+  const [lines, setLines] = useState<Line[] | null>(null);
+  const [search, setSearch] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!freezer.data || lines) return;
+    setEnabled(freezer.data.has_virtual_freezer);
+    setLines(freezer.data.cart.items.map((i) => ({ productId: i.PK_Products, name: i.Name, units: String(Number(i.Quantity)), type: i.Type })));
+  }, [freezer.data, lines]);
+
+  const catalog = useMemo(() => new Map((freezer.data?.products ?? []).map((p) => [p.PK_Products, p])), [freezer.data]);
+  const shown = (freezer.data?.products ?? []).filter((p) => normalizeSearch(p.Name).includes(normalizeSearch(search))).slice(0, 50);
+  const totals = orderTotals(
+    (lines ?? []).flatMap((line) => {
+      const product = catalog.get(line.productId);
+      const quantity = parseQuantity(line.units, line.type);
+      if (!product || !quantity.ok) return [];
+      const priced = priceLine({ type: line.type, milliUnits: quantity.milliUnits, price: toCentavos(product.Price), unitWeight: toGrams(product.Unit_Weight), weighted: product.If_Weight, virtualFreezer: false });
+      return [{ ...priced, productId: line.productId }];
+    }),
+  );
+
+  const add = (product: Product) =>
+    setLines((current) => {
+      const list = current ?? [];
+      const existing = list.find((l) => l.productId === product.PK_Products);
+      if (existing) return list.map((l) => (l === existing ? { ...l, units: String(Number(l.units.replace(",", ".")) + 1) } : l));
+      return [...list, { productId: product.PK_Products, name: product.Name, units: "1", type: product.is_promotion ? "PROMO" : "KG" }];
+    });
+
+  async function save() {
+    setBusy(true);
+    try {
+      await saveVirtualFreezer({
+        clientId,
+        has_virtual_freezer: enabled,
+        items: enabled ? (lines ?? []).map((l) => ({ productId: l.productId, units: l.units, type: l.type })) : [],
+      });
+      notifySuccess("Freezer virtual guardado con éxito.");
+      await client.invalidateQueries({ queryKey: freezerKeys.detail(clientId) });
+    } catch (failure) {
+      notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "Error al guardar el freezer virtual.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (freezer.isLoading) return <Loader />;
+  if (freezer.isError || !freezer.data) return <Alert color="red">Error al cargar los datos.</Alert>;
+
+  return (
+    <>
+      <PageTitle>{`Freezer Virtual · ${freezer.data.client.Name}`}</PageTitle>
+      <Switch label="¿Tiene Freezer Virtual?" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
+      {!enabled ? (
+        <Button onClick={save} loading={busy}>
+          Guardar
+        </Button>
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card withBorder>
+              <TextInput label="Buscar producto" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" />
+              <ScrollArea h={420}>
+                <Table highlightOnHover aria-label="Productos disponibles">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Producto</Table.Th>
+                      <Table.Th>Stock</Table.Th>
+                      <Table.Th>Precio</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.map((p) => (
+                      <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => add(p)}>
+                        <Table.Td>{p.Name}</Table.Td>
+                        <Table.Td>{Number(p.Quantity).toLocaleString("es-AR")}</Table.Td>
+                        <Table.Td>{formatMoney(toCentavos(p.Price))}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder>
+              <Title order={4} mb="sm">
+                Freezer
+              </Title>
+              <Stack gap="xs">
+                {(lines ?? []).map((line, index) => {
+                  const check = parseQuantity(line.units, line.type);
+                  const promo = catalog.get(line.productId)?.is_promotion ?? false;
+                  return (
+                    <Group key={line.productId} wrap="nowrap">
+                      <Text style={{ flex: 1 }}>{line.name}</Text>
+                      <NumberInput
+                        aria-label={`Cantidad de ${line.name}`}
+                        w={120}
+                        step={line.type === "KG" ? 0.1 : 1}
+                        decimalScale={line.type === "KG" ? 3 : 0}
+                        decimalSeparator=","
+                        value={line.units}
+                        error={check.ok ? undefined : check.message}
+                        onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, units: String(v) } : l)))}
+                      />
+                      <Select
+                        aria-label={`Tipo de ${line.name}`}
+                        w={100}
+                        data={promo ? ["PROMO"] : ["KG", "UN"]}
+                        value={line.type}
+                        disabled={promo}
+                        allowDeselect={false}
+                        onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, type: (v ?? "KG") as LineType } : l)))}
+                      />
+                      <Button variant="subtle" color="red" onClick={() => setLines((ls) => ls!.filter((_, i) => i !== index))}>
+                        Quitar
+                      </Button>
+                    </Group>
+                  );
+                })}
+              </Stack>
+              <Group justify="space-between" mt="md">
+                <Text>Peso Total: {formatWeight(totals.weight)}</Text>
+                <Text fw={600}>Total a Pagar: {formatMoney(totals.total)}</Text>
+              </Group>
+              <Group justify="flex-end" mt="md">
+                <Button onClick={save} loading={busy}>
+                  Guardar freezer
+                </Button>
+              </Group>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

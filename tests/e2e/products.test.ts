@@ -57,6 +57,30 @@ describe.skipIf(!!skip)(`products and the virtual freezer in Chromium ${skip}`, 
     await page.getByRole("row", { name: /Empanadas de verdura caja/ }).waitFor();
   });
 
+  it("turns a product into a promotion of existing products and edits its stock", async () => {
+    const seller = await signIn(e2e.t, "Vendedor");
+    const ids = (await seller.client.get("/api/products/?search=empanadas%20de%20verdura")).json().results.map((p: { PK_Products: number }) => p.PK_Products);
+    await page.goto("/products/new");
+    await page.getByLabel("Nombre").fill("PROMO Empanadas x 24");
+    await page.getByLabel("Cantidad (KG)").fill("10");
+    await page.getByLabel("Precio").fill("21000");
+    await page.getByLabel("Peso por unidad (kg)").fill("1,8");
+    await page.getByRole("button", { name: "Crear producto" }).click();
+    await page.waitForURL("**/products");
+    await page.getByPlaceholder("Buscar por nombre").fill("promo empanadas");
+    await page.getByRole("row", { name: /PROMO Empanadas x 24/ }).click();
+    await page.getByLabel("Es una promoción").check();
+    await page.getByLabel(/Productos de la promoción/).fill("999999");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("alert").filter({ hasText: /no existen/ }).waitFor();
+    await page.getByLabel(/Productos de la promoción/).fill(ids.join("-"));
+    await page.getByLabel("Cantidad (KG)").fill("7,5");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Producto actualizado correctamente.").waitFor();
+    const promo = (await seller.client.get("/api/products/?search=promo%20empanadas")).json().results[0];
+    expect(promo).toMatchObject({ is_promotion: true, Quantity: "7.500", Promotions: `${ids.join("-")}-0-0` });
+  });
+
   it("fills a client's virtual freezer with totals, saves it, and saves the off state", async () => {
     const seller = await signIn(e2e.t, "Vendedor");
     const { id } = await createClient(seller.client, { name: "Clienta Con Freezer" });

@@ -28,9 +28,9 @@ export function e2eSkipReason(): string {
 }
 
 /** The whole app (API + built web) on a private database, and a real Chromium driving it. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
   const { chromiumPath } = inject("services");
-  const t = await createTestApp();
+  const t = await createTestApp({ env: options.env });
   const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   // Playwright gives each launch a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({ executablePath: chromiumPath!, headless: true, args: CHROMIUM_ARGS });

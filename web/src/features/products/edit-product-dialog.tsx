@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
@@ -29,7 +29,8 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
   const [values, setValues] = useState<ReturnType<typeof fromProduct> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const promotion = product.data?.is_promotion ?? false;
+  const [asPromotion, setAsPromotion] = useState<boolean | null>(null);
+  const promotion = asPromotion ?? product.data?.is_promotion ?? false;
 
   useEffect(() => {
     if (product.data && !values) setValues(fromProduct(product.data));
@@ -68,6 +69,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
       {!values && !product.isError && <Loader />}
       {values && (
         <Stack>
+          <Switch label="Es una promoción" checked={promotion} onChange={(e) => setAsPromotion(e.currentTarget.checked)} />
           {promotion ? (
             <>
               <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => change("name", e.currentTarget.value)} />

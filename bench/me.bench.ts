@@ -4,22 +4,17 @@
  */
 import Fastify from "fastify";
 import { Agent, request } from "undici";
-import { seedReference } from "../drizzle/seed";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/client";
 import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
+import { freshBenchDatabase } from "./bench-database";
 import { measureThroughput } from "./load";
 
 export async function run() {
   const agent = new Agent({ connections: 32, pipelining: 1 });
-  const database = process.env.BENCH_DATABASE_URL
-    ? await openDatabase({ url: process.env.BENCH_DATABASE_URL })
-    : await openDatabase({ dataDir: null });
-  await database.migrate();
-  await seedReference(database.db);
+  const { database } = await freshBenchDatabase("frio_bench_me");
   const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
   const runtime = await createRuntime(config, { database });
   const app = await buildApp({ ...runtime, logger: false });

@@ -1,0 +1,15 @@
+/** Runs `task` `count` times one after another and reports p50 and p99 in milliseconds. */
+export async function measureLatency(task: (i: number) => Promise<unknown>, count = 400, warmup = 40) {
+  for (let i = 0; i < warmup; i++) await task(i);
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await task(i);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

@@ -23,6 +23,8 @@ import { createClaimsService } from "./features/claims/service";
 import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { healthRoutes } from "./features/health/routes";
+import { ordersRoutes } from "./features/orders/routes";
+import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
 import { createMapService } from "./features/map/service";
 import { productsRoutes } from "./features/products/routes";
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const claims = createClaimsService({ db });
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
+  const orders = createOrdersService({ db, onCommit });
 
   await app.register(
     async (api) => {
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(claimsRoutes, { claims });
       await api.register(virtualFreezerRoutes, { freezer });
       await api.register(mapRoutes, { map });
+      await api.register(ordersRoutes, { orders });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

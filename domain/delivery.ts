@@ -1,0 +1,15 @@
+/** SPEC.md §4 delivery rules and §9 constants. */
+export const PICKUP_ZONE_ID = 8;
+export const PICKUP_CITY_ID = 1;
+export const TIME_PLACEHOLDER_ID = 1;
+export const PICKUP_ADDRESS = "Retira en el local";
+
+export const DELIVERY_METHODS = { home: "Entrega a domicilio", pickup: "Retirar del local" } as const;
+
+/** A zone whose name contains 'busca' is a pick-up. */
+export const isPickupZone = (zoneName: string) => zoneName.toLowerCase().includes("busca");
+
+/** The zone defaults to the client's, else a 'busca' zone, else the first. */
+export function defaultZone<T extends { PK_Shipments: number; Name: string }>(zones: T[], clientZoneId: number | null): T | undefined {
+  return zones.find((z) => z.PK_Shipments === clientZoneId) ?? zones.find((z) => isPickupZone(z.Name)) ?? zones[0];
+}

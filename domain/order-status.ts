@@ -1,0 +1,26 @@
+/** DESIGN.md §5 status ids. */
+export const STATUS = {
+  confirmed: 1,
+  cancelled: 2,
+  delivered: 3,
+  sent: 4,
+  pending: 5,
+  prepared: 6,
+  modified: 7,
+} as const;
+export type StatusId = (typeof STATUS)[keyof typeof STATUS];
+
+const ALLOWED: Record<number, number[]> = {
+  [STATUS.confirmed]: [STATUS.pending, STATUS.prepared, STATUS.cancelled],
+  [STATUS.pending]: [STATUS.confirmed, STATUS.prepared],
+  [STATUS.prepared]: [STATUS.sent],
+  [STATUS.sent]: [STATUS.delivered],
+};
+
+/** Confirmado ⇄ Pendiente, Confirmado/Pendiente → Armado → Enviado → Entregado, Confirmado → Cancelado. */
+export function canTransition(from: number, to: number): boolean {
+  return ALLOWED[from]?.includes(to) ?? false;
+}
+
+/** Only a confirmed order can be modified or cancelled (SPEC.md §4). */
+export const isEditable = (status: number) => status === STATUS.confirmed;

@@ -1,0 +1,60 @@
+import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
+import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
+import { cities, payMethods, timesShipping } from "../../../drizzle/schema";
+import type { Executor } from "../../db/types";
+import { Invalid } from "../../errors";
+import { existsIn, findShipment } from "./repository";
+
+export interface ResolvedDelivery {
+  shipmentId: number;
+  shippingCost: string;
+  cityId: number;
+  address: string;
+  latitude: string | null;
+  longitude: string | null;
+  timesShippingId: number;
+  deliveryDate: string;
+  payMethodId: number;
+  notes: string;
+}
+
+const coordinate = (value: unknown) => {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value.replace(",", ".")) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** SPEC.md §5 delivery and confirm rules; the zone's price comes from the database, not the browser. */
+export async function resolveDelivery(db: Executor, details: OrderDetails | null | undefined): Promise<ResolvedDelivery> {
+  if (!details) throw new Invalid(ORDER_MESSAGES.missingDelivery);
+  const errors: Record<string, string> = {};
+  const zone = details.zone ? await findShipment(db, Number(details.zone)) : null;
+  if (!zone) errors.zone = ORDER_MESSAGES.missingFields;
+  const date = details.date ?? "";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) errors.date = ORDER_MESSAGES.missingFields;
+  const timeId = Number(details.time?.id);
+  if (!timeId || timeId === TIME_PLACEHOLDER_ID || !(await existsIn(db, timesShipping, timeId))) errors.time = ORDER_MESSAGES.missingFields;
+  const pickup = !!zone && isPickupZone(zone.name);
+  const cityId = Number(details.city?.id);
+  const lat = coordinate(details.latitude);
+  const lng = coordinate(details.longitude);
+  if (!pickup) {
+    if (!cityId || !(await existsIn(db, cities, cityId))) errors.city = ORDER_MESSAGES.missingFields;
+    if (!details.address?.trim()) errors.address = ORDER_MESSAGES.missingFields;
+    if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) errors.coordinates = "Selecciona una ubicacion en el mapa.";
+  }
+  if (Object.keys(errors).length) throw new Invalid(ORDER_MESSAGES.missingFields, errors);
+  const payId = Number(details.payment_method?.id);
+  if (!payId || !(await existsIn(db, payMethods, payId))) throw new Invalid(ORDER_MESSAGES.payment, { payment_method: ORDER_MESSAGES.payment });
+  return {
+    shipmentId: zone!.id,
+    shippingCost: pickup ? "0.00" : zone!.price,
+    cityId: pickup ? PICKUP_CITY_ID : cityId,
+    address: pickup ? PICKUP_ADDRESS : details.address!.trim(),
+    latitude: pickup ? null : lat!.toFixed(6),
+    longitude: pickup ? null : lng!.toFixed(6),
+    timesShippingId: timeId,
+    deliveryDate: date,
+    payMethodId: payId,
+    notes: details.notes ?? "",
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../domain/contracts/catalog-common";
+import {
+  OrderDetail,
+  OrderIdRequest,
+  OrderListQuery,
+  OrderListResponse,
+  PayMethod,
+  PreparationItems,
+  SubmitOrderRequest,
+  SubmitOrderResponse,
+  TimeSlot,
+} from "../../../domain/contracts/orders";
+import { STATUS } from "../../../domain/order-status";
+import { renderReceipt } from "./receipt";
+import type { OrdersService } from "./service";
+
+const Done = z.object({ success: z.literal(true), message: z.string() });
+const IdempotencyHeaders = z.object({ "idempotency-key": z.string().trim().min(8).max(200).optional() });
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post("/order/", {
+    config: { permission: "orders.take" },
+    schema: { body: SubmitOrderRequest, headers: IdempotencyHeaders, response: { 200: SubmitOrderResponse } },
+    handler: async (request) => {
+      const orderId = await orders.submit(request.body, request.currentUser!, request.headers["idempotency-key"] ?? null);
+      return { success: true as const, order_id: orderId };
+    },
+  });
+
+  app.post("/orders/cancel/", {
+    config: { permission: "orders.take" },
+    schema: { body: OrderIdRequest, response: { 200: Done } },
+    handler: async (request) => {
+      await orders.transition(request.body.order_id, STATUS.cancelled, request.currentUser!);
+      return { success: true as const, message: "Pedido cancelado correctamente." };
+    },
+  });
+
+  for (const [path, status, word] of [
+    ["/orders/prepared/", STATUS.prepared, "preparado"],
+    ["/orders/pending/", STATUS.pending, "pendiente"],
+  ] as const) {
+    app.post(path, {
+      config: { permission: "preparation.work" },
+      schema: { body: OrderIdRequest, response: { 200: Done } },
+      handler: async (request) => {
+        await orders.transition(request.body.order_id, status, request.currentUser!);
+        return { success: true as const, message: `Pedido #${request.body.order_id} marcado como ${word}.` };
+      },
+    });
+  }
+
+  app.get("/orders/", {
+    config: { permission: "orders.list" },
+    schema: { querystring: OrderListQuery, response: { 200: OrderListResponse } },
+    handler: (request) => orders.list(request.query, request.currentUser!),
+  });
+
+  app.get("/orders/:id/", {
+    config: { permission: "orders.list" },
+    schema: { params: idParam, response: { 200: OrderDetail } },
+    handler: (request) => orders.detail(request.params.id, request.currentUser!),
+  });
+
+  app.get("/orders/:id/items/", {
+    config: { permission: "orders.list" },
+    schema: { params: idParam, response: { 200: PreparationItems } },
+    handler: (request) => orders.items(request.params.id),
+  });
+
+  app.get("/orders/:id/receipt.png", {
+    config: { permission: "orders.list" },
+    schema: { params: idParam },
+    handler: async (request, reply) => {
+      const detail = await orders.detail(request.params.id, request.currentUser!);
+      const name = `pedido-${detail.order_id}-${detail.client_name}`.replace(/[^\p{L}\p{N}-]+/gu, "-");
+      return reply
+        .type("image/png")
+        .header("content-disposition", `attachment; filename="${encodeURIComponent(name)}.png"; filename*=UTF-8''${encodeURIComponent(name)}.png`)
+        .send(await renderReceipt(detail));
+    },
+  });
+
+  app.get("/get_times_shipping/", {
+    config: { permission: "orders.list" },
+    schema: { response: { 200: z.array(TimeSlot) } },
+    handler: () => orders.timeSlots(),
+  });
+
+  app.get("/get-pay-methods-jwt/", {
+    config: { permission: "orders.list" },
+    schema: { response: { 200: z.array(PayMethod) } },
+    handler: () => orders.payMethods(),
+  });
+};

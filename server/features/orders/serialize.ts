@@ -1,0 +1,67 @@
+import type { OrderDetail, OrderRow } from "../../../domain/contracts/orders";
+import type { historyOf, linesWithNames, listOrders, orderWithNames } from "./repository";
+
+type ListRow = Awaited<ReturnType<typeof listOrders>>[number];
+type Found = NonNullable<Awaited<ReturnType<typeof orderWithNames>>>;
+
+export function toRow(row: ListRow): OrderRow {
+  return {
+    PK_Orders: row.id,
+    FK_Clients__Name: row.clientName,
+    Order_Time: row.orderTime,
+    Delivery_Date: row.deliveryDate,
+    Address: row.address,
+    FK_PayMethods__Name: row.payMethod,
+    Final_Price: row.finalPrice,
+    Alter_Date: row.alterDate?.toISOString() ?? null,
+    FK_Sellers__username: row.seller,
+    FK_OrderStatus__Name: row.statusName,
+    FK_OrderStatus__PK_OrderStatus: row.statusId,
+    Display_Class: row.displayClass,
+    Has_FV: row.hasFv,
+  };
+}
+
+export function toDetail(found: Found, lines: Awaited<ReturnType<typeof linesWithNames>>, history: Awaited<ReturnType<typeof historyOf>>): OrderDetail {
+  const { order } = found;
+  return {
+    order_id: order.id,
+    client_id: order.clientId,
+    client_name: found.clientName,
+    delivery_date: order.deliveryDate,
+    order_time: order.orderTime,
+    address: order.address,
+    zone: found.zone,
+    shipment_id: order.shipmentId,
+    city_id: order.cityId,
+    city_name: found.cityName,
+    latitude: order.latitude,
+    longitude: order.longitude,
+    payment_method: found.payMethod,
+    payment_method_id: order.payMethodId,
+    shipping_time_id: order.timesShippingId,
+    shipping_time: found.timeSlot,
+    shipping_cost: order.shippingCost,
+    total_price: order.totalPrice,
+    final_price: order.finalPrice,
+    total_weight: order.totalWeight,
+    notes: order.notes,
+    status: found.statusName,
+    status_id: order.statusId,
+    alter_date: order.alterDate?.toISOString() ?? null,
+    products: lines.map(({ line, name }) => ({
+      detailed_product_id: line.id,
+      FK_Products: line.productId,
+      product_name: name,
+      Type: line.type,
+      Amount: line.amount,
+      Weight: line.weight,
+      Unit_Price: line.unitPrice,
+      Null_Date: line.nullDate?.toISOString() ?? null,
+      Virtual_Freezer: line.virtualFreezer,
+      promotions: line.promotions,
+      weighted: line.weighted,
+    })),
+    history: history.map((h) => ({ id: h.id, type: h.type, at: h.at.toISOString(), actor: h.actor })),
+  };
+}

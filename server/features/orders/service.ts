@@ -1,0 +1,162 @@
+import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
+import { centavosToDecimal, gramsToDecimal, toCentavos } from "../../../domain/money";
+import { canTransition, isEditable, STATUS } from "../../../domain/order-status";
+import { can } from "../../../domain/permissions";
+import type { Database, Executor } from "../../db/types";
+import { Conflict, Invalid, NotFound } from "../../errors";
+import type { AuthenticatedUser } from "../auth/repository";
+import { appendEvent } from "../../realtime/outbox";
+import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
+import { resolveDelivery, type ResolvedDelivery } from "./delivery";
+import * as repo from "./repository";
+import { toDetail, toRow } from "./serialize";
+
+const orderTime = () =>
+  new Intl.DateTimeFormat("es-AR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
+
+export function createOrdersService({ db, onCommit }: { db: Database; onCommit(): void }) {
+  async function price(tx: Executor, request: SubmitOrderRequest): Promise<PricedCart> {
+    if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
+    const products = new Map((await repo.findProducts(tx, [...new Set(request.cart.items.map((i) => i.productId))])).map((p) => [p.id, p]));
+    const freezer = new Map((await repo.freezerOf(tx, request.client_id)).map((f) => [f.productId, f]));
+    const cart = priceCart(request.cart.items, products, freezer);
+    if (!cart.lines.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
+    return cart;
+  }
+
+  async function take(tx: Executor, clientId: number, stock: Map<number, number>, freezer: Map<number, number>, names: Map<number, string>) {
+    const short = await repo.applyStock(tx, stock);
+    if (short !== null) throw new Conflict(ORDER_MESSAGES.noStock, { product_id: short, product_name: names.get(short) ?? null });
+    const empty = await repo.applyFreezer(tx, clientId, freezer);
+    if (empty !== null) throw new Conflict(ORDER_MESSAGES.freezerExceeded, { product_id: empty, product_name: names.get(empty) ?? null });
+  }
+
+  const amounts = (cart: PricedCart, delivery: ResolvedDelivery) => ({
+    totalPrice: centavosToDecimal(cart.total),
+    finalPrice: centavosToDecimal(cart.total + toCentavos(delivery.shippingCost)),
+    totalWeight: gramsToDecimal(cart.weight),
+    distinctProducts: cart.distinct,
+    hasFv: cart.hasFv,
+  });
+
+  async function names(tx: Executor, ids: number[]) {
+    return new Map((await repo.findProducts(tx, ids)).map((p) => [p.id, p.name]));
+  }
+
+  async function create(request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) {
+    if (key) {
+      const existing = await repo.findOrderByKey(db, key);
+      if (existing) return existing;
+    }
+    try {
+      const id = await db.transaction(async (tx) => {
+        const cart = await price(tx, request);
+        const delivery = await resolveDelivery(tx, request.orderData);
+        await take(tx, request.client_id, cart.stock, cart.freezer, await names(tx, [...cart.stock.keys(), ...cart.freezer.keys()]));
+        const { notes, ...where } = delivery;
+        const orderId = await repo.insertOrder(
+          tx,
+          { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
+          cart.lines,
+        );
+        await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
+        return orderId;
+      });
+      onCommit();
+      return id;
+    } catch (error) {
+      // A double click that lost the race: the other request created the order.
+      if (key && isUniqueViolation(error)) {
+        const existing = await repo.findOrderByKey(db, key);
+        if (existing) return existing;
+      }
+      throw error;
+    }
+  }
+
+  /** Applies only the difference between the stored lines and the new cart (DESIGN.md §5). */
+  async function modify(orderId: number, request: SubmitOrderRequest, user: AuthenticatedUser) {
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+      if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
+      if (order.clientId !== request.client_id) throw new Invalid("El pedido pertenece a otro cliente.");
+      const before = takenBy(await repo.linesOf(tx, orderId));
+      const cart = await price(tx, request);
+      const delivery = await resolveDelivery(tx, request.orderData);
+      const stock = difference(cart.stock, before.stock);
+      const freezer = difference(cart.freezer, before.freezer);
+      await take(tx, order.clientId, stock, freezer, await names(tx, [...stock.keys(), ...freezer.keys()]));
+      await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
+      await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
+    });
+    onCommit();
+    return orderId;
+  }
+
+  async function transition(orderId: number, to: number, user: AuthenticatedUser) {
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+      if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
+      if (to === STATUS.cancelled) {
+        const taken = takenBy(await repo.linesOf(tx, orderId));
+        await repo.applyStock(tx, negate(taken.stock));
+        await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
+      }
+      await repo.setStatus(tx, orderId, to);
+      const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
+      await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
+    });
+    onCommit();
+  }
+
+  return {
+    submit: (request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) =>
+      request.order_id ? modify(request.order_id, request, user) : create(request, user, key),
+    transition,
+
+    async list(query: OrderListQuery, user: AuthenticatedUser) {
+      const seesCancelled = can(user.group, "orders.see_cancelled");
+      const requested = query.filter === "status" && query.status_id ? [query.status_id] : undefined;
+      const rows = await repo.listOrders(db, {
+        search: query.search,
+        statusIds: requested,
+        hideStatus: seesCancelled ? undefined : STATUS.cancelled,
+        hasFv: query.filter === "virtual_freezer" ? true : undefined,
+        modified: query.filter === "virtual_freezer" && query.fv_status !== "all" ? query.fv_status === "modified" : undefined,
+        deliveryDate: query.delivery_date,
+        limit: query.limit,
+      });
+      const statuses = (await repo.listStatuses(db)).filter((s) => seesCancelled || s.id !== STATUS.cancelled);
+      return { results: rows.map(toRow), statuses: statuses.map((s) => ({ id: s.id, name: s.name })) };
+    },
+
+    async detail(id: number, user: AuthenticatedUser) {
+      const found = await repo.orderWithNames(db, id);
+      if (!found || (found.order.statusId === STATUS.cancelled && !can(user.group, "orders.see_cancelled"))) throw new NotFound(ORDER_MESSAGES.notFound);
+      return toDetail(found, await repo.linesWithNames(db, id), await repo.historyOf(db, id));
+    },
+
+    async items(id: number) {
+      const found = await repo.orderWithNames(db, id);
+      if (!found) throw new NotFound(ORDER_MESSAGES.notFound);
+      const lines = await repo.linesWithNames(db, id);
+      return {
+        client_name: found.clientName,
+        notes: found.order.notes,
+        products: lines.map(({ line, name }) => ({ FK_Products: line.productId, product_name: name, Name: name, Type: line.type, Amount: line.amount })),
+      };
+    },
+
+    timeSlots: async () => (await repo.listTimeSlots(db)).map((t) => ({ PK_TimesShipping: t.id, Name: t.name })),
+    payMethods: async () => (await repo.listPayMethods(db)).map((p) => ({ PK_PayMethods: p.id, Name: p.name })),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
+import { createClient, createProduct } from "../../helpers/catalog";
+import { signIn } from "../../helpers/factories";
+import { orderDetails, placeOrder, stockOf } from "../../helpers/orders";
+
+let t: TestApp;
+let seller: ApiClient;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = (await signIn(t, "Vendedor")).client;
+  admin = (await signIn(t, "Admin")).client;
+});
+afterAll(() => t.close());
+
+describe("submitting an order", () => {
+  it("recomputes prices and weights on the server and takes stock", async () => {
+    const { id: clientId } = await createClient(seller);
+    const kg = await createProduct(seller, { name: "Milanesas pedido", quantity: 10, price: 9800, unitWeight: 1 });
+    const un = await createProduct(seller, { name: "Pizza pedido", quantity: 10, price: 8000, unitWeight: 0.5 });
+    const response = await placeOrder(seller, clientId, [
+      { productId: kg.PK_Products, units: "1,5", type: "KG" },
+      { productId: un.PK_Products, units: 3, type: "UN" },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const { order_id } = response.json();
+    const detail = (await seller.get(`/api/orders/${order_id}/`)).json();
+    // KG 1.5 × 9800 = 14700; UN 3 × 0.5 kg × 8000 = 12000; zone 1 costs 1500.
+    expect(detail).toMatchObject({ total_price: "26700.00", shipping_cost: "1500.00", final_price: "28200.00", total_weight: "3.000", status: "Confirmado" });
+    expect(await stockOf(seller, kg.PK_Products)).toBe("8.500");
+    expect(await stockOf(seller, un.PK_Products)).toBe("8.500");
+    expect(detail.history.map((h: { type: string }) => h.type)).toEqual(["order.created"]);
+  });
+
+  it("refuses a line that does not fit with 409 naming the product, writing nothing", async () => {
+    const { id: clientId } = await createClient(seller);
+    const plenty = await createProduct(seller, { name: "Abundante", quantity: 50 });
+    const scarce = await createProduct(seller, { name: "Escaso", quantity: 1 });
+    const before = (await admin.get("/api/orders/?limit=500")).json().results.length;
+    const response = await placeOrder(seller, clientId, [
+      { productId: plenty.PK_Products, units: 5, type: "KG" },
+      { productId: scarce.PK_Products, units: 2, type: "KG" },
+    ]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ detail: "No cuenta con el stock necesario para este producto.", product_id: scarce.PK_Products, product_name: "Escaso" });
+    expect(await stockOf(seller, plenty.PK_Products)).toBe("50.000");
+    expect((await admin.get("/api/orders/?limit=500")).json().results.length).toBe(before);
+  });
+
+  it("creates one order for the same Idempotency-Key", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 20 });
+    const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
+    const [a, b] = await Promise.all([placeOrder(seller, clientId, line, {}, "clave-idem-0001"), placeOrder(seller, clientId, line, {}, "clave-idem-0001")]);
+    expect(a.json().order_id).toBe(b.json().order_id);
+    const again = await placeOrder(seller, clientId, line, {}, "clave-idem-0001");
+    expect(again.json().order_id).toBe(a.json().order_id);
+    expect(await stockOf(seller, product.PK_Products)).toBe("19.000");
+  });
+
+  it("stores a pick-up with city 1, the local address and no delivery cost", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller);
+    const response = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], {
+      orderData: orderDetails({ zone: 8, address: "", city: null, latitude: null, longitude: null, delivery_method: "Retirar del local" }),
+    });
+    const detail = (await seller.get(`/api/orders/${response.json().order_id}/`)).json();
+    expect(detail).toMatchObject({ city_id: 1, address: "Retira en el local", shipping_cost: "0.00", zone: "Lo busca", latitude: null });
+  });
+
+  it("answers SPEC.md's delivery and confirm messages", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller);
+    const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
+    const noDetails = await placeOrder(seller, clientId, line, { orderData: null });
+    expect(noDetails.json().detail).toBe("Faltan detalles de entrega.");
+    const placeholder = await placeOrder(seller, clientId, line, { orderData: orderDetails({ time: { id: 1 }, date: "" }) });
+    expect(placeholder.statusCode).toBe(400);
+    expect(placeholder.json()).toMatchObject({ detail: "Faltan completar campos", errors: { time: "Faltan completar campos", date: "Faltan completar campos" } });
+    const noCoordinates = await placeOrder(seller, clientId, line, { orderData: orderDetails({ latitude: null }) });
+    expect(noCoordinates.json().errors.coordinates).toBe("Selecciona una ubicacion en el mapa.");
+    const noPayment = await placeOrder(seller, clientId, line, { orderData: orderDetails({ payment_method: null }) });
+    expect(noPayment.json().detail).toBe("Seleccione una forma de pago.");
+    const badQuantity = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "1.5", type: "UN" }]);
+    expect(badQuantity.json().detail).toBe("La cantidad por unidad debe ser un número entero.");
+    const empty = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 0, type: "KG" }]);
+    expect(empty.json().detail).toBe("El pedido no tiene productos.");
+    expect(await stockOf(seller, product.PK_Products)).toBe("50.000");
+  });
+
+  it("takes freezer lines from the client's freezer at no cost, never beyond it", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 5, price: 5000, unitWeight: 1 });
+    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 3, type: "KG" }] });
+    const tooMuch = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 4, type: "KG", virtual_freezer: true }]);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().detail).toBe("No puedes superar la cantidad disponible en el Freezer Virtual.");
+    const ok = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 2, type: "KG", virtual_freezer: true }]);
+    const detail = (await seller.get(`/api/orders/${ok.json().order_id}/`)).json();
+    expect(detail).toMatchObject({ total_price: "0.00" });
+    expect(detail.products[0]).toMatchObject({ Virtual_Freezer: true, Unit_Price: "0.00" });
+    expect(await stockOf(seller, product.PK_Products)).toBe("5.000");
+    const freezer = (await seller.get(`/api/clients/${clientId}/virtual-freezer/`)).json().cart.items;
+    expect(freezer[0].Quantity).toBe("1.000");
+  });
+
+  it("answers a receipt image named after the client", async () => {
+    const { id: clientId } = await createClient(seller, { name: "Clienta Recibo" });
+    const product = await createProduct(seller);
+    const { order_id } = (await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }])).json();
+    const receipt = await seller.get(`/api/orders/${order_id}/receipt.png`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("image/png");
+    expect(receipt.headers["content-disposition"]).toContain("Clienta-Recibo");
+    expect(receipt.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("lets only Admin and Vendedor take orders", async () => {
+    const preparer = (await signIn(t, "Preparador")).client;
+    expect((await placeOrder(preparer, 1, [])).statusCode).toBe(403);
+  });
+});

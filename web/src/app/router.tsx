@@ -7,6 +7,7 @@ import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { HomePage } from "../features/home/home-page";
+import { OrdersPage } from "../features/orders/orders-page";
 import { VirtualFreezerPage } from "../features/virtual-freezer/virtual-freezer-page";
 import { NewProductPage } from "../features/products/new-product-page";
 import { ProductsPage } from "../features/products/products-page";
@@ -34,7 +35,7 @@ export const router = createBrowserRouter([
           { path: "/create-client", element: <CreateClientPage /> },
           { path: "/products", element: <ProductsPage /> },
           { path: "/products/new", element: <NewProductPage /> },
-          titled("/orders", "Pedidos"),
+          { path: "/orders", element: <OrdersPage /> },
           titled("/orders/new", "Nuevo Pedido"),
           titled("/orders/:clientId/products", "Productos del pedido"),
           titled("/orders/:clientId/delivery", "Entrega"),

@@ -1,22 +1,87 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import type { CartLine } from "../../../domain/cart";
+import type { OrderDetail } from "../../../domain/contracts/orders";
 
-/**
- * The in-progress order (client, cart, delivery details), kept locally so each wizard
- * step restores it. Menu links and logout clear it (SPEC.md §2).
- */
-export interface OrderWizardState {
+/** SPEC.md §3 "order details kept locally". */
+export interface DeliveryDetails {
+  zone: number | null;
+  address: string;
+  city: { id: number | null; text: string };
+  delivery_method: string;
+  time: { id: number | null; text: string; persist?: boolean };
+  date: string;
+  delivery_cost: number;
+  latitude: number | null;
+  longitude: number | null;
+  payment_method: { id: number | null; name: string };
+}
+
+interface WizardData {
   clientId: number | null;
   clientName: string | null;
+  items: CartLine[];
+  notes: string;
+  details: DeliveryDetails | null;
+  /** Set when modifying an existing order (SPEC.md §4). */
+  orderId: number | null;
+  oldCart: CartLine[];
+}
+
+export interface OrderWizardState extends WizardData {
+  setClient(id: number, name: string): void;
+  setItems(items: CartLine[]): void;
+  setNotes(notes: string): void;
+  setDetails(details: DeliveryDetails): void;
+  loadForModify(order: OrderDetail): void;
   clear(): void;
 }
 
+const EMPTY: WizardData = { clientId: null, clientName: null, items: [], notes: "", details: null, orderId: null, oldCart: [] };
+
+/**
+ * The in-progress order, kept locally so each wizard step restores it. Menu links and
+ * logout clear it (SPEC.md §2).
+ */
 export const useOrderWizard = create<OrderWizardState>()(
   persist(
-    (set) => ({
-      clientId: null,
-      clientName: null,
-      clear: () => set({ clientId: null, clientName: null }),
+    (set, get) => ({
+      ...EMPTY,
+      setClient: (clientId, clientName) => set(get().clientId === clientId ? { clientName } : { ...EMPTY, clientId, clientName }),
+      setItems: (items) => set({ items }),
+      setNotes: (notes) => set({ notes }),
+      setDetails: (details) => set({ details }),
+      loadForModify: (order) => {
+        const items: CartLine[] = order.products.map((p) => ({
+          productId: p.FK_Products,
+          productName: p.product_name,
+          units: String(Number(p.Amount)),
+          type: p.Type as CartLine["type"],
+          virtual_freezer: p.Virtual_Freezer,
+          vfLimit: null,
+        }));
+        set({
+          clientId: order.client_id,
+          clientName: order.client_name,
+          items,
+          oldCart: items,
+          notes: order.notes,
+          orderId: order.order_id,
+          details: {
+            zone: order.shipment_id,
+            address: order.address,
+            city: { id: order.city_id, text: order.city_name ?? "" },
+            delivery_method: order.zone?.toLowerCase().includes("busca") ? "Retirar del local" : "Entrega a domicilio",
+            time: { id: order.shipping_time_id, text: order.shipping_time ?? "" },
+            date: order.delivery_date,
+            delivery_cost: Number(order.shipping_cost),
+            latitude: order.latitude === null ? null : Number(order.latitude),
+            longitude: order.longitude === null ? null : Number(order.longitude),
+            payment_method: { id: order.payment_method_id, name: order.payment_method ?? "" },
+          },
+        });
+      },
+      clear: () => set(EMPTY),
     }),
     { name: "frio-order-wizard" },
   ),

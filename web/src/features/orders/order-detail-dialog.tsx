@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { OrderDetail } from "../../../../domain/contracts/orders";
+import { formatMoney, toCentavos } from "../../../../domain/money";
+import { STATUS } from "../../../../domain/order-status";
+import { useOrderWizard } from "../../stores/order-wizard";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { cancelOrder, orderKeys, useOrder } from "./api";
+
+const EVENT_NAMES: Record<string, string> = {
+  "order.created": "Pedido confirmado",
+  "order.modified": "Pedido modificado",
+  "order.cancelled": "Pedido cancelado",
+  "order.status_changed": "Cambio de estado",
+};
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value || "-"}</Text>
+    </div>
+  );
+}
+
+export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClose(): void }) {
+  const order = useOrder(orderId);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const loadForModify = useOrderWizard((s) => s.loadForModify);
+  const [confirming, setConfirming] = useState(false);
+
+  async function cancel() {
+    try {
+      await cancelOrder(orderId);
+      notifySuccess("Pedido cancelado correctamente.");
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+      onClose();
+    } catch {
+      notifyError("No se pudo cancelar el pedido.");
+    }
+    setConfirming(false);
+  }
+
+  function modify(detail: OrderDetail) {
+    loadForModify(detail);
+    navigate(`/orders/${detail.client_id}/products?modifying_order=true`);
+  }
+
+  const detail = order.data;
+  return (
+    <Modal opened onClose={onClose} title={`Pedido #${orderId}`} size="xl">
+      {order.isLoading && <Loader />}
+      {order.isError && <Alert color="red">No se pudo cargar el pedido.</Alert>}
+      {detail && (
+        <>
+          <SimpleGrid cols={3} mb="md">
+            <Field label="Cliente" value={detail.client_name} />
+            <Field label="Entrega" value={`${detail.delivery_date} ${detail.shipping_time ?? ""}`} />
+            <Field label="Estado" value={detail.status} />
+            <Field label="Dirección" value={detail.address} />
+            <Field label="Zona" value={detail.zone} />
+            <Field label="Forma de pago" value={detail.payment_method} />
+            <Field label="Envío" value={formatMoney(toCentavos(detail.shipping_cost))} />
+            <Field label="Total" value={formatMoney(toCentavos(detail.final_price))} />
+            <Field label="Notas" value={detail.notes} />
+          </SimpleGrid>
+          <Table aria-label="Productos del pedido">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Producto</Table.Th>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th>Cantidad</Table.Th>
+                <Table.Th>Precio</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.products.map((p) => (
+                <Table.Tr key={p.detailed_product_id}>
+                  <Table.Td>
+                    {p.product_name}
+                    {p.Virtual_Freezer ? " ❄️" : ""}
+                  </Table.Td>
+                  <Table.Td>{p.Type}</Table.Td>
+                  <Table.Td>{Number(p.Amount).toLocaleString("es-AR")}</Table.Td>
+                  <Table.Td>{formatMoney(toCentavos(p.Unit_Price))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Title order={5} mt="md" mb="xs">
+            Historial
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2}>
+            {detail.history.map((h) => (
+              <Timeline.Item key={h.id} title={EVENT_NAMES[h.type] ?? h.type}>
+                <Text size="xs" c="dimmed">
+                  {new Date(h.at).toLocaleString("es-AR")} {h.actor ? `· ${h.actor}` : ""}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          {detail.status_id === STATUS.confirmed && (
+            <Group justify="flex-end" mt="lg">
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                Cancelar pedido
+              </Button>
+              <Button onClick={() => modify(detail)}>Modificar Pedido</Button>
+            </Group>
+          )}
+        </>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirmación" centered>
+        <Text mb="lg">{`Deseas cancelar el pedido #${orderId}? El stock volvera al inventario.`}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            No, mantener
+          </Button>
+          <Button color="red" onClick={cancel}>
+            Si, cancelar
+          </Button>
+        </Group>
+      </Modal>
+    </Modal>
+  );
+}

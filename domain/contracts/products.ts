@@ -12,7 +12,9 @@ export const PRODUCT_MESSAGES = {
 
 const nonNegative = (message: string) => decimalInput(message).refine((n) => n >= 0 && n < 1e9, message);
 
-export const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios"] as const;
+export const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios", "bajo_stock"] as const;
+/** SPEC.md §9: the wizard's side panel lists products under this stock (kg). */
+export const LOW_STOCK_KG = 3;
 
 export const ProductListQuery = z.object({
   search: z.string().trim().max(200).optional().default(""),

@@ -1,10 +1,11 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { LOW_STOCK_KG } from "../../../domain/contracts/products";
 import { normalizeSearch } from "../../../domain/text";
 import { products } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductFilter = "" | "destacados" | "sin_stock" | "principales" | "secundarios";
+export type ProductFilter = "" | "destacados" | "sin_stock" | "principales" | "secundarios" | "bajo_stock";
 
 const live = isNull(products.deletedAt);
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
@@ -15,6 +16,7 @@ const FILTERS: Record<ProductFilter, ReturnType<typeof eq> | undefined> = {
   sin_stock: lte(products.quantity, "0"),
   principales: isNull(products.principalProductId),
   secundarios: isNotNull(products.principalProductId),
+  bajo_stock: lt(products.quantity, String(LOW_STOCK_KG)),
 };
 
 export async function listProducts(db: Executor, { search, filter, limit }: { search: string; filter: ProductFilter; limit: number }) {
@@ -65,7 +67,4 @@ export async function listMainProducts(db: Executor, includeAll: boolean) {
     .orderBy(asc(products.searchName));
 }
 
-export async function lowStock(db: Executor, below: string) {
-  return db.select().from(products).where(and(live, sql`${products.quantity} < ${below}`)).orderBy(asc(products.searchName));
-}
 

@@ -18,11 +18,11 @@ async function ensureCsrf() {
 interface RequestOptions {
   method?: string;
   body?: unknown;
-  signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
-async function send(path: string, { method = "GET", body }: RequestOptions, access: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json" };
+async function send(path: string, { method = "GET", body, headers: extra }: RequestOptions, access: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json", ...extra };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers["content-type"] = "application/json";
   if (access) headers.authorization = `Bearer ${access}`;
@@ -102,4 +102,4 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 export const get = <T>(path: string) => api<T>(path);
-export const post = <T>(path: string, body?: unknown) => api<T>(path, { method: "POST", body: body ?? {} });
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>(path, { method: "POST", body: body ?? {}, headers });

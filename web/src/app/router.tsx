@@ -7,6 +7,10 @@ import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { HomePage } from "../features/home/home-page";
+import { ClientStep } from "../features/order-wizard/client-step";
+import { ConfirmStep } from "../features/order-wizard/confirm-step";
+import { DeliveryStep } from "../features/order-wizard/delivery-step";
+import { ProductsStep } from "../features/order-wizard/products-step";
 import { OrdersPage } from "../features/orders/orders-page";
 import { VirtualFreezerPage } from "../features/virtual-freezer/virtual-freezer-page";
 import { NewProductPage } from "../features/products/new-product-page";
@@ -36,10 +40,10 @@ export const router = createBrowserRouter([
           { path: "/products", element: <ProductsPage /> },
           { path: "/products/new", element: <NewProductPage /> },
           { path: "/orders", element: <OrdersPage /> },
-          titled("/orders/new", "Nuevo Pedido"),
-          titled("/orders/:clientId/products", "Productos del pedido"),
-          titled("/orders/:clientId/delivery", "Entrega"),
-          titled("/orders/:clientId/confirm", "Confirmar pedido"),
+          { path: "/orders/new", element: <ClientStep /> },
+          { path: "/orders/:clientId/products", element: <ProductsStep /> },
+          { path: "/orders/:clientId/delivery", element: <DeliveryStep /> },
+          { path: "/orders/:clientId/confirm", element: <ConfirmStep /> },
           { path: "/settings", element: <SettingsPage /> },
           {
             path: "/commissions",

@@ -1,0 +1,70 @@
+import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
+import { cartTotals, changeType, setUnits } from "../../../../domain/cart";
+import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
+import type { LineType } from "../../../../domain/pricing";
+
+interface CartPanelProps {
+  items: CartLine[];
+  catalog: Map<number, CatalogProduct>;
+  notes: string;
+  onNotes(notes: string): void;
+  onOutcome(outcome: CartOutcome, productId: number): void;
+  onContinue(): void;
+}
+
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue }: CartPanelProps) {
+  const totals = cartTotals(items, catalog);
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        Pedido
+      </Title>
+      <Stack gap="xs">
+        {items.map((line) => {
+          const product = catalog.get(line.productId);
+          if (!product) return null;
+          const kg = line.type === "KG";
+          return (
+            <Group key={`${line.productId}-${line.virtual_freezer}`} wrap="nowrap" gap="xs">
+              <Text size="sm" style={{ flex: 1 }}>
+                {line.productName}
+                {line.virtual_freezer ? " ❄️" : ""}
+              </Text>
+              <NumberInput
+                aria-label={`Cantidad de ${line.productName}`}
+                w={110}
+                step={kg ? 0.1 : 1}
+                decimalScale={kg ? 3 : 0}
+                decimalSeparator=","
+                max={line.vfLimit ?? undefined}
+                value={line.units}
+                onChange={(v) => onOutcome(setUnits(items, line, String(v === "" ? 0 : v), product), line.productId)}
+              />
+              <Select
+                aria-label={`Tipo de ${line.productName}`}
+                w={90}
+                data={line.type === "PROMO" ? ["PROMO"] : ["KG", "UN"]}
+                value={line.type}
+                disabled={line.type === "PROMO" || line.virtual_freezer}
+                allowDeselect={false}
+                onChange={(v) => onOutcome(changeType(items, line, (v ?? "KG") as LineType, product), line.productId)}
+              />
+              <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(setUnits(items, line, "0", product), line.productId)}>
+                ✕
+              </ActionIcon>
+            </Group>
+          );
+        })}
+      </Stack>
+      <Group justify="space-between" mt="md">
+        <Text size="sm">Peso: {formatWeight(totals.weight)}</Text>
+        <Text fw={600}>Total: {formatMoneyWizard(totals.total)}</Text>
+      </Group>
+      <Textarea label="Notas" value={notes} onChange={(e) => onNotes(e.currentTarget.value)} mt="sm" autosize minRows={2} />
+      <Button mt="md" fullWidth disabled={!items.length} onClick={onContinue}>
+        Continuar
+      </Button>
+    </Card>
+  );
+}

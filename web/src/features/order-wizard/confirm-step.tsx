@@ -1,0 +1,149 @@
+import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { cartTotals, linePrice, type CatalogProduct } from "../../../../domain/cart";
+import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
+import { formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
+import { post } from "../../api/http";
+import { ApiError } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { useOrderWizard } from "../../stores/order-wizard";
+import { usePayMethods, useWizardProducts } from "./api";
+
+const REDIRECT_MS = 1_200;
+
+export function ConfirmStep() {
+  const clientId = Number(useParams().clientId);
+  const navigate = useNavigate();
+  const wizard = useOrderWizard();
+  const payMethods = usePayMethods();
+  const products = useWizardProducts("");
+  const [payment, setPayment] = useState<string | null>(wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One key per confirmation attempt: a double click or a retry creates one order.
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  useEffect(() => {
+    if (payment || !payMethods.data?.length) return;
+    const cash = payMethods.data.find((m) => m.Name.toLowerCase() === "efectivo") ?? payMethods.data.find((m) => m.PK_PayMethods === 1);
+    if (cash) setPayment(String(cash.PK_PayMethods));
+  }, [payment, payMethods.data]);
+
+  const catalog = useMemo(() => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])), [products.data]);
+  const totals = cartTotals(wizard.items, catalog);
+  const details = wizard.details;
+  const delivery = toCentavos(details?.delivery_cost ?? 0);
+
+  async function confirm() {
+    if (!details) return setError(ORDER_MESSAGES.missingDelivery);
+    const method = payMethods.data?.find((m) => String(m.PK_PayMethods) === payment);
+    if (!method) return setError(ORDER_MESSAGES.payment);
+    setError(null);
+    setBusy(true);
+    try {
+      const body = {
+        orderData: { ...details, payment_method: { id: method.PK_PayMethods, name: method.Name }, notes: wizard.notes, total_price: (totals.total + delivery) / 100 },
+        cart: { items: wizard.items, meta: { total: totals.total / 100, weight: totals.weight / 1000, distinct: totals.distinct } },
+        client_name: wizard.clientName,
+        client_id: clientId,
+        order_id: wizard.orderId,
+        old_cart: wizard.oldCart,
+      };
+      const answer = await post<{ success?: boolean; order_id?: number }>("/order/", body, { "idempotency-key": idempotencyKey.current });
+      if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
+      notifySuccess("Pedido confirmado");
+      wizard.clear();
+      setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
+    } catch (failure) {
+      notifyError(failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
+      idempotencyKey.current = crypto.randomUUID();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Title order={3} mb="md">
+        Confirmar pedido · {wizard.clientName}
+      </Title>
+      {!details && <Alert color="red">{ORDER_MESSAGES.missingDelivery}</Alert>}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder>
+            <Table aria-label="Productos del pedido">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Producto</Table.Th>
+                  <Table.Th>Cantidad</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>Precio</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {wizard.items.map((line) => {
+                  const product = catalog.get(line.productId);
+                  return (
+                    <Table.Tr key={`${line.productId}-${line.virtual_freezer}`}>
+                      <Table.Td>
+                        {line.productName}
+                        {line.virtual_freezer ? " ❄️" : ""}
+                      </Table.Td>
+                      <Table.Td>{line.units}</Table.Td>
+                      <Table.Td>{line.type}</Table.Td>
+                      <Table.Td>{product ? formatMoneyWizard(linePrice(line, product).total) : "-"}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder>
+            <Stack gap="xs">
+              {details && (
+                <Text size="sm">
+                  {details.delivery_method} · {details.date} · {details.time.text} · {details.address}
+                </Text>
+              )}
+              <Select
+                label="Forma de pago"
+                data={(payMethods.data ?? []).map((m) => ({ value: String(m.PK_PayMethods), label: m.Name }))}
+                value={payment}
+                onChange={setPayment}
+              />
+              <Textarea label="Notas del pedido" value={wizard.notes} onChange={(e) => wizard.setNotes(e.currentTarget.value)} autosize minRows={2} />
+              <Group justify="space-between">
+                <Text>Peso total</Text>
+                <Text>{formatWeight(totals.weight)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Sub total</Text>
+                <Text>{formatMoneyWizard(totals.total)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Costo de envío</Text>
+                <Text>{formatMoneyWizard(delivery)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fw={700}>TOTAL</Text>
+                <Text fw={700}>{formatMoneyWizard(totals.total + delivery)}</Text>
+              </Group>
+              <Alert color="yellow">Revisá los datos del pedido antes de confirmar.</Alert>
+              {error && (
+                <Text c="red" role="alert">
+                  {error}
+                </Text>
+              )}
+              <Button onClick={confirm} loading={busy} disabled={!wizard.items.length}>
+                Confirmar pedido
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

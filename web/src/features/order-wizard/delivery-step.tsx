@@ -1,0 +1,183 @@
+import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { defaultZone, DELIVERY_METHODS, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
+import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
+import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
+import { openMapPicker, useMapPick } from "../map/map-picker";
+import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
+import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
+
+const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+export function DeliveryStep() {
+  const clientId = Number(useParams().clientId);
+  const navigate = useNavigate();
+  const wizard = useOrderWizard();
+  const client = useWizardClient(clientId);
+  const references = useReferencesForWizard();
+  const slots = useTimeSlots();
+  const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+
+  // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery.
+  useEffect(() => {
+    if (details || !client.data || !references.data) return;
+    const c = client.data.detail;
+    const zone = defaultZone(references.data.shipments, c.zone);
+    const pickup = !!zone && isPickupZone(zone.Name);
+    setDetails({
+      zone: zone?.PK_Shipments ?? null,
+      address: pickup ? PICKUP_ADDRESS : c.address,
+      city: pickup ? { id: PICKUP_CITY_ID, text: "" } : { id: c.city, text: c.city_name ?? "" },
+      delivery_method: pickup ? DELIVERY_METHODS.pickup : DELIVERY_METHODS.home,
+      time: { id: TIME_PLACEHOLDER_ID, text: "SELECCIONE" },
+      date: today(),
+      delivery_cost: pickup ? 0 : Number(zone?.Price ?? 0),
+      latitude: pickup || c.latitude === null ? null : Number(c.latitude),
+      longitude: pickup || c.longitude === null ? null : Number(c.longitude),
+      payment_method: { id: null, name: "" },
+    });
+  }, [details, client.data, references.data]);
+
+  const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
+  const onPick = useCallback((p: { lat: number; lng: number }) => update({ latitude: p.lat, longitude: p.lng }), []);
+  useMapPick(`order-${clientId}`, onPick);
+
+  if (!details || !references.data || !client.data) return client.isError ? <Alert color="red">Error al cargar los datos.</Alert> : <Loader />;
+  const { cities, shipments } = references.data;
+  const pickup = details.delivery_method === DELIVERY_METHODS.pickup;
+  const c = client.data.detail;
+
+  function setMethod(method: string) {
+    if (method === DELIVERY_METHODS.pickup) {
+      // SPEC.md §4: pick-up is zone 8 at no cost, without coordinates.
+      return update({ delivery_method: method, zone: PICKUP_ZONE_ID, delivery_cost: 0, latitude: null, longitude: null, address: PICKUP_ADDRESS, city: { id: PICKUP_CITY_ID, text: "" } });
+    }
+    const cityId = c.city ?? cities[1]?.PK_Cities ?? null;
+    const zone = shipments.find((s) => s.PK_Shipments === c.zone && !isPickupZone(s.Name)) ?? shipments.find((s) => !isPickupZone(s.Name));
+    update({
+      delivery_method: method,
+      city: { id: cityId, text: cities.find((x) => x.PK_Cities === cityId)?.Name ?? "" },
+      address: c.address,
+      zone: zone?.PK_Shipments ?? null,
+      delivery_cost: Number(zone?.Price ?? 0),
+    });
+  }
+
+  function next() {
+    const missing = new Set<string>();
+    if (!details!.date) missing.add("date");
+    if (!details!.time.id || details!.time.id === TIME_PLACEHOLDER_ID) missing.add("time");
+    if (!details!.zone) missing.add("zone");
+    if (!pickup) {
+      if (!details!.city.id) missing.add("city");
+      if (!details!.address.trim()) missing.add("address");
+      if (details!.latitude === null || details!.longitude === null) missing.add("coordinates");
+    }
+    setInvalid(missing);
+    if (missing.size) return;
+    wizard.setDetails(details!);
+    navigate(`/orders/${clientId}/confirm`);
+  }
+
+  const suggestions = [
+    { label: "Dirección principal", address: c.address, lat: c.latitude, lng: c.longitude },
+    { label: "Segunda dirección", address: c.second_address, lat: c.second_latitude, lng: c.second_longitude },
+  ].filter((s) => s.address);
+
+  return (
+    <>
+      <Title order={3} mb="md">
+        Entrega · {wizard.clientName}
+      </Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder>
+            <Stack>
+              <Group grow>
+                <TextInput label="Fecha" type="date" required value={details.date} error={invalid.has("date")} onChange={(e) => update({ date: e.currentTarget.value })} />
+                <Select
+                  label="Horario"
+                  data={(slots.data ?? []).map((s) => ({ value: String(s.PK_TimesShipping), label: s.Name }))}
+                  value={details.time.id ? String(details.time.id) : null}
+                  error={invalid.has("time")}
+                  allowDeselect={false}
+                  onChange={(v) => update({ time: { id: Number(v), text: slots.data?.find((s) => String(s.PK_TimesShipping) === v)?.Name ?? "" } })}
+                />
+              </Group>
+              <Radio.Group label="Forma de entrega" value={details.delivery_method} onChange={setMethod}>
+                <Group mt="xs">
+                  <Radio value={DELIVERY_METHODS.home} label={DELIVERY_METHODS.home} />
+                  <Radio value={DELIVERY_METHODS.pickup} label={DELIVERY_METHODS.pickup} />
+                </Group>
+              </Radio.Group>
+              {!pickup && (
+                <>
+                  <Group grow>
+                    <Select
+                      label="Localidad"
+                      searchable
+                      data={cities.map((x) => ({ value: String(x.PK_Cities), label: x.Name }))}
+                      value={details.city.id ? String(details.city.id) : null}
+                      error={invalid.has("city")}
+                      onChange={(v) => update({ city: { id: Number(v), text: cities.find((x) => String(x.PK_Cities) === v)?.Name ?? "" }, latitude: null, longitude: null })}
+                    />
+                    <TextInput label="Dirección" value={details.address} error={invalid.has("address")} onChange={(e) => update({ address: e.currentTarget.value, latitude: null, longitude: null })} />
+                  </Group>
+                  <Group align="flex-end" grow>
+                    <TextInput label="Latitud" readOnly value={details.latitude?.toFixed(6) ?? ""} error={invalid.has("coordinates")} />
+                    <TextInput label="Longitud" readOnly value={details.longitude?.toFixed(6) ?? ""} error={invalid.has("coordinates")} />
+                    <Button variant="light" onClick={() => openMapPicker(`order-${clientId}`, { destination: [details.address, details.city.text].filter(Boolean).join(", "), lat: details.latitude, lng: details.longitude })}>
+                      Buscar en mapa
+                    </Button>
+                  </Group>
+                  {invalid.has("coordinates") && <Text c="orange">Selecciona una ubicacion en el mapa.</Text>}
+                </>
+              )}
+              <Group align="flex-end">
+                <Select
+                  label="Zona de envío"
+                  data={shipments.map((s) => ({ value: String(s.PK_Shipments), label: s.Name }))}
+                  value={details.zone ? String(details.zone) : null}
+                  error={invalid.has("zone")}
+                  allowDeselect={false}
+                  disabled={pickup}
+                  onChange={(v) => update({ zone: Number(v), delivery_cost: Number(shipments.find((s) => String(s.PK_Shipments) === v)?.Price ?? 0) })}
+                />
+                <Text>Costo: {formatMoneyWizard(toCentavos(details.delivery_cost))}</Text>
+              </Group>
+              {invalid.size > 0 && (
+                <Alert color="red" role="alert">
+                  {ORDER_MESSAGES.missingFields}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button onClick={next}>Continuar</Button>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder>
+            <Title order={5} mb="xs">
+              Sugerencias
+            </Title>
+            {suggestions.map((s) => (
+              <Button
+                key={s.label}
+                variant="subtle"
+                fullWidth
+                justify="flex-start"
+                disabled={pickup}
+                onClick={() => update({ address: s.address ?? "", latitude: s.lat === null ? null : Number(s.lat), longitude: s.lng === null ? null : Number(s.lng) })}
+              >
+                {s.label}: {s.address}
+              </Button>
+            ))}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

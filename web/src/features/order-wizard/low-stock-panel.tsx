@@ -1,0 +1,72 @@
+import { Button, Card, Group, Modal, NumberInput, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Product } from "../../../../domain/contracts/products";
+import { post } from "../../api/http";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { useLowStock } from "./api";
+
+/** Step 1's side panel: products under 3 kg, by name, each opening a price-and-stock editor. */
+export function LowStockPanel() {
+  const lowStock = useLowStock();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [price, setPrice] = useState<number | string>("");
+  const [stock, setStock] = useState<number | string>("");
+
+  async function save() {
+    if (!editing) return;
+    try {
+      await post(`/products/update/${editing.PK_Products}/`, {
+        name: editing.Name,
+        quantity: stock,
+        price,
+        unitWeight: editing.Unit_Weight,
+        isWeighted: editing.If_Weight,
+        isFeaturedProduct: editing.Featured_Product,
+        principalProductId: editing.Id_Principal_Product,
+      });
+      notifySuccess("Producto actualizado con éxito");
+      setEditing(null);
+      await client.invalidateQueries({ queryKey: ["products"] });
+    } catch {
+      notifyError("No se pudo guardar");
+    }
+  }
+
+  return (
+    <Card withBorder>
+      <Title order={5} mb="sm">
+        Productos con poco stock
+      </Title>
+      <Stack gap={4}>
+        {(lowStock.data ?? []).map((p) => (
+          <UnstyledButton
+            key={p.PK_Products}
+            onClick={() => {
+              setEditing(p);
+              setPrice(Number(p.Price));
+              setStock(Number(p.Quantity));
+            }}
+          >
+            <Group justify="space-between">
+              <Text size="sm">{p.Name}</Text>
+              <Text size="sm" c="red">
+                {Number(p.Quantity).toLocaleString("es-AR")} kg
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </Stack>
+      <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing?.Name}>
+        <Stack>
+          <NumberInput label="Precio" min={0} step={0.01} decimalScale={2} decimalSeparator="," value={price} onChange={setPrice} />
+          <NumberInput label="Stock (KG)" min={0} step={0.01} decimalScale={3} decimalSeparator="," value={stock} onChange={setStock} />
+          <Group justify="flex-end">
+            <Button onClick={save}>Guardar</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -107,4 +107,22 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     expect((await api.get(`/api/products/${ids.kg}/details/`)).json().Quantity).toBe("5.000");
     await row(seller, /Almacén Don Tito/).waitFor({ state: "detached" });
   });
+
+  it("takes a pick-up order at no delivery cost and downloads its receipt", async () => {
+    await seller.goto("/orders/new");
+    await seller.getByLabel("Buscar cliente").fill("don tito");
+    await row(seller, /Almacén Don Tito/).click();
+    await row(seller, /^Pizza wizard/).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByLabel("Retirar del local").check();
+    await seller.getByRole("combobox", { name: "Horario" }).click();
+    await seller.getByRole("option", { name: "Tarde" }).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByText("Retirar del local ·", { exact: false }).waitFor();
+    const [download] = await Promise.all([seller.waitForEvent("download"), seller.getByRole("button", { name: "Confirmar pedido" }).click()]);
+    expect(download.suggestedFilename()).toBe("Almacén Don Tito.png");
+    const orders = (await api.get("/api/orders/?search=don%20tito")).json().results;
+    const detail = (await api.get(`/api/orders/${orders[0].PK_Orders}/`)).json();
+    expect(detail).toMatchObject({ address: "Retira en el local", city_id: 1, shipping_cost: "0.00", zone: "Lo busca" });
+  });
 });

@@ -4,13 +4,27 @@ import { useNavigate, useParams } from "react-router";
 import { cartTotals, linePrice, type CatalogProduct } from "../../../../domain/cart";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
-import { post } from "../../api/http";
+import { api, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
 
 const REDIRECT_MS = 1_200;
+
+/** SPEC.md §7: the receipt image is downloaded as a file named after the client. */
+async function downloadReceipt(orderId: number, clientName: string) {
+  try {
+    const blob = await api<Blob>(`/orders/${orderId}/receipt.png`);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${clientName}.png`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  } catch {
+    // The order is confirmed either way; the receipt can be printed again from /orders.
+  }
+}
 
 export function ConfirmStep() {
   const clientId = Number(useParams().clientId);
@@ -53,6 +67,7 @@ export function ConfirmStep() {
       const answer = await post<{ success?: boolean; order_id?: number }>("/order/", body, { "idempotency-key": idempotencyKey.current });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       notifySuccess("Pedido confirmado");
+      if (answer.order_id) void downloadReceipt(answer.order_id, wizard.clientName ?? "cliente");
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {

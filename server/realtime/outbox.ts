@@ -7,6 +7,7 @@ import type { Database, Executor } from "../db/types";
 // handed out in commit order and "replay after id N" never skips a late commit.
 const EVENT_ORDER_LOCK = 7261002;
 const RELAY_LOCK = 7261003;
+const NUDGE_DELAY_MS = 15;
 
 export interface NewEvent {
   type: DurableEventType;
@@ -17,12 +18,15 @@ export interface NewEvent {
 
 /** Writes a durable event; call it last in the transaction that makes the change. */
 export async function appendEvent(tx: Executor, event: NewEvent): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
-  const [row] = await tx
-    .insert(orderEvents)
-    .values({ type: event.type, actorId: event.actorId, orderId: event.orderId ?? null, data: event.data })
-    .returning({ id: orderEvents.id });
-  return row!.id;
+  // One round trip: take the lock, then insert (the CTE runs before the insert reads it).
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      with ordered as (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK}))
+      insert into ${orderEvents} (type, actor_id, order_id, data)
+      select ${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb from ordered
+      returning id`),
+  );
+  return Number(row!.id);
 }
 
 type EventRow = typeof orderEvents.$inferSelect;
@@ -100,12 +104,21 @@ export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise
 
   const timer = setInterval(() => void (stopped ? undefined : flush()), intervalMs);
   timer.unref();
+  // Commits arriving together share one relay cycle instead of one each.
+  let nudged: NodeJS.Timeout | null = null;
+  const nudge = () => {
+    nudged ??= setTimeout(() => {
+      nudged = null;
+      void flush().then((published) => published > 0 && nudge());
+    }, NUDGE_DELAY_MS);
+  };
   return {
-    nudge: () => void flush(),
+    nudge,
     flush,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      if (nudged) clearTimeout(nudged);
       await running;
     },
   };

@@ -1,9 +1,8 @@
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
 import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
-import { cities, payMethods, timesShipping } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 import { Invalid } from "../../errors";
-import { existsIn, findShipment } from "./repository";
+import { deliveryReferences } from "./repository";
 
 export interface ResolvedDelivery {
   shipmentId: number;
@@ -27,24 +26,26 @@ const coordinate = (value: unknown) => {
 export async function resolveDelivery(db: Executor, details: OrderDetails | null | undefined): Promise<ResolvedDelivery> {
   if (!details) throw new Invalid(ORDER_MESSAGES.missingDelivery);
   const errors: Record<string, string> = {};
-  const zone = details.zone ? await findShipment(db, Number(details.zone)) : null;
+  const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : 0);
+  const refs = await deliveryReferences(db, { zone: int(details.zone), city: int(details.city?.id), time: int(details.time?.id), pay: int(details.payment_method?.id) });
+  const zone = refs.zoneName === null ? null : { id: int(details.zone), name: refs.zoneName, price: refs.zonePrice! };
   if (!zone) errors.zone = ORDER_MESSAGES.missingFields;
   const date = details.date ?? "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) errors.date = ORDER_MESSAGES.missingFields;
   const timeId = Number(details.time?.id);
-  if (!timeId || timeId === TIME_PLACEHOLDER_ID || !(await existsIn(db, timesShipping, timeId))) errors.time = ORDER_MESSAGES.missingFields;
+  if (!timeId || timeId === TIME_PLACEHOLDER_ID || !refs.time) errors.time = ORDER_MESSAGES.missingFields;
   const pickup = !!zone && isPickupZone(zone.name);
   const cityId = Number(details.city?.id);
   const lat = coordinate(details.latitude);
   const lng = coordinate(details.longitude);
   if (!pickup) {
-    if (!cityId || !(await existsIn(db, cities, cityId))) errors.city = ORDER_MESSAGES.missingFields;
+    if (!cityId || !refs.city) errors.city = ORDER_MESSAGES.missingFields;
     if (!details.address?.trim()) errors.address = ORDER_MESSAGES.missingFields;
     if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) errors.coordinates = "Selecciona una ubicacion en el mapa.";
   }
   if (Object.keys(errors).length) throw new Invalid(ORDER_MESSAGES.missingFields, errors);
   const payId = Number(details.payment_method?.id);
-  if (!payId || !(await existsIn(db, payMethods, payId))) throw new Invalid(ORDER_MESSAGES.payment, { payment_method: ORDER_MESSAGES.payment });
+  if (!payId || !refs.pay) throw new Invalid(ORDER_MESSAGES.payment, { payment_method: ORDER_MESSAGES.payment });
   return {
     shipmentId: zone!.id,
     shippingCost: pickup ? "0.00" : zone!.price,

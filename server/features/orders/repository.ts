@@ -25,12 +25,19 @@ export const findProducts = (db: Executor, ids: number[]) =>
 
 export const freezerOf = (db: Executor, clientId: number) => db.select().from(virtualFreezerItems).where(eq(virtualFreezerItems.clientId, clientId));
 
-export async function findShipment(db: Executor, id: number) {
-  const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
-  return row ?? null;
+/** The delivery's references in one round trip: the zone row and whether each other id exists. */
+export async function deliveryReferences(db: Executor, ids: { zone: number; city: number; time: number; pay: number }) {
+  const [row] = await db
+    .select({
+      zoneName: sql<string | null>`(select ${shipments.name} from ${shipments} where ${shipments.id} = ${ids.zone})`,
+      zonePrice: sql<string | null>`(select ${shipments.price} from ${shipments} where ${shipments.id} = ${ids.zone})`,
+      city: sql<boolean>`exists (select 1 from ${cities} where ${cities.id} = ${ids.city})`,
+      time: sql<boolean>`exists (select 1 from ${timesShipping} where ${timesShipping.id} = ${ids.time})`,
+      pay: sql<boolean>`exists (select 1 from ${payMethods} where ${payMethods.id} = ${ids.pay})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
 }
-export const existsIn = async (db: Executor, table: typeof cities | typeof timesShipping | typeof payMethods, id: number) =>
-  (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
 
 /**
  * Takes (positive) or returns (negative) stock, in product-id order so concurrent orders

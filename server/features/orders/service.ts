@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
-import { centavosToDecimal, gramsToDecimal, toCentavos } from "../../../domain/money";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { canTransition, isEditable, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { Database, Executor } from "../../db/types";
@@ -20,13 +20,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createOrdersService({ db, onCommit }: { db: Database; onCommit(): void }) {
-  async function price(tx: Executor, request: SubmitOrderRequest): Promise<PricedCart> {
+  /** Reads and checks outside the write transaction; the writes re-check what can change (stock, freezer). */
+  async function prepare(db: Executor, request: SubmitOrderRequest, heldByOrder = new Map<number, number>()) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
-    const products = new Map((await repo.findProducts(tx, [...new Set(request.cart.items.map((i) => i.productId))])).map((p) => [p.id, p]));
-    const freezer = new Map((await repo.freezerOf(tx, request.client_id)).map((f) => [f.productId, f]));
+    const [productRows, freezerRows, delivery] = await Promise.all([
+      repo.findProducts(db, [...new Set(request.cart.items.map((i) => i.productId))]),
+      repo.freezerOf(db, request.client_id),
+      resolveDelivery(db, request.orderData),
+    ]);
+    const products = new Map(productRows.map((p) => [p.id, p]));
+    // A modification may use again what the order already holds in the freezer.
+    const freezer = new Map(freezerRows.map((f) => [f.productId, { ...f, quantity: gramsToDecimal(toGrams(f.quantity) + (heldByOrder.get(f.productId) ?? 0)) }]));
+    for (const [productId, held] of heldByOrder) if (!freezer.has(productId)) freezer.set(productId, { productId, quantity: gramsToDecimal(held) } as (typeof freezerRows)[number]);
     const cart = priceCart(request.cart.items, products, freezer);
     if (!cart.lines.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
-    return cart;
+    return { cart, delivery, names: new Map(productRows.map((p) => [p.id, p.name])) };
   }
 
   async function take(tx: Executor, clientId: number, stock: Map<number, number>, freezer: Map<number, number>, names: Map<number, string>) {
@@ -44,26 +52,22 @@ export function createOrdersService({ db, onCommit }: { db: Database; onCommit()
     hasFv: cart.hasFv,
   });
 
-  async function names(tx: Executor, ids: number[]) {
-    return new Map((await repo.findProducts(tx, ids)).map((p) => [p.id, p.name]));
-  }
-
   async function create(request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) {
     if (key) {
       const existing = await repo.findOrderByKey(db, key);
       if (existing) return existing;
     }
+    const { cart, delivery, names } = await prepare(db, request);
     try {
       const id = await db.transaction(async (tx) => {
-        const cart = await price(tx, request);
-        const delivery = await resolveDelivery(tx, request.orderData);
-        await take(tx, request.client_id, cart.stock, cart.freezer, await names(tx, [...cart.stock.keys(), ...cart.freezer.keys()]));
         const { notes, ...where } = delivery;
         const orderId = await repo.insertOrder(
           tx,
           { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
           cart.lines,
         );
+        // Stock last but one: the product rows stay locked for as short a time as possible.
+        await take(tx, request.client_id, cart.stock, cart.freezer, names);
         await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
         return orderId;
       });
@@ -87,11 +91,10 @@ export function createOrdersService({ db, onCommit }: { db: Database; onCommit()
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
       if (order.clientId !== request.client_id) throw new Invalid("El pedido pertenece a otro cliente.");
       const before = takenBy(await repo.linesOf(tx, orderId));
-      const cart = await price(tx, request);
-      const delivery = await resolveDelivery(tx, request.orderData);
+      const { cart, delivery, names } = await prepare(tx, request, before.freezer);
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
-      await take(tx, order.clientId, stock, freezer, await names(tx, [...stock.keys(), ...freezer.keys()]));
+      await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
       await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
     });

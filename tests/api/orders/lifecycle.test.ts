@@ -107,3 +107,23 @@ describe("modifying, cancelling and moving orders", () => {
     expect((await seller.get("/api/get-pay-methods-jwt/")).json()[0]).toEqual({ PK_PayMethods: 1, Name: "Efectivo" });
   });
 });
+
+describe("modifying an order with freezer lines", () => {
+  it("can keep or change the freezer lines it already holds", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 10 });
+    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 3, type: "KG" }] });
+    const line = (units: number) => [{ productId: product.PK_Products, units, type: "KG" as const, virtual_freezer: true }];
+    const orderId = (await placeOrder(seller, clientId, line(2))).json().order_id;
+    const same = await seller.post("/api/order/", orderPayload(clientId, line(2), { order_id: orderId }));
+    expect(same.statusCode).toBe(200);
+    const more = await seller.post("/api/order/", orderPayload(clientId, line(3), { order_id: orderId }));
+    expect(more.statusCode).toBe(200);
+    const tooMuch = await seller.post("/api/order/", orderPayload(clientId, line(4), { order_id: orderId }));
+    expect(tooMuch.statusCode).toBe(409);
+    const freezer = (await seller.get(`/api/clients/${clientId}/virtual-freezer/`)).json().cart.items;
+    expect(freezer).toEqual([]);
+    await seller.post("/api/orders/cancel/", { order_id: orderId });
+    expect((await seller.get(`/api/clients/${clientId}/virtual-freezer/`)).json().cart.items[0].Quantity).toBe("3.000");
+  });
+});

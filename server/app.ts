@@ -22,7 +22,10 @@ import { claimsRoutes } from "./features/claims/routes";
 import { createClaimsService } from "./features/claims/service";
 import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
+import { commissionsRoutes } from "./features/commissions/routes";
+import { createCommissionsService } from "./features/commissions/service";
 import { healthRoutes } from "./features/health/routes";
+import { settingsRoutes } from "./features/settings/routes";
 import { ordersRoutes } from "./features/orders/routes";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
   const orders = createOrdersService({ db, onCommit });
+  const commissions = createCommissionsService({ db });
 
   await app.register(
     async (api) => {
@@ -114,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(virtualFreezerRoutes, { freezer });
       await api.register(mapRoutes, { map });
       await api.register(ordersRoutes, { orders });
+      await api.register(commissionsRoutes, { commissions });
+      await api.register(settingsRoutes, { db });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

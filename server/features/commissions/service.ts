@@ -1,0 +1,64 @@
+import { COMMISSION_MESSAGES, type CommissionRequest, type CommissionResult, type CommissionSetup } from "../../../domain/contracts/commissions";
+import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { can } from "../../../domain/permissions";
+import type { Database } from "../../db/types";
+import { Invalid } from "../../errors";
+import type { AuthenticatedUser } from "../auth/repository";
+import * as repo from "./repository";
+
+// Seeded defaults (README "Decisions"): 5 % of the goods, shipping not included.
+const DEFAULT_RATE = "0.05";
+
+/** The rate as basis points (1/10000), so the commission is exact integer arithmetic. */
+const basisPoints = (rate: string) => Math.round(Number(rate) * 10_000);
+
+export function createCommissionsService({ db }: { db: Database }) {
+  const settings = async () => ({
+    rate: String(await repo.readSetting(db, "commission_rate", DEFAULT_RATE)),
+    includesShipping: Boolean(await repo.readSetting(db, "commission_includes_shipping", false)),
+  });
+
+  return {
+    async setup(user: AuthenticatedUser): Promise<CommissionSetup> {
+      const isAdmin = can(user.group, "commissions.any");
+      const sellers = (await repo.listSellers(db)).map((s) => ({ id: s.id, username: s.username, full_name: `${s.firstName} ${s.lastName}`.trim() || s.username }));
+      const { rate, includesShipping } = await settings();
+      return {
+        group: user.group,
+        is_admin: isAdmin,
+        sellers: isAdmin ? sellers : sellers.filter((s) => s.id === user.id),
+        defaultSellerId: isAdmin ? (sellers[0]?.id ?? null) : user.id,
+        rate,
+        includes_shipping: includesShipping,
+      };
+    },
+
+    /** An Admin may ask for any seller; anyone else always gets their own figures. */
+    async calculate(request: CommissionRequest, user: AuthenticatedUser): Promise<CommissionResult> {
+      const isAdmin = can(user.group, "commissions.any");
+      if (isAdmin && !request.seller_id) throw new Invalid(COMMISSION_MESSAGES.seller, { seller_id: COMMISSION_MESSAGES.seller });
+      const sellerId = isAdmin ? request.seller_id! : user.id;
+      const { rate, includesShipping } = await settings();
+      const totals = await repo.salesTotals(db, request.start_date, request.end_date, sellerId);
+      const base = toCentavos(totals.sellerGoods) + (includesShipping ? toCentavos(totals.sellerShipping) : 0);
+      const commission = Math.round((base * basisPoints(rate)) / 10_000);
+      const expensive = isAdmin ? await repo.mostExpensive(db, request.start_date, request.end_date, sellerId) : [];
+      return {
+        commission: centavosToDecimal(commission),
+        total_seller_sales: centavosToDecimal(toCentavos(totals.sellerTotal)),
+        total_range_sales: centavosToDecimal(toCentavos(totals.rangeTotal)),
+        most_expensive_orders: expensive.map((o) => ({ ...o, create_date: o.create_date.toISOString() })),
+        seller_id: sellerId,
+        rate,
+      };
+    },
+
+    async updateSettings(ratePercent: number, includesShipping: boolean) {
+      await repo.writeSetting(db, "commission_rate", String(Math.round(ratePercent * 100) / 10_000));
+      await repo.writeSetting(db, "commission_includes_shipping", includesShipping);
+      return { success: true as const, message: "Operación realizada con éxito." };
+    },
+  };
+}
+
+export type CommissionsService = ReturnType<typeof createCommissionsService>;

@@ -6,6 +6,7 @@ import { ClientsPage } from "../features/clients/clients-page";
 import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
+import { CommissionsPage } from "../features/commissions/commissions-page";
 import { HomePage } from "../features/home/home-page";
 import { ClientStep } from "../features/order-wizard/client-step";
 import { ConfirmStep } from "../features/order-wizard/confirm-step";
@@ -49,7 +50,7 @@ export const router = createBrowserRouter([
             path: "/commissions",
             element: (
               <RequireCapability capability="commissions.own">
-                <TitledPage title="Comisiones" />
+                <CommissionsPage />
               </RequireCapability>
             ),
           },

@@ -4,6 +4,7 @@ import { can, type Capability } from "../../../../domain/permissions";
 import { PageTitle } from "../../components/page-title";
 import { useCurrentUser } from "../auth/api/session";
 import { ProfilePhotoCard } from "./profile-photo-card";
+import { ShippingCostCard } from "./shipping-cost-card";
 
 export interface SettingsCard {
   key: string;
@@ -12,7 +13,10 @@ export interface SettingsCard {
 }
 
 // Each settings card, shown to the groups that may use it (SPEC.md §2 /settings).
-export const SETTINGS_CARDS: SettingsCard[] = [{ key: "profile-photo", render: () => <ProfilePhotoCard /> }];
+export const SETTINGS_CARDS: SettingsCard[] = [
+  { key: "profile-photo", render: () => <ProfilePhotoCard /> },
+  { key: "shipping-cost", capability: "shipping.edit", render: () => <ShippingCostCard /> },
+];
 
 export function SettingsPage() {
   const { data: user } = useCurrentUser();

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../helpers/app";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { createUser, signIn } from "../helpers/factories";
+import { placeOrder } from "../helpers/orders";
+
+const skip = e2eSkipReason();
+let e2e: E2E;
+
+beforeAll(async () => {
+  if (!skip) e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () => {
+  it("an Admin changes a zone's cost and a new order's delivery step shows it", async () => {
+    const admin = await createUser(e2e.t, "Admin");
+    const page = await (await e2e.newContext()).newPage();
+    await loginThroughUi(page, admin.username, admin.password);
+    await page.goto("/settings");
+    await page.getByRole("combobox", { name: "Zona" }).click();
+    await page.getByRole("option", { name: /Zona Oeste/ }).click();
+    await page.getByLabel("Precio").fill("3100");
+    await page.getByRole("button", { name: "Actualizar costo" }).click();
+    await page.getByText("Costo de envío actualizado correctamente.").waitFor();
+
+    const api = (await signIn(e2e.t, "Vendedor")).client;
+    const { id } = await createClient(api, { name: "Cliente Zona Oeste", shipment: 4 });
+    await page.goto("/orders/new");
+    await page.getByLabel("Buscar cliente").fill("zona oeste");
+    await page.getByRole("row", { name: /Cliente Zona Oeste/ }).click();
+    await page.waitForURL(`**/orders/${id}/products`);
+    await page.goto(`/orders/${id}/delivery`);
+    await page.getByText("Costo: $ 3.100").waitFor();
+  });
+
+  it("a Vendedor calculates only their own commission, without a seller select", async () => {
+    const seller = await createUser(e2e.t, "Vendedor");
+    const session = (await e2e.t.app.inject({ method: "POST", url: "/api/login/", payload: { username: seller.username, password: seller.password } })).json();
+    const api = new ApiClient(e2e.t.app, session.access);
+    const clientId = (await createClient(api)).id;
+    const product = (await createProduct(api, { price: 2000, quantity: 10, unitWeight: 1 })).PK_Products;
+    await placeOrder(api, clientId, [{ productId: product, units: 2, type: "KG" }]);
+
+    const page = await (await e2e.newContext()).newPage();
+    await loginThroughUi(page, seller.username, seller.password);
+    await page.goto("/commissions");
+    expect(await page.getByRole("combobox", { name: "Vendedor" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Calcular" }).click();
+    await page.getByText("Seleccioná una fecha de inicio y una fecha final.").waitFor();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+    await page.getByLabel("Fecha de inicio").fill(today);
+    await page.getByLabel("Fecha final").fill(today);
+    await page.getByRole("button", { name: "Calcular" }).click();
+    await page.getByText("Comisión calculada correctamente.").waitFor();
+    // 5 % of 4000.00 in goods.
+    expect(await page.getByLabel("Comisión").inputValue()).toMatch(/\$\s200,00/);
+    expect(await page.getByRole("button", { name: "Pedidos más costosos" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { Alert, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { COMMISSION_MESSAGES, CommissionResult, CommissionSetup } from "../../../../domain/contracts/commissions";
+import { formatMoney, toCentavos } from "../../../../domain/money";
+import { get, post } from "../../api/http";
+import { ApiError } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { PageTitle } from "../../components/page-title";
+
+const money = (value: string) => formatMoney(toCentavos(value));
+
+export function CommissionsPage() {
+  const setup = useQuery({ queryKey: ["commissions", "setup"], queryFn: async () => CommissionSetup.parse(await get("/commissions/")) });
+  const [seller, setSeller] = useState<string | null>(null);
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [result, setResult] = useState<CommissionResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [summary, setSummary] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (setup.data?.defaultSellerId && !seller) setSeller(String(setup.data.defaultSellerId));
+  }, [setup.data, seller]);
+
+  async function calculate(event: FormEvent) {
+    event.preventDefault();
+    if (!start || !end) return setError(COMMISSION_MESSAGES.dates);
+    if (setup.data?.is_admin && !seller) return setError(COMMISSION_MESSAGES.seller);
+    setError(null);
+    setBusy(true);
+    try {
+      const body = setup.data?.is_admin ? { start_date: start, end_date: end, seller_id: Number(seller) } : { start_date: start, end_date: end };
+      setResult(CommissionResult.parse(await post("/commissions/", body)));
+      notifySuccess("Comisión calculada correctamente.");
+    } catch (failure) {
+      const message = failure instanceof ApiError && failure.status === 400 ? failure.message : "No se pudo calcular la comisión.";
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (setup.isLoading) return <Loader />;
+  if (setup.isError || !setup.data) return <Alert color="red">No se pudo cargar la información inicial.</Alert>;
+  const isAdmin = setup.data.is_admin;
+
+  return (
+    <>
+      <PageTitle>Calcular comisiones</PageTitle>
+      <Card withBorder component="form" onSubmit={calculate} maw={720}>
+        <Stack>
+          {isAdmin && (
+            <Select
+              label="Vendedor"
+              data={setup.data.sellers.map((s) => ({ value: String(s.id), label: s.full_name ? `${s.full_name} (${s.username})` : s.username }))}
+              value={seller}
+              onChange={setSeller}
+            />
+          )}
+          <Group grow>
+            <TextInput label="Fecha de inicio" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+            <TextInput label="Fecha final" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          </Group>
+          {error && (
+            <Text c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={busy}>
+              Calcular
+            </Button>
+            {isAdmin && result && (
+              <Button variant="light" onClick={() => setSummary(true)}>
+                Pedidos más costosos
+              </Button>
+            )}
+          </Group>
+          <TextInput label="Comisión" readOnly value={result ? money(result.commission) : ""} />
+        </Stack>
+      </Card>
+      {result && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" maw={720}>
+          <Card withBorder>
+            <Text c="dimmed" size="sm">
+              Ventas del vendedor
+            </Text>
+            <Title order={3}>{money(result.total_seller_sales)}</Title>
+          </Card>
+          <Card withBorder>
+            <Text c="dimmed" size="sm">
+              Ventas totales del período
+            </Text>
+            <Title order={3}>{money(result.total_range_sales)}</Title>
+          </Card>
+        </SimpleGrid>
+      )}
+      <Modal opened={summary} onClose={() => setSummary(false)} title="Pedidos más costosos" size="lg">
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID Pedido</Table.Th>
+              <Table.Th>Cliente</Table.Th>
+              <Table.Th>Precio</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(result?.most_expensive_orders ?? []).map((o) => (
+              <Table.Tr key={o.order_id}>
+                <Table.Td>{o.order_id}</Table.Td>
+                <Table.Td>{o.client_name}</Table.Td>
+                <Table.Td>{money(o.final_price)}</Table.Td>
+                <Table.Td>{new Date(o.create_date).toLocaleDateString("es-AR")}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
+    </>
+  );
+}

@@ -24,6 +24,8 @@ import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { commissionsRoutes } from "./features/commissions/routes";
 import { createCommissionsService } from "./features/commissions/service";
+import { exportsRoutes } from "./features/exports/routes";
+import { createExportsService } from "./features/exports/service";
 import { healthRoutes } from "./features/health/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { ordersRoutes } from "./features/orders/routes";
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const map = createMapService(config);
   const orders = createOrdersService({ db, onCommit });
   const commissions = createCommissionsService({ db });
+  const exportsService = createExportsService({ database });
 
   await app.register(
     async (api) => {
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { orders });
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { db });
+      await api.register(exportsRoutes, { exports: exportsService });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

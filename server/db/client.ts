@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Rows of a read-only query in batches, without holding the whole result in memory. */
+  stream(query: string, params: unknown[], batchSize: number): AsyncIterable<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
       }
     },
     ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
+    stream: (query, params, batchSize) => client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -55,6 +58,14 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => client.query("select 1").then(() => true, () => false),
+    // The embedded database lives in this process's memory anyway: page through with LIMIT/OFFSET.
+    stream: async function* (query, params, batchSize) {
+      for (let offset = 0; ; offset += batchSize) {
+        const { rows } = await client.query<Record<string, unknown>>(`${query} limit ${batchSize} offset ${offset}`, params);
+        if (rows.length) yield rows;
+        if (rows.length < batchSize) return;
+      }
+    },
     close: () => client.close(),
   };
 }

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
+
+/** SPEC.md §9: tables with an id range filter, then the others. */
+export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer"] as const;
+export const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
+export const EXPORT_TABLES = [...RANGED_TABLES, ...OTHER_TABLES] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
+export const isRanged = (table: string) => (RANGED_TABLES as readonly string[]).includes(table);
+
+const table = z.enum(EXPORT_TABLES, { error: EXPORT_MESSAGE });
+const optionalId = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)))
+  .refine((v) => v === null || (Number.isInteger(v) && v >= 0), "Ingresá un ID válido.");
+
+export const ExportRequest = z.object({
+  sql_table: table,
+  type_archive: z.enum(["csv", "xlsx"], { error: EXPORT_MESSAGE }),
+  start_id: optionalId,
+  end_id: optionalId,
+});
+export type ExportRequest = z.infer<typeof ExportRequest>;
+
+export const LatestIdQuery = z.object({ table });
+export const LatestIdResponse = z.object({ success: z.literal(true), last_id: z.number() });

@@ -24,6 +24,7 @@ import { clientsRoutes } from "./features/clients/routes";
 import { createClientsService } from "./features/clients/service";
 import { commissionsRoutes } from "./features/commissions/routes";
 import { createCommissionsService } from "./features/commissions/service";
+import { deployRoutes } from "./features/deploy/routes";
 import { exportsRoutes } from "./features/exports/routes";
 import { createExportsService } from "./features/exports/service";
 import { healthRoutes } from "./features/health/routes";
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { db });
       await api.register(exportsRoutes, { exports: exportsService });
+      await api.register(deployRoutes, { db, jobs, config });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

@@ -1,7 +1,9 @@
 import type { JobProcessor } from "../server/jobs/types";
+import { deploy } from "./processors/deploy";
 import { purgeExpiredTokens } from "./processors/purge-expired-tokens";
 
 /** Every processor, by queue name: one processor per queue. */
 export const PROCESSORS: Record<string, JobProcessor<any>> = {
   [purgeExpiredTokens.queue.name]: purgeExpiredTokens,
+  [deploy.queue.name]: deploy,
 };

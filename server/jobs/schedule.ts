@@ -7,7 +7,7 @@ export function scheduleMaintenance(jobs: Jobs): () => void {
   const enqueue = () => {
     const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
     void jobs
-      .enqueue("maintenance", { before: new Date().toISOString() }, { jobId: `purge-expired-tokens-${hour.toISOString()}` })
+      .enqueue("maintenance", { before: new Date().toISOString() }, { jobId: `purge-expired-tokens-${hour.getTime()}` })
       .catch(() => {});
   };
   enqueue();

@@ -1,0 +1,30 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import type { JobProcessor } from "../../server/jobs/types";
+import { finishDeploy } from "../../server/features/deploy/repository";
+import { deployQueue } from "../queues/deploy";
+
+const Payload = z.object({ actorId: z.number().int(), requestedAt: z.iso.datetime() });
+
+/** Runs DEPLOY_COMMAND, streaming each output line to the Admin's screens as deploy.log. */
+export const deploy: JobProcessor<z.infer<typeof Payload>> = {
+  queue: deployQueue,
+  payload: Payload,
+  async process({ actorId }, { db, bus, config }) {
+    const publish = (data: Record<string, unknown>) =>
+      bus.publish({ id: null, type: "deploy.log", at: new Date().toISOString(), actor: actorId, data }).catch(() => {});
+    try {
+      if (!config.deployCommand) throw new Error("DEPLOY_COMMAND is not set");
+      const child = spawn("sh", ["-c", config.deployCommand], { stdio: ["ignore", "pipe", "pipe"] });
+      for (const [name, stream] of [["stdout", child.stdout], ["stderr", child.stderr]] as const) {
+        createInterface({ input: stream }).on("line", (line) => void publish({ stream: name, line }));
+      }
+      const code = await new Promise<number>((resolve) => child.on("close", (exit) => resolve(exit ?? 1)));
+      await publish({ done: true, code });
+      return { code };
+    } finally {
+      await finishDeploy(db);
+    }
+  },
+};

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
@@ -59,5 +60,33 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     // 5 % of 4000.00 in goods.
     expect(await page.getByLabel("Comisión").inputValue()).toMatch(/\$\s200,00/);
     expect(await page.getByRole("button", { name: "Pedidos más costosos" }).count()).toBe(0);
+  });
+
+  it("an Admin exports Orders as xlsx and gets the file; a Vendedor sees no export or deploy card", async () => {
+    const admin = await createUser(e2e.t, "Admin");
+    const page = await (await e2e.newContext()).newPage();
+    await loginThroughUi(page, admin.username, admin.password);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Exportar" }).click();
+    await page.getByText("Seleccione una tabla y un tipo de archivo.").waitFor();
+    await page.getByRole("combobox", { name: "Tabla" }).click();
+    await page.getByRole("option", { name: "Orders", exact: true }).click();
+    await page.getByRole("combobox", { name: "Tipo de archivo" }).click();
+    await page.getByRole("option", { name: "xlsx" }).click();
+    await page.getByLabel("ID final").waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Orders_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe("PK_Orders");
+    expect(await page.getByRole("heading", { name: "Actualizar Software!" }).count()).toBe(1);
+
+    const seller = await createUser(e2e.t, "Vendedor");
+    const sellerPage = await (await e2e.newContext()).newPage();
+    await loginThroughUi(sellerPage, seller.username, seller.password);
+    await sellerPage.goto("/settings");
+    await sellerPage.getByRole("heading", { name: "Costo de envío por zona" }).waitFor();
+    expect(await sellerPage.getByRole("heading", { name: "Exportar datos" }).count()).toBe(0);
+    expect(await sellerPage.getByRole("heading", { name: "Actualizar Software!" }).count()).toBe(0);
   });
 });

@@ -103,3 +103,28 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
 export const get = <T>(path: string) => api<T>(path);
 export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>(path, { method: "POST", body: body ?? {}, headers });
+
+/** A file answer (SPEC.md §7 export): the body and the name from content-disposition. */
+export async function download(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
+  let response = await send(path, { method: "POST", body }, useSession.getState().access);
+  if (response.status === 401) {
+    const access = await refreshAccess();
+    if (!access) {
+      endSession();
+      throw new ApiError(401, "Sesión vencida. Iniciá sesión nuevamente.");
+    }
+    response = await send(path, { method: "POST", body }, access);
+  }
+  if (!response.ok) await parse(response);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? "export";
+  return { blob: await response.blob(), filename };
+}
+
+export function saveFile(blob: Blob, filename: string) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { can, type Capability } from "../../../../domain/permissions";
 import { PageTitle } from "../../components/page-title";
 import { useCurrentUser } from "../auth/api/session";
+import { DeployCard } from "./deploy-card";
+import { ExportCard } from "./export-card";
 import { ProfilePhotoCard } from "./profile-photo-card";
 import { ShippingCostCard } from "./shipping-cost-card";
 
@@ -16,6 +18,8 @@ export interface SettingsCard {
 export const SETTINGS_CARDS: SettingsCard[] = [
   { key: "profile-photo", render: () => <ProfilePhotoCard /> },
   { key: "shipping-cost", capability: "shipping.edit", render: () => <ShippingCostCard /> },
+  { key: "export", capability: "data.export", render: () => <ExportCard /> },
+  { key: "deploy", capability: "software.deploy", render: () => <DeployCard /> },
 ];
 
 export function SettingsPage() {

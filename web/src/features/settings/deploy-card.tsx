@@ -1,0 +1,50 @@
+import { Button, Card, Code, ScrollArea, Stack, Title } from "@mantine/core";
+import { useState } from "react";
+import { post } from "../../api/http";
+import { ApiError } from "../../api/messages";
+import { useEvents } from "../../api/socket";
+import { notifyError, notifySuccess } from "../../components/notify";
+
+const RELOAD_MS = 3_000;
+const MAX_ERROR_CHARS = 500;
+
+export function DeployCard() {
+  const [lines, setLines] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEvents("deploy.", (event) => {
+    if (typeof event.data.line === "string") setLines((all) => [...all.slice(-200), event.data.line as string]);
+  });
+
+  async function deploy() {
+    setBusy(true);
+    setLines([]);
+    try {
+      await post("/deploy/");
+      notifySuccess("Despliegue iniciado. Recargando en unos segundos...");
+      setTimeout(() => window.location.reload(), RELOAD_MS);
+    } catch (failure) {
+      const data = failure instanceof ApiError ? (failure.data as { detail?: string; stderr?: string } | null) : null;
+      const reason = data?.detail ?? data?.stderr;
+      notifyError(`No se pudo iniciar el despliegue.${reason ? ` ${reason}` : ""}`.slice(0, MAX_ERROR_CHARS));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={4} mb="md">
+        Actualizar Software!
+      </Title>
+      <Stack>
+        <Button color="orange" onClick={deploy} loading={busy}>
+          Actualizar Software!
+        </Button>
+        {lines.length > 0 && (
+          <ScrollArea h={160}>
+            <Code block>{lines.join("\n")}</Code>
+          </ScrollArea>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const map = createMapService(config);
   const orders = createOrdersService({ db, onCommit });
   const commissions = createCommissionsService({ db });
-  const exportsService = createExportsService({ database });
+  const exportsService = createExportsService({ database, jobs });
 
   await app.register(
     async (api) => {

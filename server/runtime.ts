@@ -55,6 +55,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 export function jobContextFactory(config: Config, database: DatabaseHandle, bus: Bus) {
   return (attempt: number): JobContext => ({
     db: database.db,
+    stream: database.stream,
     bus,
     config,
     attempt,

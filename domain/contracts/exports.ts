@@ -27,3 +27,13 @@ export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const LatestIdQuery = z.object({ table });
 export const LatestIdResponse = z.object({ success: z.literal(true), last_id: z.number() });
+
+export const ExportJobResponse = z.object({
+  id: z.string(),
+  status: z.enum(["queued", "running", "done", "failed"]),
+  rows_done: z.number(),
+  rows_total: z.number().nullable(),
+  file_url: z.string().nullable(),
+});
+export type ExportJobResponse = z.infer<typeof ExportJobResponse>;
+export const ExportJobParams = z.object({ id: z.uuid("Exportación inválida.") });

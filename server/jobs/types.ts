@@ -1,10 +1,13 @@
 import type { z } from "zod";
 import type { Config } from "../config";
+import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/types";
 import type { Bus } from "../realtime/bus";
 
 export interface JobContext {
   db: Database;
+  /** Batched reads for long jobs (exports). */
+  stream: DatabaseHandle["stream"];
   bus: Bus;
   config: Config;
   log: { info(msg: string): void; error(msg: string): void };

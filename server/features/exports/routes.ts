@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ExportRequest, LatestIdQuery, LatestIdResponse } from "../../../domain/contracts/exports";
+import { ExportJobParams, ExportJobResponse, ExportRequest, LatestIdQuery, LatestIdResponse } from "../../../domain/contracts/exports";
 import type { ExportsService } from "./service";
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (app, { exports }) => {
@@ -19,6 +19,27 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
         .header("content-disposition", `attachment; filename="${file.filename}"`)
         .header("access-control-expose-headers", "content-disposition")
         .send(file.stream);
+    },
+  });
+
+  app.post("/exports/", {
+    config: { permission: "data.export" },
+    schema: { body: ExportRequest, response: { 200: ExportJobResponse } },
+    handler: (request) => exports.start(request.body, request.currentUser!.id),
+  });
+
+  app.get("/exports/:id/", {
+    config: { permission: "data.export" },
+    schema: { params: ExportJobParams, response: { 200: ExportJobResponse } },
+    handler: (request) => exports.status(request.params.id),
+  });
+
+  app.get("/exports/:id/file", {
+    config: { permission: "data.export" },
+    schema: { params: ExportJobParams },
+    handler: async (request, reply) => {
+      const file = await exports.file(request.params.id);
+      return reply.header("content-disposition", `attachment; filename="${file.filename}"`).type("application/octet-stream").send(file.stream);
     },
   });
 };

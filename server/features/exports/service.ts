@@ -1,14 +1,52 @@
+import { createReadStream, existsSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { EXPORT_MESSAGE, isRanged, type ExportRequest, type ExportTable } from "../../../domain/contracts/exports";
+import { EXPORT_MESSAGE, isRanged, type ExportJobResponse, type ExportRequest, type ExportTable } from "../../../domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
-import { Invalid } from "../../errors";
+import { Invalid, NotFound } from "../../errors";
+import type { Jobs } from "../../jobs/types";
+import { findExportJob, insertExportJob, type ExportJob } from "./repository";
 import { exportQuery } from "./tables";
 import { csvStream, xlsxStream } from "./writers";
 
 const BATCH_ROWS = 1000;
 
-export function createExportsService({ database }: { database: DatabaseHandle }) {
+const toResponse = (job: ExportJob): ExportJobResponse => ({
+  id: job.id,
+  status: job.status as ExportJobResponse["status"],
+  rows_done: job.rowsDone,
+  rows_total: job.rowsTotal,
+  file_url: job.status === "done" ? `/api/exports/${job.id}/file` : null,
+});
+
+export function createExportsService({ database, jobs }: { database: DatabaseHandle; jobs: Jobs }) {
+  const { db } = database;
   return {
+    /** The async form: a job writes the file and reports progress; the web downloads it when done. */
+    async start(request: ExportRequest, userId: number) {
+      const ranged = isRanged(request.sql_table);
+      const job = await insertExportJob(db, {
+        requestedBy: userId,
+        tableName: request.sql_table,
+        format: request.type_archive,
+        startId: ranged ? request.start_id : null,
+        endId: ranged ? request.end_id : null,
+      });
+      await jobs.enqueue("exports", { exportId: job.id }, { jobId: `export-${job.id}` });
+      return toResponse(job);
+    },
+
+    async status(id: string) {
+      const job = await findExportJob(db, id);
+      if (!job) throw new NotFound("La exportación no existe.");
+      return toResponse(job);
+    },
+
+    async file(id: string) {
+      const job = await findExportJob(db, id);
+      if (!job || job.status !== "done" || !job.filePath || !existsSync(job.filePath)) throw new NotFound("El archivo no está disponible.");
+      return { stream: createReadStream(job.filePath), filename: `${job.tableName}_${job.createdAt.toISOString().slice(0, 10)}.${job.format}` };
+    },
+
     async latestId(table: ExportTable) {
       if (!isRanged(table)) throw new Invalid("Esa tabla no tiene rango de IDs.");
       const { from, idColumn } = exportQuery(table, { start: null, end: null });

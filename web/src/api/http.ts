@@ -105,15 +105,16 @@ export const get = <T>(path: string) => api<T>(path);
 export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>(path, { method: "POST", body: body ?? {}, headers });
 
 /** A file answer (SPEC.md §7 export): the body and the name from content-disposition. */
-export async function download(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
-  let response = await send(path, { method: "POST", body }, useSession.getState().access);
+export async function download(path: string, body?: unknown): Promise<{ blob: Blob; filename: string }> {
+  const options = body === undefined ? {} : { method: "POST", body };
+  let response = await send(path, options, useSession.getState().access);
   if (response.status === 401) {
     const access = await refreshAccess();
     if (!access) {
       endSession();
       throw new ApiError(401, "Sesión vencida. Iniciá sesión nuevamente.");
     }
-    response = await send(path, { method: "POST", body }, access);
+    response = await send(path, options, access);
   }
   if (!response.ok) await parse(response);
   const disposition = response.headers.get("content-disposition") ?? "";

@@ -1,7 +1,8 @@
-import { Button, Card, Group, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { EXPORT_MESSAGE, EXPORT_TABLES, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
-import { download, get, saveFile } from "../../api/http";
+import { EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
+import { download, get, post, saveFile } from "../../api/http";
+import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
 
 export function ExportCard() {
@@ -21,17 +22,38 @@ export function ExportCard() {
       .catch(() => setEndId(""));
   }, [table]);
 
+  const [running, setRunning] = useState<{ id: string; done: number; total: number } | null>(null);
+
+  // The export runs as a job: its progress and its end arrive over the websocket.
+  useEvents("export.", (event) => {
+    if (!running || event.data.id !== running.id) return;
+    if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total) });
+    if (event.type === "export.done") void fetchFile(running.id);
+  });
+
+  async function fetchFile(id: string) {
+    try {
+      const { blob, filename } = await download(`/exports/${id}/file`);
+      saveFile(blob, filename);
+    } catch {
+      notifyError("No se pudo exportar.");
+    } finally {
+      setRunning(null);
+      setBusy(false);
+    }
+  }
+
   async function exportData() {
     if (!table || !format) return setError(EXPORT_MESSAGE);
     setError(null);
     setBusy(true);
     try {
       const body = { sql_table: table, type_archive: format, ...(ranged ? { start_id: startId, end_id: endId } : {}) };
-      const { blob, filename } = await download("/export-data/", body);
-      saveFile(blob, filename);
+      const job = ExportJobResponse.parse(await post("/exports/", body));
+      setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0 });
+      if (job.status === "done") await fetchFile(job.id);
     } catch {
       notifyError("No se pudo exportar.");
-    } finally {
       setBusy(false);
     }
   }
@@ -55,6 +77,7 @@ export function ExportCard() {
             {error}
           </Text>
         )}
+        {running && <Progress value={running.total ? (100 * running.done) / running.total : 0} aria-label="Progreso de la exportación" animated />}
         <Button onClick={exportData} loading={busy}>
           Exportar
         </Button>

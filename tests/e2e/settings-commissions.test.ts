@@ -75,6 +75,9 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     await page.getByRole("option", { name: "xlsx" }).click();
     await page.getByLabel("ID final").waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
+    const bar = page.getByRole("progressbar", { name: "Progreso de la exportación" });
+    await page.waitForFunction(() => document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow") === "100");
+    expect(await bar.count()).toBe(1);
     expect(download.suggestedFilename()).toMatch(/^Orders_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);

@@ -38,7 +38,8 @@ export function ExportCard() {
     } catch {
       notifyError("No se pudo exportar.");
     } finally {
-      setRunning(null);
+      // The bar stays at its end so the Admin sees the export finished.
+      setRunning((current) => current && { ...current, done: current.total });
       setBusy(false);
     }
   }
@@ -77,7 +78,7 @@ export function ExportCard() {
             {error}
           </Text>
         )}
-        {running && <Progress value={running.total ? (100 * running.done) / running.total : 0} aria-label="Progreso de la exportación" animated />}
+        {running && <Progress value={running.total ? (100 * running.done) / running.total : 0} aria-label="Progreso de la exportación" animated={busy} />}
         <Button onClick={exportData} loading={busy}>
           Exportar
         </Button>

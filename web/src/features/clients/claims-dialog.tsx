@@ -29,12 +29,22 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
     queryFn: async () => z.array(MainProduct).parse(await get("/main_products/?include_all=true")),
   });
 
+  const [loading, setLoading] = useState(false);
+
+  // The current value is prefetched for the chosen type; the field waits for it, so an
+  // answer arriving late never overwrites what the user typed.
   useEffect(() => {
     setError(null);
     if (type === "0" || (type === "3" && !product)) return setValue("");
+    let current = true;
+    setLoading(true);
     fetchClaim(clientId, Number(type), type === "3" ? Number(product) : undefined)
-      .then((answer) => setValue(answer.claimValue))
-      .catch(() => notifyError("Error al verificar reclamo"));
+      .then((answer) => current && setValue(answer.claimValue))
+      .catch(() => current && notifyError("Error al verificar reclamo"))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
   }, [clientId, type, product]);
 
   async function save() {
@@ -68,7 +78,7 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
             onChange={setProduct}
           />
         )}
-        {type !== "0" && <TextInput label="INGRESE EL RECLAMO" value={value} onChange={(e) => setValue(e.currentTarget.value)} />}
+        {type !== "0" && <TextInput label="INGRESE EL RECLAMO" value={value} disabled={loading} onChange={(e) => setValue(e.currentTarget.value)} />}
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}
@@ -78,7 +88,7 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={save} loading={busy}>
+          <Button onClick={save} loading={busy} disabled={loading}>
             Guardar
           </Button>
         </Group>

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Loader, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { addProduct, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
 import type { Product } from "../../../../domain/contracts/products";
-import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
+import { formatMoneyWizard } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { updateStock, useWizardClient, useWizardProducts } from "./api";
 import { CartPanel } from "./cart-panel";
@@ -78,29 +79,15 @@ export function ProductsStep() {
       <ClientBar client={detail} claims={claims} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Card withBorder>
-            <TextInput label="Buscar producto" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" />
-            <ScrollArea h={460}>
-              <Table highlightOnHover aria-label="Productos">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Producto</Table.Th>
-                    <Table.Th>Stock</Table.Th>
-                    <Table.Th>Precio</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((p) => (
-                    <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => apply(addProduct(wizard.items, p), p.PK_Products)}>
-                      <Table.Td>{p.Name}</Table.Td>
-                      <Table.Td>{Number(p.Quantity).toLocaleString("es-AR")}</Table.Td>
-                      <Table.Td>{formatMoneyWizard(toCentavos(p.Price))}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          </Card>
+          <ProductPicker
+            label="Productos"
+            products={shown}
+            search={search}
+            onSearch={setSearch}
+            onPick={(p) => apply(addProduct(wizard.items, p), p.PK_Products)}
+            formatPrice={formatMoneyWizard}
+            height={460}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <CartPanel items={wizard.items} catalog={catalog} notes={wizard.notes} onNotes={wizard.setNotes} onOutcome={apply} onContinue={() => navigate(`/orders/${clientId}/delivery`)} />

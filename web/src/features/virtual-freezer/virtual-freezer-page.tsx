@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Loader, NumberInput, ScrollArea, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
@@ -10,6 +10,7 @@ import { normalizeSearch } from "../../../../domain/text";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { ProductPicker } from "../../components/product-picker";
 import { freezerKeys, saveVirtualFreezer, useVirtualFreezer } from "./api";
 
 interface Line {
@@ -85,29 +86,7 @@ export function VirtualFreezerPage() {
       ) : (
         <Grid>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <Card withBorder>
-              <TextInput label="Buscar producto" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" />
-              <ScrollArea h={420}>
-                <Table highlightOnHover aria-label="Productos disponibles">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Producto</Table.Th>
-                      <Table.Th>Stock</Table.Th>
-                      <Table.Th>Precio</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((p) => (
-                      <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => add(p)}>
-                        <Table.Td>{p.Name}</Table.Td>
-                        <Table.Td>{Number(p.Quantity).toLocaleString("es-AR")}</Table.Td>
-                        <Table.Td>{formatMoney(toCentavos(p.Price))}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            </Card>
+            <ProductPicker label="Productos disponibles" products={shown} search={search} onSearch={setSearch} onPick={add} formatPrice={formatMoney} height={420} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder>

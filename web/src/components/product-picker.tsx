@@ -1,0 +1,42 @@
+import { Card, ScrollArea, Table, TextInput } from "@mantine/core";
+import type { Product } from "../../../domain/contracts/products";
+import { toCentavos } from "../../../domain/money";
+
+interface ProductPickerProps {
+  label: string;
+  products: Product[];
+  search: string;
+  onSearch(search: string): void;
+  onPick(product: Product): void;
+  formatPrice(centavos: number): string;
+  height: number;
+}
+
+/** A searchable product list (name, stock, price) where a click picks the product. */
+export function ProductPicker({ label, products, search, onSearch, onPick, formatPrice, height }: ProductPickerProps) {
+  return (
+    <Card withBorder>
+      <TextInput label="Buscar producto" value={search} onChange={(e) => onSearch(e.currentTarget.value)} mb="sm" />
+      <ScrollArea h={height}>
+        <Table highlightOnHover aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Stock</Table.Th>
+              <Table.Th>Precio</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products.map((p) => (
+              <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => onPick(p)}>
+                <Table.Td>{p.Name}</Table.Td>
+                <Table.Td>{Number(p.Quantity).toLocaleString("es-AR")}</Table.Td>
+                <Table.Td>{formatPrice(toCentavos(p.Price))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { batchOrders, batchSizes } from "../../domain/batching";
+import { formatDistance, googleMapsRouteUrl, haversineMeters, nearestNeighbour, pathMeters, shortestRoute, whatsappShareUrl } from "../../domain/routing";
+
+const depot = { lat: -34.7206, lng: -58.2546 };
+const point = fc.record({ lat: fc.double({ min: -34.8, max: -34.6, noNaN: true }), lng: fc.double({ min: -58.4, max: -58.1, noNaN: true }) });
+
+describe("distances and routes", () => {
+  it("measures on a 6371 km sphere and shows metres below 1 km", () => {
+    // One degree of latitude is 6371 km × π / 180 ≈ 111.195 km.
+    expect(haversineMeters({ lat: 0, lng: 0 }, { lat: 1, lng: 0 })).toBeCloseTo(111_194.9, 0);
+    expect(formatDistance(850.4)).toBe("850 m");
+    expect(formatDistance(1234)).toBe("1,2 km");
+  });
+
+  it("never finds a route longer than nearest neighbour, for up to 3 stops", () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 1, maxLength: 3 }), (stops) => {
+        return pathMeters(depot, shortestRoute(depot, stops)) <= pathMeters(depot, nearestNeighbour(depot, stops)) + 1e-6;
+      }),
+    );
+  });
+
+  it("builds the Google Maps and WhatsApp links", () => {
+    const url = googleMapsRouteUrl(depot, [{ lat: -34.7, lng: -58.3 }, { lat: -34.71, lng: -58.31 }]);
+    expect(url).toContain("origin=-34.720600%2C-58.254600");
+    expect(url).toContain("destination=-34.710000%2C-58.310000");
+    expect(url).toContain("waypoints=-34.700000%2C-58.300000");
+    expect(whatsappShareUrl("Ruta 1")).toBe("https://wa.me/?text=Ruta%201");
+  });
+});
+
+describe("preparation batches (SPEC.md §4)", () => {
+  it("keeps up to 4 together, splits larger groups into 3 to 4, and 5 as 3 + 2", () => {
+    expect(batchSizes(4)).toEqual([4]);
+    expect(batchSizes(5)).toEqual([3, 2]);
+    expect(batchSizes(6)).toEqual([3, 3]);
+    expect(batchSizes(7)).toEqual([4, 3]);
+    expect(batchSizes(9)).toEqual([3, 3, 3]);
+    for (let n = 6; n < 200; n++) expect(batchSizes(n).every((s) => s >= 3 && s <= 4)).toBe(true);
+  });
+
+  it("puts every order in exactly one batch of its own zone, date and slot", () => {
+    const order = fc.record({
+      id: fc.integer(),
+      zoneId: fc.integer({ min: 1, max: 3 }),
+      deliveryDate: fc.constantFrom("2026-11-23", "2026-11-24"),
+      timeSlotId: fc.integer({ min: 2, max: 3 }),
+      latitude: fc.option(fc.double({ min: -34.8, max: -34.6, noNaN: true })),
+      longitude: fc.double({ min: -58.4, max: -58.1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(order, { selector: (o) => o.id, maxLength: 40 }), (orders) => {
+        const batches = batchOrders(orders, depot);
+        const ids = batches.flatMap((b) => b.orders.map((o) => o.id));
+        const sameGroup = batches.every((b) => b.orders.every((o) => o.zoneId === b.zoneId && o.deliveryDate === b.deliveryDate && o.timeSlotId === b.timeSlotId));
+        return ids.length === orders.length && new Set(ids).size === orders.length && sameGroup;
+      }),
+    );
+  });
+
+  it("places orders without coordinates last and flags them; identical points are fine", () => {
+    const base = { zoneId: 1, deliveryDate: "2026-11-23", timeSlotId: 2 };
+    const orders = [
+      { id: 1, ...base, latitude: null, longitude: null },
+      { id: 2, ...base, latitude: -34.7, longitude: -58.25 },
+      { id: 3, ...base, latitude: -34.7, longitude: -58.25 },
+    ];
+    const [batch] = batchOrders(orders, depot);
+    expect(batch!.orders.map((o) => o.id)).toEqual([2, 3, 1]);
+    expect(batch!.withoutCoordinates).toEqual([1]);
+  });
+});

@@ -25,10 +25,12 @@ import { createClientsService } from "./features/clients/service";
 import { commissionsRoutes } from "./features/commissions/routes";
 import { createCommissionsService } from "./features/commissions/service";
 import { deployRoutes } from "./features/deploy/routes";
+import { createDeployService } from "./features/deploy/service";
 import { exportsRoutes } from "./features/exports/routes";
 import { createExportsService } from "./features/exports/service";
 import { healthRoutes } from "./features/health/routes";
 import { settingsRoutes } from "./features/settings/routes";
+import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
@@ -123,9 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mapRoutes, { map });
       await api.register(ordersRoutes, { orders });
       await api.register(commissionsRoutes, { commissions });
-      await api.register(settingsRoutes, { db });
+      await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });
-      await api.register(deployRoutes, { db, jobs, config });
+      await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },

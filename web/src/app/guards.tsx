@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
-import { useCurrentUser } from "../features/auth/api/session";
+import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
 
 /** Signed-in routes: no token goes to /login; the event stream runs while signed in. */

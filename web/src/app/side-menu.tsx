@@ -1,13 +1,13 @@
-import { Avatar, Box, Button, NavLink, Stack, Text } from "@mantine/core";
-import { Link, useLocation, useNavigate } from "react-router";
-import { logout, useCurrentUser } from "../features/auth/api/session";
+import { Avatar, Box, NavLink, Stack, Text } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import { useCurrentUser } from "../api/session";
+import { LogoutButton } from "../components/logout-button";
 import { clearOrderInProgress } from "../stores/order-wizard";
 import { visibleLinks } from "./menu";
 
 export function SideMenu({ onNavigate }: { onNavigate(): void }) {
   const { data: user } = useCurrentUser();
   const location = useLocation();
-  const navigate = useNavigate();
   return (
     <Stack gap="xs" h="100%">
       <Box ta="center" py="md">
@@ -35,17 +35,7 @@ export function SideMenu({ onNavigate }: { onNavigate(): void }) {
           />
         ))}
       </nav>
-      <Button
-        mt="auto"
-        variant="light"
-        color="red"
-        onClick={async () => {
-          await logout();
-          navigate("/login", { replace: true });
-        }}
-      >
-        Cerrar Sesión
-      </Button>
+      <LogoutButton mt="auto" />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { LOGIN_FAILED } from "../../../../domain/contracts/auth";
 import { errorMessage } from "../../api/messages";
-import { login } from "./api/session";
+import { login } from "../../api/session";
 
 export function LoginPage() {
   const navigate = useNavigate();

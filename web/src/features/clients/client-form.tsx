@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
-import { openMapPicker, useMapPick } from "../map/map-picker";
+import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "./api";
 
 export interface ClientFormValues {

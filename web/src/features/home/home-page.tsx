@@ -1,6 +1,7 @@
-import { Avatar, Button, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "react-router";
-import { logout, useCurrentUser } from "../auth/api/session";
+import { Avatar, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { useCurrentUser } from "../../api/session";
+import { LogoutButton } from "../../components/logout-button";
 
 const TILES = [
   { label: "Nuevo Pedido", to: "/orders/new" },
@@ -13,7 +14,6 @@ const TILES = [
 ];
 
 export function HomePage() {
-  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   return (
     <Container size="md" py="xl">
@@ -25,16 +25,7 @@ export function HomePage() {
             <Text c="dimmed">{user?.group}</Text>
           </div>
         </Group>
-        <Button
-          variant="light"
-          color="red"
-          onClick={async () => {
-            await logout();
-            navigate("/login", { replace: true });
-          }}
-        >
-          Cerrar Sesión
-        </Button>
+        <LogoutButton />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
         {TILES.map((tile) => (

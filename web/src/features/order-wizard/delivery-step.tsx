@@ -4,7 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { defaultZone, DELIVERY_METHODS, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import { openMapPicker, useMapPick } from "../map/map-picker";
+import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
 import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
 

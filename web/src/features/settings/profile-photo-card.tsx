@@ -5,7 +5,7 @@ import { PROFILE_IMAGE_REQUIRED, ProfileImageResponse } from "../../../../domain
 import { api } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { sessionKeys, useCurrentUser } from "../auth/api/session";
+import { sessionKeys, useCurrentUser } from "../../api/session";
 
 export function ProfilePhotoCard() {
   const { data: user } = useCurrentUser();

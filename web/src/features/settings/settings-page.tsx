@@ -2,7 +2,7 @@ import { SimpleGrid } from "@mantine/core";
 import type { ReactNode } from "react";
 import { can, type Capability } from "../../../../domain/permissions";
 import { PageTitle } from "../../components/page-title";
-import { useCurrentUser } from "../auth/api/session";
+import { useCurrentUser } from "../../api/session";
 import { DeployCard } from "./deploy-card";
 import { ExportCard } from "./export-card";
 import { ProfilePhotoCard } from "./profile-photo-card";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { MAP_MESSAGES } from "../../../../domain/contracts/map";
-import { notifyInfo } from "../../components/notify";
+import { MAP_MESSAGES } from "../../../domain/contracts/map";
+import { notifyInfo } from "./notify";
 
 /** Where /mapa leaves the picked point for the window that opened it (SPEC.md §2). */
 export const MAP_PICK_KEY = "frio-map-pick";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { CurrentUser, TokenPair, type LoginRequest } from "../../../../../domain/contracts/auth";
-import { get, post } from "../../../api/http";
-import { eventStream } from "../../../api/socket";
-import { clearOrderInProgress } from "../../../stores/order-wizard";
-import { useSession } from "../../../stores/session";
+import { CurrentUser, TokenPair, type LoginRequest } from "../../../domain/contracts/auth";
+import { get, post } from "./http";
+import { eventStream } from "./socket";
+import { clearOrderInProgress } from "../stores/order-wizard";
+import { useSession } from "../stores/session";
 
 export const sessionKeys = { me: ["me"] as const };
 

@@ -1,0 +1,20 @@
+import { SHIPPING_COST_MESSAGE } from "../../../domain/contracts/settings";
+import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import type { Database } from "../../db/types";
+import { Invalid } from "../../errors";
+import { listShipments } from "../clients/repository";
+import { updateShippingPrice } from "./repository";
+
+export function createSettingsService({ db }: { db: Database }) {
+  return {
+    shipments: async () => (await listShipments(db)).map((s) => ({ PK_Shipments: s.id, Name: s.name, Price: s.price })),
+
+    // New orders take the zone's price at confirmation; confirmed orders keep theirs.
+    async updateShippingCost(zoneId: number, price: number) {
+      if (!(await updateShippingPrice(db, zoneId, centavosToDecimal(toCentavos(price))))) throw new Invalid(SHIPPING_COST_MESSAGE, { zone_id: SHIPPING_COST_MESSAGE });
+      return { success: true as const, message: "Costo de envío actualizado correctamente." };
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

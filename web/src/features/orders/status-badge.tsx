@@ -13,7 +13,7 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ name, displayClass }: { name: string; displayClass: string }) {
   return (
-    <Badge className={displayClass} color={COLORS[displayClass] ?? "gray"} variant="light">
+    <Badge className={displayClass} color={COLORS[displayClass] ?? "gray"} variant="light" styles={{ root: { overflow: "visible", minWidth: "fit-content" }, label: { overflow: "visible" } }}>
       {name}
     </Badge>
   );

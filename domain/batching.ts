@@ -36,18 +36,23 @@ export function batchSizes(n: number): number[] {
   return Array.from({ length: count }, (_, i) => base + (i < n % count ? 1 : 0));
 }
 
-const key = (o: BatchableOrder) => `${o.zoneId}|${o.deliveryDate}|${o.timeSlotId}`;
+/** The (zone, date, time slot) group an order is batched in. */
+export const groupKey = (o: Pick<BatchableOrder, "zoneId" | "deliveryDate" | "timeSlotId">) => `${o.zoneId}|${o.deliveryDate}|${o.timeSlotId}`;
 const located = (o: BatchableOrder): o is BatchableOrder & Point => o.latitude !== null && o.longitude !== null;
 
 /** Groups by zone, date and time slot; orders each group from the depot by nearest neighbour; cuts it into batches. */
 export function batchOrders<T extends BatchableOrder>(orders: T[], depot: Point): Batch<T>[] {
   const groups = new Map<string, T[]>();
-  for (const order of orders) groups.set(key(order), [...(groups.get(key(order)) ?? []), order]);
+  for (const order of orders) {
+    const group = groups.get(groupKey(order));
+    if (group) group.push(order);
+    else groups.set(groupKey(order), [order]);
+  }
   const batches: Batch<T>[] = [];
-  for (const group of [...groups.values()].sort((a, b) => key(a[0]!).localeCompare(key(b[0]!)))) {
-    const withPoints = group.filter(located).map((o) => ({ ...o, lat: o.latitude!, lng: o.longitude! }));
-    const routed = nearestNeighbour(depot, withPoints).map((o) => group.find((g) => g.id === o.id)!);
-    const ordered = [...routed, ...group.filter((o) => !located(o))];
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key)!;
+    const withPoints = group.filter(located).map((order) => ({ order, lat: order.latitude!, lng: order.longitude! }));
+    const ordered = [...nearestNeighbour(depot, withPoints).map((p) => p.order), ...group.filter((o) => !located(o))];
     let offset = 0;
     for (const size of batchSizes(ordered.length)) {
       const slice = ordered.slice(offset, (offset += size));

@@ -25,6 +25,8 @@ import { createClientsService } from "./features/clients/service";
 import { commissionsRoutes } from "./features/commissions/routes";
 import { createCommissionsService } from "./features/commissions/service";
 import { deployRoutes } from "./features/deploy/routes";
+import { dispatchRoutes } from "./features/dispatch/routes";
+import { createDispatchService } from "./features/dispatch/service";
 import { createDeployService } from "./features/deploy/service";
 import { exportsRoutes } from "./features/exports/routes";
 import { createExportsService } from "./features/exports/service";
@@ -32,6 +34,8 @@ import { healthRoutes } from "./features/health/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
+import { preparationRoutes } from "./features/preparation/routes";
+import { createPreparationService, requestRecompute } from "./features/preparation/service";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
 import { createMapService } from "./features/map/service";
@@ -109,7 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const claims = createClaimsService({ db });
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
-  const orders = createOrdersService({ db, onCommit });
+  const queueFailed = (error: Error) => app.log.warn(`preparation recompute not queued: ${error.message}`);
+  const orders = createOrdersService({ db, onCommit, onGroupsChanged: (groups) => void requestRecompute(jobs, groups).catch(queueFailed) });
+  const preparation = createPreparationService({ db, jobs, depot: config.depot, log: (msg) => app.log.warn(msg) });
+  const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
   const commissions = createCommissionsService({ db });
   const exportsService = createExportsService({ database, jobs });
 
@@ -124,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(virtualFreezerRoutes, { freezer });
       await api.register(mapRoutes, { map });
       await api.register(ordersRoutes, { orders });
+      await api.register(preparationRoutes, { preparation });
+      await api.register(dispatchRoutes, { dispatch });
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

@@ -19,7 +19,26 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505";
 }
 
-export function createOrdersService({ db, onCommit }: { db: Database; onCommit(): void }) {
+/** The (zone, date, time slot) group an order is batched in for preparation. */
+export interface OrderGroup {
+  zoneId: number | null;
+  deliveryDate: string;
+  timeSlotId: number | null;
+}
+const groupOf = (o: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }): OrderGroup => ({
+  zoneId: o.shipmentId,
+  deliveryDate: o.deliveryDate,
+  timeSlotId: o.timesShippingId,
+});
+
+interface OrdersDeps {
+  db: Database;
+  onCommit(): void;
+  /** After a commit that changed these preparation groups (the board re-batches them). */
+  onGroupsChanged?(groups: OrderGroup[]): void;
+}
+
+export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }: OrdersDeps) {
   /** Reads and checks outside the write transaction; the writes re-check what can change (stock, freezer). */
   async function prepare(db: Executor, request: SubmitOrderRequest, heldByOrder = new Map<number, number>()) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
@@ -72,6 +91,7 @@ export function createOrdersService({ db, onCommit }: { db: Database; onCommit()
         return orderId;
       });
       onCommit();
+      onGroupsChanged([groupOf(delivery)]);
       return id;
     } catch (error) {
       // A double click that lost the race: the other request created the order.
@@ -85,7 +105,7 @@ export function createOrdersService({ db, onCommit }: { db: Database; onCommit()
 
   /** Applies only the difference between the stored lines and the new cart (DESIGN.md §5). */
   async function modify(orderId: number, request: SubmitOrderRequest, user: AuthenticatedUser) {
-    await db.transaction(async (tx) => {
+    const groups = await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
@@ -97,32 +117,40 @@ export function createOrdersService({ db, onCommit }: { db: Database; onCommit()
       await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
       await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
+      return [groupOf(order), groupOf(delivery)];
     });
     onCommit();
+    onGroupsChanged(groups);
     return orderId;
   }
 
+  /** One status change inside the caller's transaction (dispatch sends several in one). */
+  async function changeStatus(tx: Executor, orderId: number, to: number, user: AuthenticatedUser) {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+    if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
+    if (to === STATUS.cancelled) {
+      const taken = takenBy(await repo.linesOf(tx, orderId));
+      await repo.applyStock(tx, negate(taken.stock));
+      await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
+    }
+    await repo.setStatus(tx, orderId, to);
+    const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
+    await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
+    return groupOf(order);
+  }
+
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
-    await db.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, orderId);
-      if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
-      if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
-      if (to === STATUS.cancelled) {
-        const taken = takenBy(await repo.linesOf(tx, orderId));
-        await repo.applyStock(tx, negate(taken.stock));
-        await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
-      }
-      await repo.setStatus(tx, orderId, to);
-      const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
-      await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
-    });
+    const group = await db.transaction((tx) => changeStatus(tx, orderId, to, user));
     onCommit();
+    onGroupsChanged([group]);
   }
 
   return {
     submit: (request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) =>
       request.order_id ? modify(request.order_id, request, user) : create(request, user, key),
     transition,
+    changeStatus,
 
     async list(query: OrderListQuery, user: AuthenticatedUser) {
       const seesCancelled = can(user.group, "orders.see_cancelled");

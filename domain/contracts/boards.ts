@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+/** SPEC.md §8 messages of the preparation and dispatch boards. */
+export const BOARD_MESSAGES = {
+  preparedLoadFailed: "No se pudieron cargar los pedidos preparados.",
+  openLoadFailed: "No se pudieron cargar los pedidos confirmados y pendientes.",
+  preparedFailed: "No se pudo marcar el pedido como preparado.",
+  pendingFailed: "No se pudo marcar el pedido como pendiente.",
+  noItems: "Este pedido no tiene items para mostrar.",
+  noOpenOrders: "No se encontraron pedidos confirmados ni pendientes para agrupar.",
+  noPreparedOrders: "No hay pedidos armados para despachar.",
+  staleAssignment: "Otro despachante movió este pedido. El tablero se actualizó.",
+  notInColumn: "Los pedidos de la ruta ya no están en esa columna. El tablero se actualizó.",
+  routeSize: "Una ruta lleva de 1 a 3 pedidos.",
+  routeSent: "Ruta enviada: los pedidos pasaron a Enviado.",
+  delivered: "Pedido marcado como entregado.",
+  assignmentsReset: "Asignaciones reiniciadas.",
+  notPrepared: (id: number) => `El pedido #${id} ya no está armado para despachar. El tablero se actualizó.`,
+} as const;
+
+/** SPEC.md §3 "Order list row (dispatch/preparation)". */
+export const BoardOrderRow = z.object({
+  PK_Orders: z.number(),
+  FK_Clients__Name: z.string(),
+  Delivery_Date: z.string(),
+  Order_Time: z.string(),
+  FK_TimesShipping__Name: z.string().nullable(),
+  FK_TimesShipping__PK_TimesShipping: z.number().nullable(),
+  FK_Shipments__Name: z.string().nullable(),
+  FK_Shipments__PK_Shipments: z.number().nullable(),
+  FK_Shipments__Price: z.string().nullable(),
+  Address: z.string(),
+  FK_Clients__FK_Cities__Name: z.string().nullable(),
+  Latitude: z.string().nullable(),
+  Longitude: z.string().nullable(),
+  total_weight: z.string(),
+  distinct_products: z.number(),
+  Has_FV: z.boolean(),
+  FK_OrderStatus__PK_OrderStatus: z.number(),
+  FK_OrderStatus__Name: z.string(),
+});
+export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
+
+/** Boards show one delivery date (default today in Buenos Aires); none means every date. */
+export const BoardQuery = z.object({ delivery_date: z.iso.date().optional() });
+
+export const PickListLine = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  Type: z.enum(["KG", "UN"]),
+  Amount: z.string(),
+});
+export type PickListLine = z.infer<typeof PickListLine>;
+
+export const PreparationBatch = z.object({
+  id: z.string(),
+  zone: z.string().nullable(),
+  zone_id: z.number().nullable(),
+  delivery_date: z.string(),
+  time_slot: z.string().nullable(),
+  time_slot_id: z.number().nullable(),
+  order_count: z.number(),
+  total_weight: z.string(),
+  route_distance_m: z.number(),
+  maps_url: z.string().nullable(),
+  whatsapp_url: z.string(),
+  without_coordinates: z.array(z.number()),
+  orders: z.array(BoardOrderRow),
+  pick_list: z.array(PickListLine),
+});
+export type PreparationBatch = z.infer<typeof PreparationBatch>;
+
+export const PreparationBoard = z.object({
+  summary: z.object({ suggested_groups: z.number(), orders_covered: z.number() }),
+  batches: z.array(PreparationBatch),
+});
+export type PreparationBoard = z.infer<typeof PreparationBoard>;
+
+/** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9). */
+export const COURIERS = [0, 1, 2, 3] as const;
+export const courierName = (courier: number) => (courier === 0 ? "Sin asignar" : `Cadete ${courier}`);
+export const Courier = z.coerce.number().int().min(0, "Cadete inexistente.").max(3, "Cadete inexistente.");
+
+export const DispatchCard = BoardOrderRow.extend({ courier: z.number(), position: z.number(), version: z.number() });
+export type DispatchCard = z.infer<typeof DispatchCard>;
+
+export const DispatchBoard = z.object({
+  /** Armado orders, each in its column and position. */
+  cards: z.array(DispatchCard),
+  /** Enviado orders, waiting to be marked Entregado. */
+  sent: z.array(BoardOrderRow),
+});
+export type DispatchBoard = z.infer<typeof DispatchBoard>;
+
+export const AssignRequest = z.object({
+  order_id: z.number().int().positive(),
+  courier: Courier,
+  /** Drop in front of this order; null puts it last in the column. */
+  before_order_id: z.number().int().positive().nullable().optional().default(null),
+  /** The card's version the dispatcher saw: a stale one is refused with 409. */
+  version: z.number().int().nonnegative(),
+});
+export type AssignRequest = z.infer<typeof AssignRequest>;
+
+const routeOrderIds = z.array(z.number().int().positive()).min(1, BOARD_MESSAGES.routeSize).max(3, BOARD_MESSAGES.routeSize);
+export const RouteOrders = z.object({ order_ids: routeOrderIds });
+export const RouteQuery = z.object({
+  order_ids: z
+    .string()
+    .transform((text) => text.split(",").filter(Boolean).map(Number))
+    .pipe(routeOrderIds),
+});
+export const SendRouteRequest = RouteOrders.extend({ courier: Courier.refine((c) => c > 0, "Elegí un cadete.") });
+
+export const RouteStop = z.object({ order_id: z.number(), client_name: z.string(), address: z.string(), lat: z.number(), lng: z.number() });
+export const DispatchRoute = z.object({
+  depot: z.object({ lat: z.number(), lng: z.number() }),
+  stops: z.array(RouteStop),
+  without_coordinates: z.array(z.number()),
+  distance_m: z.number(),
+  maps_url: z.string().nullable(),
+  whatsapp_url: z.string(),
+});
+export type DispatchRoute = z.infer<typeof DispatchRoute>;

@@ -1,0 +1,37 @@
+/** Courier columns of the dispatch board (0 = Sin asignar) as ordered lists of order ids. */
+export type Columns = Map<number, number[]>;
+
+export interface Placement {
+  orderId: number;
+  courier: number;
+  position: number;
+}
+
+/** Columns from stored placements: by position, ties by order id, so every screen agrees. */
+export function columnsOf(placements: Placement[]): Columns {
+  const columns: Columns = new Map([0, 1, 2, 3].map((c) => [c, []]));
+  const sorted = [...placements].sort((a, b) => a.courier - b.courier || a.position - b.position || a.orderId - b.orderId);
+  for (const p of sorted) columns.get(p.courier)?.push(p.orderId);
+  return columns;
+}
+
+/**
+ * Moves an order to a column, in front of `beforeId` (or last when it is null or not in
+ * that column). Every order stays in exactly one column.
+ */
+export function moveCard(columns: Columns, orderId: number, courier: number, beforeId: number | null): Columns {
+  const next: Columns = new Map([...columns].map(([c, ids]) => [c, ids.filter((id) => id !== orderId)]));
+  const target = next.get(courier) ?? [];
+  const at = beforeId === null ? -1 : target.indexOf(beforeId);
+  target.splice(at === -1 ? target.length : at, 0, orderId);
+  next.set(courier, target);
+  return next;
+}
+
+/** The placements a move must write: those whose stored column or position differ from the new board. */
+export function changedPlacements(stored: Placement[], after: Columns): Placement[] {
+  const was = new Map(stored.map((p) => [p.orderId, `${p.courier}:${p.position}`]));
+  const changed: Placement[] = [];
+  for (const [courier, ids] of after) ids.forEach((orderId, position) => was.get(orderId) !== `${courier}:${position}` && changed.push({ orderId, courier, position }));
+  return changed;
+}

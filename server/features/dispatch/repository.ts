@@ -1,0 +1,41 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Placement } from "../../../domain/dispatch";
+import { STATUS } from "../../../domain/order-status";
+import { courierAssignments, orders } from "../../../drizzle/schema";
+import type { Executor } from "../../db/types";
+
+const DISPATCH_LOCK = 7261010;
+
+/** Board changes serialise on one lock: two dispatchers' drops apply one after the other. */
+export async function lockBoard(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DISPATCH_LOCK})`);
+}
+
+/** Every Armado order with its stored placement, if it has one yet. */
+export const preparedPlacements = (db: Executor) =>
+  db
+    .select({ orderId: orders.id, deliveryDate: orders.deliveryDate, courier: courierAssignments.courier, position: courierAssignments.position, version: courierAssignments.version })
+    .from(orders)
+    .leftJoin(courierAssignments, eq(courierAssignments.orderId, orders.id))
+    .where(eq(orders.statusId, STATUS.prepared));
+
+/** Writes placements; only the moved order's version goes up, so other cards' drops stay valid. */
+export async function writePlacements(tx: Executor, placements: Placement[], movedId: number | null) {
+  if (!placements.length) return;
+  await tx
+    .insert(courierAssignments)
+    .values(placements.map((p) => ({ ...p, version: p.orderId === movedId ? 1 : 0, updatedAt: new Date() })))
+    .onConflictDoUpdate({
+      target: courierAssignments.orderId,
+      set: {
+        courier: sql`excluded.courier`,
+        position: sql`excluded.position`,
+        version: sql`${courierAssignments.version} + excluded.version`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+export async function removePlacements(tx: Executor, orderIds: number[]) {
+  if (orderIds.length) await tx.delete(courierAssignments).where(inArray(courierAssignments.orderId, orderIds));
+}

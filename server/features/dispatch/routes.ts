@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AssignRequest, BoardQuery, DispatchBoard, DispatchRoute, RouteQuery, SendRouteRequest } from "../../../domain/contracts/boards";
+import { OrderIdRequest } from "../../../domain/contracts/orders";
+import type { DispatchService } from "./service";
+
+const Columns = z.record(z.string(), z.array(z.number()));
+const permission = "dispatch.work" as const;
+
+export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }> = async (app, { dispatch }) => {
+  app.get("/dispatch/", {
+    config: { permission },
+    schema: { querystring: BoardQuery, response: { 200: DispatchBoard } },
+    handler: (request) => dispatch.board(request.query.delivery_date),
+  });
+
+  app.post("/dispatch/assign/", {
+    config: { permission },
+    schema: { body: AssignRequest, response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: Columns }) } },
+    handler: (request) => dispatch.assign(request.body, request.currentUser!),
+  });
+
+  app.post("/dispatch/reset/", {
+    config: { permission },
+    schema: { response: { 200: z.object({ success: z.literal(true), message: z.string(), columns: Columns }) } },
+    handler: (request) => dispatch.reset(request.currentUser!),
+  });
+
+  app.get("/dispatch/route/", {
+    config: { permission },
+    schema: { querystring: RouteQuery, response: { 200: DispatchRoute } },
+    handler: (request) => dispatch.route(request.query.order_ids),
+  });
+
+  app.post("/dispatch/send-route/", {
+    config: { permission },
+    schema: { body: SendRouteRequest, response: { 200: DispatchRoute.extend({ success: z.literal(true), message: z.string() }) } },
+    handler: (request) => dispatch.sendRoute(request.body.courier, request.body.order_ids, request.currentUser!),
+  });
+
+  app.post("/dispatch/delivered/", {
+    config: { permission },
+    schema: { body: OrderIdRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    handler: (request) => dispatch.delivered(request.body.order_id, request.currentUser!),
+  });
+};

@@ -1,0 +1,99 @@
+import { batchOrders, groupKey } from "../../../domain/batching";
+import type { PreparationBatch, PreparationBoard } from "../../../domain/contracts/boards";
+import { pickList } from "../../../domain/pick-list";
+import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
+import type { Database } from "../../db/types";
+import type { Jobs } from "../../jobs/types";
+import { boardRows, linesOfOrders } from "../orders/repository";
+import { toBoardRow } from "../orders/serialize";
+import type { OrderGroup } from "../orders/service";
+import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
+import { storedBatches } from "./repository";
+
+/** Order events within one window are batched by a single job run at the window's end. */
+export const PREPARATION_DEBOUNCE_MS = 250;
+
+/** A job id per group and window: BullMQ and the in-process queue both drop the repeats. */
+export function preparationJob(group: OrderGroup, now = Date.now()) {
+  const window = Math.floor(now / PREPARATION_DEBOUNCE_MS);
+  return {
+    jobId: `prep-${group.zoneId ?? "x"}-${group.deliveryDate}-${group.timeSlotId ?? "x"}-${window}`,
+    delayMs: (window + 1) * PREPARATION_DEBOUNCE_MS - now,
+  };
+}
+
+/** Asks for the groups to be re-batched; the board stays right meanwhile (see `board`). */
+export async function requestRecompute(jobs: Jobs, groups: OrderGroup[]) {
+  const unique = new Map(groups.map((g) => [groupKey(g), g]));
+  await Promise.all([...unique.values()].map((group) => jobs.enqueue("preparation", { group }, preparationJob(group))));
+}
+
+type Located = BatchableRow;
+const isLocated = (o: Located) => o.latitude !== null && o.longitude !== null;
+const storedGroupKey = (b: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }) =>
+  groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
+
+function shareText(orders: Located[], mapsUrl: string | null) {
+  const [first] = orders;
+  const title = `Lote ${first!.row.zone ?? "sin zona"} · ${first!.deliveryDate} ${first!.row.timeSlot ?? ""}`.trim();
+  const stops = orders.map(({ row }) => `#${row.id} ${row.clientName} (${row.address})`);
+  return [title, ...stops, ...(mapsUrl ? [`Ruta: ${mapsUrl}`] : [])].join("\n");
+}
+
+export function createPreparationService({ db, jobs, depot, log }: { db: Database; jobs: Jobs; depot: Point; log: (msg: string) => void }) {
+  function toView(orders: Located[], lines: Awaited<ReturnType<typeof linesOfOrders>>): PreparationBatch {
+    const first = orders[0]!.row;
+    const stops = orders.filter(isLocated).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
+    const mapsUrl = stops.length ? googleMapsRouteUrl(depot, stops) : null;
+    const ids = new Set(orders.map((o) => o.id));
+    return {
+      id: `lote-${first.id}`,
+      zone: first.zone,
+      zone_id: first.zoneId,
+      delivery_date: first.deliveryDate,
+      time_slot: first.timeSlot,
+      time_slot_id: first.timeSlotId,
+      order_count: orders.length,
+      total_weight: weightOf(orders.map((o) => o.row)),
+      route_distance_m: Math.round(pathMeters(depot, stops)),
+      maps_url: mapsUrl,
+      whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
+      without_coordinates: orders.filter((o) => !isLocated(o)).map((o) => o.id),
+      orders: orders.map((o) => toBoardRow(o.row)),
+      pick_list: pickList(lines.filter((l) => ids.has(l.orderId))).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
+    };
+  }
+
+  return {
+    /**
+     * Stored batches, keeping only orders still open and still in the batch's group; any
+     * open order no stored batch holds yet is batched here and its group re-batched by the job.
+     */
+    async board(deliveryDate?: string): Promise<PreparationBoard> {
+      const [rows, stored] = await Promise.all([boardRows(db, { statusIds: PREPARATION_STATUSES, deliveryDate }), storedBatches(db, deliveryDate)]);
+      const open = new Map(rows.map((r) => [r.id, toBatchable(r)]));
+      const placed = new Set<number>();
+      const batches: Located[][] = [];
+      for (const batch of stored) {
+        const orders = batch.orderIds
+          .map((id) => open.get(id))
+          .filter((o): o is Located => !!o && !placed.has(o.id) && groupKey(o) === storedGroupKey(batch));
+        orders.forEach((o) => placed.add(o.id));
+        if (orders.length) batches.push(orders);
+      }
+      const leftovers = [...open.values()].filter((o) => !placed.has(o.id));
+      if (leftovers.length) {
+        batches.push(...batchOrders(leftovers, depot).map((b) => b.orders));
+        requestRecompute(jobs, leftovers).catch((error: Error) => log(`preparation recompute not queued: ${error.message}`));
+      }
+      batches.sort((a, b) => groupKey(a[0]!).localeCompare(groupKey(b[0]!)));
+      const lines = await linesOfOrders(db, rows.map((r) => r.id));
+      return {
+        summary: { suggested_groups: batches.length, orders_covered: batches.reduce((n, b) => n + b.length, 0) },
+        batches: batches.map((orders) => toView(orders, lines)),
+      };
+    },
+  };
+}
+
+export type PreparationService = ReturnType<typeof createPreparationService>;

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOARD_MESSAGES, type DispatchBoard } from "../../../domain/contracts/boards";
+import { haversineMeters } from "../../../domain/routing";
+import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
+import { confirmOrder, freshDate } from "../../helpers/boards";
+import { signIn } from "../../helpers/factories";
+import { openSocket, type TestSocket } from "../../helpers/socket";
+
+let t: TestApp;
+let seller: ApiClient;
+let preparer: ApiClient;
+let dispatcher: ApiClient;
+let otherDispatcher: ApiClient;
+let socket: TestSocket;
+beforeAll(async () => {
+  t = await createTestApp();
+  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  seller = (await signIn(t, "Vendedor")).client;
+  preparer = (await signIn(t, "Preparador")).client;
+  const signed = await signIn(t, "Despachante");
+  dispatcher = signed.client;
+  otherDispatcher = (await signIn(t, "Admin")).client;
+  socket = await openSocket(baseUrl, { token: signed.access });
+  await socket.waitFor((m) => m.type === "ready");
+});
+afterAll(async () => {
+  socket.close();
+  await t.close();
+});
+
+async function preparedOrder(date: string, at?: { latitude: number; longitude: number }) {
+  const id = await confirmOrder(seller, { date, ...at });
+  expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
+  return id;
+}
+
+const boardOf = async (date: string) => (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
+const columnOf = (board: DispatchBoard, courier: number) =>
+  board.cards
+    .filter((c) => c.courier === courier)
+    .sort((a, b) => a.position - b.position)
+    .map((c) => c.PK_Orders);
+const versionOf = (board: DispatchBoard, id: number) => board.cards.find((c) => c.PK_Orders === id)!.version;
+
+describe("the dispatch board", () => {
+  it("lists Armado orders in Sin asignar, moves one to Cadete 1 and tells every board", async () => {
+    const date = freshDate();
+    const id = await preparedOrder(date);
+    const board = await boardOf(date);
+    expect(board.cards).toHaveLength(1);
+    expect(board.cards[0]).toMatchObject({ PK_Orders: id, courier: 0, version: 0, FK_OrderStatus__Name: "Armado", FK_Shipments__Name: "Zona Centro" });
+
+    const moved = await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: 0 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ success: true, version: 1 });
+    expect(columnOf(await boardOf(date), 1)).toEqual([id]);
+    const event = await socket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.order_id === id);
+    expect(event).toMatchObject({ event: { data: { courier: 1, version: 1, delivery_date: date } } });
+  });
+
+  it("drops in front of a card and keeps the column's order on every read", async () => {
+    const date = freshDate();
+    const [a, b, c] = [await preparedOrder(date), await preparedOrder(date), await preparedOrder(date)];
+    await dispatcher.post("/api/dispatch/assign/", { order_id: a, courier: 2, version: 0 });
+    await dispatcher.post("/api/dispatch/assign/", { order_id: b, courier: 2, version: 0 });
+    await dispatcher.post("/api/dispatch/assign/", { order_id: c, courier: 2, before_order_id: a, version: 0 });
+    expect(columnOf(await boardOf(date), 2)).toEqual([c, a, b]);
+    await dispatcher.post("/api/dispatch/assign/", { order_id: b, courier: 2, before_order_id: c, version: 1 });
+    expect(columnOf(await boardOf(date), 2)).toEqual([b, c, a]);
+  });
+
+  it("two dispatchers dropping the same card at once: one wins, the other gets a 409 and both boards agree", async () => {
+    const date = freshDate();
+    const id = await preparedOrder(date);
+    const [first, second] = await Promise.all([
+      dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: 0 }),
+      otherDispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 0 }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = first.statusCode === 409 ? first : second;
+    expect(loser.json().detail).toBe(BOARD_MESSAGES.staleAssignment);
+    const winner = first.statusCode === 200 ? 1 : 3;
+    const seenByOne = await boardOf(date);
+    const seenByOther = (await otherDispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
+    expect(columnOf(seenByOne, winner)).toEqual([id]);
+    expect(seenByOther.cards).toEqual(seenByOne.cards);
+  });
+
+  it("refuses a card that is no longer Armado and resets every assignment", async () => {
+    const date = freshDate();
+    const open = await confirmOrder(seller, { date });
+    const refused = await dispatcher.post("/api/dispatch/assign/", { order_id: open, courier: 1, version: 0 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(BOARD_MESSAGES.notPrepared(open));
+
+    const id = await preparedOrder(date);
+    await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 0 });
+    const reset = await dispatcher.post("/api/dispatch/reset/", {});
+    expect(reset.json()).toMatchObject({ success: true, message: BOARD_MESSAGES.assignmentsReset });
+    expect(columnOf(await boardOf(date), 0)).toContain(id);
+    expect(columnOf(await boardOf(date), 3)).toEqual([]);
+  });
+
+  it("orders a route by the shortest open path from the depot and refuses more than 3 stops", async () => {
+    const date = freshDate();
+    const { lat, lng } = t.config.depot;
+    const far = await preparedOrder(date, { latitude: lat - 0.03, longitude: lng });
+    const near = await preparedOrder(date, { latitude: lat - 0.01, longitude: lng });
+    const middle = await preparedOrder(date, { latitude: lat - 0.02, longitude: lng });
+    const route = (await dispatcher.get(`/api/dispatch/route/?order_ids=${far},${near},${middle}`)).json();
+    expect(route.stops.map((s: { order_id: number }) => s.order_id)).toEqual([near, middle, far]);
+    expect(route.distance_m).toBe(Math.round(haversineMeters(t.config.depot, { lat: lat - 0.03, lng })));
+    expect(route.maps_url).toContain("waypoints=");
+
+    const extra = await preparedOrder(date);
+    const tooMany = await dispatcher.get(`/api/dispatch/route/?order_ids=${far},${near},${middle},${extra}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain(BOARD_MESSAGES.routeSize);
+  });
+
+  it("sends a courier's route: its orders become Enviado, leave the columns, and can be marked Entregado", async () => {
+    const date = freshDate();
+    const a = await preparedOrder(date);
+    const b = await preparedOrder(date);
+    await dispatcher.post("/api/dispatch/assign/", { order_id: a, courier: 1, version: 0 });
+    await dispatcher.post("/api/dispatch/assign/", { order_id: b, courier: 1, version: 0 });
+
+    const notThere = await dispatcher.post("/api/dispatch/send-route/", { courier: 2, order_ids: [a] });
+    expect(notThere.statusCode).toBe(409);
+
+    const sent = await dispatcher.post("/api/dispatch/send-route/", { courier: 1, order_ids: [a, b] });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe(BOARD_MESSAGES.routeSent);
+    expect(decodeURIComponent(sent.json().whatsapp_url)).toContain("Ruta Cadete 1");
+    const board = await boardOf(date);
+    expect(board.cards).toEqual([]);
+    expect(board.sent.map((o) => o.FK_OrderStatus__Name)).toEqual(["Enviado", "Enviado"]);
+    await socket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.route_ready" && (m.event.data.order_ids as number[]).includes(a));
+
+    const delivered = await dispatcher.post("/api/dispatch/delivered/", { order_id: a });
+    expect(delivered.json()).toEqual({ success: true, message: BOARD_MESSAGES.delivered });
+    expect((await boardOf(date)).sent.map((o) => o.PK_Orders)).toEqual([b]);
+    expect((await dispatcher.post("/api/dispatch/delivered/", { order_id: a })).statusCode).toBe(409);
+  });
+
+  it("is refused to a Vendedor and a Preparador", async () => {
+    for (const client of [seller, preparer]) {
+      expect((await client.get("/api/dispatch/")).statusCode).toBe(403);
+      expect((await client.post("/api/dispatch/assign/", { order_id: 1, courier: 1, version: 0 })).statusCode).toBe(403);
+      expect((await client.post("/api/dispatch/reset/", {})).statusCode).toBe(403);
+    }
+  });
+
+  it("answers 400 to an unknown courier", async () => {
+    const response = await dispatcher.post("/api/dispatch/assign/", { order_id: 1, courier: 7, version: 0 });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Cadete inexistente.");
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PreparationBoard } from "../../../domain/contracts/boards";
+import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
+import { confirmOrder, freshDate } from "../../helpers/boards";
+import { createProduct } from "../../helpers/catalog";
+import { signIn } from "../../helpers/factories";
+import { openSocket, type TestSocket } from "../../helpers/socket";
+
+let t: TestApp;
+let seller: ApiClient;
+let preparer: ApiClient;
+let socket: TestSocket;
+beforeAll(async () => {
+  t = await createTestApp();
+  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  seller = (await signIn(t, "Vendedor")).client;
+  const signedPreparer = await signIn(t, "Preparador");
+  preparer = signedPreparer.client;
+  socket = await openSocket(baseUrl, { token: signedPreparer.access });
+  await socket.waitFor((m) => m.type === "ready");
+});
+afterAll(async () => {
+  socket.close();
+  await t.close();
+});
+
+const boardOf = async (date: string) => {
+  const response = await preparer.get(`/api/preparation/?delivery_date=${date}`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as PreparationBoard;
+};
+
+/** Waits until a preparation job, after message `since`, stored batches covering `count` orders of the date's group. */
+async function settled(date: string, count: number, since = 0) {
+  await socket.waitFor(
+    (m) => socket.messages.indexOf(m) >= since && m.type === "event" && m.event.type === "preparation.updated" && m.event.data.delivery_date === date && m.event.data.orders === count,
+  );
+  return boardOf(date);
+}
+
+describe("the preparation board", () => {
+  it("batches a group of six orders as 3 + 3 by nearest neighbour, other zones apart, a pick-up order flagged without coordinates", async () => {
+    const date = freshDate();
+    const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await confirmOrder(seller, { date, latitude: t.config.depot.lat - (i + 1) * 0.01, longitude: t.config.depot.lng }, products));
+    const otherZone = await confirmOrder(seller, { date, zone: 2 }, products);
+    const pickup = await confirmOrder(seller, { date, zone: 8, latitude: null, longitude: null }, products);
+
+    await settled(date, 6);
+    const board = await boardOf(date);
+    expect(board.summary).toEqual({ suggested_groups: 4, orders_covered: 8 });
+    const [zoneOne, second, zoneTwo, pickups] = board.batches;
+    expect(zoneOne!.order_count).toBe(3);
+    expect(second!.order_count).toBe(3);
+    expect(zoneTwo!.orders.map((o) => o.PK_Orders)).toEqual([otherZone]);
+    expect(pickups!.orders.map((o) => o.PK_Orders)).toEqual([pickup]);
+    expect(pickups!.without_coordinates).toEqual([pickup]);
+    expect(pickups!.maps_url).toBeNull();
+    // Every order in exactly one batch.
+    expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual([...ids, otherZone, pickup].sort());
+    // Nearest neighbour from the depot visits the orders by increasing distance here.
+    expect([...zoneOne!.orders, ...second!.orders].map((o) => o.PK_Orders)).toEqual(ids);
+    expect(zoneOne).toMatchObject({ zone: "Zona Centro", delivery_date: date, time_slot_id: 2 });
+    expect(zoneOne!.maps_url).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1/);
+    expect(decodeURIComponent(zoneOne!.whatsapp_url)).toContain(`#${ids[0]}`);
+    expect(zoneOne!.route_distance_m).toBeGreaterThan(0);
+  });
+
+  it("sums each product across a batch's orders in a pick list, kilos and units apart", async () => {
+    const date = freshDate();
+    const products = { kg: (await createProduct(seller, { quantity: 500, name: "Pollo Entero Congelado" })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false, name: "Hamburguesas Caja" })).PK_Products };
+    for (let i = 0; i < 3; i++) await confirmOrder(seller, { date }, products);
+    const [batch] = (await settled(date, 3)).batches;
+    // Only weighted products add to the weight: three orders of 1.5 kg.
+    expect(batch!.total_weight).toBe("4.500");
+    expect(batch!.pick_list).toEqual([
+      { product_id: products.un, product_name: "Hamburguesas Caja", Type: "UN", Amount: "6" },
+      { product_id: products.kg, product_name: "Pollo Entero Congelado", Type: "KG", Amount: "4.500" },
+    ]);
+  });
+
+  it("drops an order marked prepared at once and re-batches its group; a second 'prepared' is a 409", async () => {
+    const date = freshDate();
+    const first = await confirmOrder(seller, { date });
+    const second = await confirmOrder(seller, { date });
+    await settled(date, 2);
+
+    const since = socket.messages.length;
+    const prepared = await preparer.post("/api/orders/prepared/", { order_id: first });
+    expect(prepared.json()).toEqual({ success: true, message: `Pedido #${first} marcado como preparado.` });
+    expect((await boardOf(date)).batches.flatMap((b) => b.orders.map((o) => o.PK_Orders))).toEqual([second]);
+    await settled(date, 1, since);
+
+    const again = await preparer.post("/api/orders/prepared/", { order_id: first });
+    expect(again.statusCode).toBe(409);
+    const pending = await preparer.post("/api/orders/pending/", { order_id: second });
+    expect(pending.json().message).toBe(`Pedido #${second} marcado como pendiente.`);
+    const [batch] = (await boardOf(date)).batches;
+    expect(batch!.orders[0]).toMatchObject({ PK_Orders: second, FK_OrderStatus__PK_OrderStatus: 5, FK_OrderStatus__Name: "Pendiente" });
+  });
+
+  it("shows a new order before its batching job has run", async () => {
+    const date = freshDate();
+    const id = await confirmOrder(seller, { date });
+    const board = await boardOf(date);
+    expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders))).toEqual([id]);
+  });
+
+  it("lists the checklist items of an order", async () => {
+    const date = freshDate();
+    const id = await confirmOrder(seller, { date });
+    const items = (await preparer.get(`/api/orders/${id}/items/`)).json();
+    expect(items.products).toHaveLength(2);
+    expect(items.products.map((p: { Type: string; Amount: string }) => [p.Type, p.Amount])).toEqual([
+      ["KG", "1.500"],
+      ["UN", "2.000"],
+    ]);
+  });
+
+  it("is refused to a Vendedor and a Despachante", async () => {
+    for (const group of ["Vendedor", "Despachante"] as const) {
+      const { client } = await signIn(t, group);
+      expect((await client.get("/api/preparation/")).statusCode).toBe(403);
+      expect((await client.post("/api/orders/prepared/", { order_id: 1 })).statusCode).toBe(403);
+    }
+  });
+
+  it("answers 400 in Spanish to a malformed date", async () => {
+    const response = await preparer.get("/api/preparation/?delivery_date=mañana");
+    expect(response.statusCode).toBe(400);
+  });
+});

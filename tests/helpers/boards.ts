@@ -1,0 +1,41 @@
+import type { ApiClient } from "./app";
+import { createClient, createProduct } from "./catalog";
+import { orderDetails, placeOrder } from "./orders";
+
+let day = 0;
+/** A delivery date no other test uses, so boards filtered by it see only this test's orders. */
+export const freshDate = () => new Date(Date.UTC(2027, 0, 1) + ++day * 86_400_000).toISOString().slice(0, 10);
+
+export interface BoardOrderOptions {
+  date: string;
+  zone?: number;
+  time?: number;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/** Confirms an order of one KG and one UN line for a new client; returns its id. */
+export async function confirmOrder(seller: ApiClient, options: BoardOrderOptions, products?: { kg: number; un: number }) {
+  const { id: clientId } = await createClient(seller);
+  const kg = products?.kg ?? (await createProduct(seller, { quantity: 500 })).PK_Products;
+  const un = products?.un ?? (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products;
+  const response = await placeOrder(
+    seller,
+    clientId,
+    [
+      { productId: kg, units: "1.5", type: "KG" },
+      { productId: un, units: 2, type: "UN" },
+    ],
+    {
+      orderData: orderDetails({
+        date: options.date,
+        zone: options.zone ?? 1,
+        time: { id: options.time ?? 2, text: "" },
+        latitude: options.latitude === undefined ? -34.72 : options.latitude,
+        longitude: options.longitude === undefined ? -58.25 : options.longitude,
+      }),
+    },
+  );
+  if (response.statusCode !== 200) throw new Error(`confirmOrder: ${response.statusCode} ${response.body}`);
+  return response.json().order_id as number;
+}

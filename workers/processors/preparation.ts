@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { recomputeGroup } from "../../server/features/preparation/batches";
+import type { JobProcessor } from "../../server/jobs/types";
+import { preparationQueue } from "../queues/preparation";
+
+const Payload = z.object({
+  group: z.object({ zoneId: z.number().int().nullable(), deliveryDate: z.iso.date(), timeSlotId: z.number().int().nullable() }),
+});
+
+/** Re-batches one (zone, date, time slot) group and emits preparation.updated. */
+export const preparation: JobProcessor<z.infer<typeof Payload>> = {
+  queue: preparationQueue,
+  payload: Payload,
+  process: ({ group }, { db, config }) => recomputeGroup(db, config.depot, group),
+};

@@ -18,6 +18,9 @@ export const BOARD_MESSAGES = {
   notPrepared: (id: number) => `El pedido #${id} ya no está armado para despachar. El tablero se actualizó.`,
 } as const;
 
+/** SPEC.md §9: checklist ticks expire 24 hours after they were last changed. */
+export const CHECKLIST_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** SPEC.md §3 "Order list row (dispatch/preparation)". */
 export const BoardOrderRow = z.object({
   PK_Orders: z.number(),
@@ -76,6 +79,9 @@ export const PreparationBoard = z.object({
 });
 export type PreparationBoard = z.infer<typeof PreparationBoard>;
 
+/** SPEC.md §9: a route has at most 3 stops; route links only for columns of 1 to 3 orders. */
+export const MAX_ROUTE_ORDERS = 3;
+
 /** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9). */
 export const COURIERS = [0, 1, 2, 3] as const;
 export const courierName = (courier: number) => (courier === 0 ? "Sin asignar" : `Cadete ${courier}`);
@@ -102,7 +108,7 @@ export const AssignRequest = z.object({
 });
 export type AssignRequest = z.infer<typeof AssignRequest>;
 
-const routeOrderIds = z.array(z.number().int().positive()).min(1, BOARD_MESSAGES.routeSize).max(3, BOARD_MESSAGES.routeSize);
+const routeOrderIds = z.array(z.number().int().positive()).min(1, BOARD_MESSAGES.routeSize).max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
 export const RouteOrders = z.object({ order_ids: routeOrderIds });
 export const RouteQuery = z.object({
   order_ids: z

@@ -1,14 +1,26 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { JobProcessor } from "../../server/jobs/types";
+import { preparation } from "../../workers/processors/preparation";
 import { purgeExpiredTokens } from "../../workers/processors/purge-expired-tokens";
 
-export function slowPurgeProcessor(queue: string, delayMs: number): JobProcessor<{ before: string }> {
+const REAL = { purge: purgeExpiredTokens, preparation } as Record<string, JobProcessor<any>>;
+
+/** A real processor behind a delay, on a private queue with a 1 s lock so a killed worker's job is handed over fast. */
+export function slowProcessor<T>(base: JobProcessor<T>, queue: string, delayMs: number): JobProcessor<T> {
   return {
-    ...purgeExpiredTokens,
-    queue: { ...purgeExpiredTokens.queue, name: queue, lockMs: 1_000, backoffMs: 100 },
+    ...base,
+    queue: { ...base.queue, name: queue, lockMs: 1_000, backoffMs: 100 },
     async process(data, ctx) {
       await sleep(delayMs);
-      return purgeExpiredTokens.process(data, ctx);
+      return base.process(data, ctx);
     },
   };
 }
+
+export const slowPurgeProcessor = (queue: string, delayMs: number) => slowProcessor(purgeExpiredTokens, queue, delayMs);
+
+export const realProcessor = (name: string) => {
+  const processor = REAL[name];
+  if (!processor) throw new Error(`no processor ${name}`);
+  return processor;
+};

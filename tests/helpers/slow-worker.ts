@@ -1,5 +1,5 @@
 /**
- * A worker process for the kill test: the real purge processor behind a delay, on a
+ * A worker process for the kill tests: a real processor (PROCESSOR) behind a delay, on a
  * private queue with a short lock, so a killed worker's job is handed over quickly.
  */
 import { openDatabase } from "../../server/db/client";
@@ -7,12 +7,12 @@ import { startBullWorkers } from "../../server/jobs/bullmq";
 import { createMemoryBus } from "../../server/realtime/bus";
 import { jobContextFactory } from "../../server/runtime";
 import { loadConfig } from "../../server/config";
-import { slowPurgeProcessor } from "./slow-processor";
+import { realProcessor, slowProcessor } from "./slow-processor";
 
-const { DATABASE_URL, REDIS_URL, QUEUE, DELAY_MS } = process.env;
+const { DATABASE_URL, REDIS_URL, QUEUE, DELAY_MS, PROCESSOR = "purge" } = process.env;
 const config = loadConfig({ DATABASE_URL, REDIS_URL, DATA_DIR: "/tmp/frio-slow-worker", JWT_SECRET: "x".repeat(40), LOG_LEVEL: "silent" });
 const database = await openDatabase({ url: DATABASE_URL!, poolSize: 2 });
-const processor = slowPurgeProcessor(QUEUE!, Number(DELAY_MS));
+const processor = slowProcessor(realProcessor(PROCESSOR), QUEUE!, Number(DELAY_MS));
 const running = startBullWorkers(REDIS_URL!, { [QUEUE!]: processor }, jobContextFactory(config, database, createMemoryBus()));
 running.workers[0]!.on("active", () => process.send?.("active"));
 process.send?.("ready");

@@ -1,6 +1,4 @@
-import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { Queue } from "bullmq";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -12,6 +10,7 @@ import { jobContextFactory } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUser } from "../helpers/factories";
 import { slowPurgeProcessor } from "../helpers/slow-processor";
+import { eventually, spawnSlowWorker, workerSaid } from "../helpers/worker-process";
 
 const { redisUrl, postgresUrl, missing } = inject("services");
 const needsRealServices = !redisUrl || !postgresUrl;
@@ -35,15 +34,6 @@ async function expiredToken(): Promise<number> {
 async function tokenExists(id: number) {
   const rows = await t.runtime.database.db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
   return rows.length > 0;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
 }
 
 describe("the maintenance job purges expired refresh tokens", () => {
@@ -72,14 +62,8 @@ describe("the maintenance job purges expired refresh tokens", () => {
     const id = await expiredToken();
     const queue = `maintenance-kill-${randomBytes(4).toString("hex")}`;
     const enqueuer = createBullJobs(redisUrl!, { [queue]: slowPurgeProcessor(queue, 0) });
-    const script = fileURLToPath(new URL("../helpers/slow-worker.ts", import.meta.url));
-    const spawnWorker = (delayMs: number) =>
-      fork(script, [], {
-        execArgv: ["--import", "tsx"],
-        env: { ...process.env, DATABASE_URL: t.databaseUrl!, REDIS_URL: redisUrl!, QUEUE: queue, DELAY_MS: String(delayMs) },
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-      });
-    const waitFor = (child: ChildProcess, message: string) => new Promise<void>((resolve) => child.on("message", (m) => m === message && resolve()));
+    const spawnWorker = (delayMs: number) => spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs });
+    const waitFor = workerSaid;
 
     const doomed = spawnWorker(60_000);
     await waitFor(doomed, "ready");

@@ -1,18 +1,20 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
-import { TitledPage } from "../components/titled-page";
 import { ApprovalsPage } from "../features/approvals/approvals-page";
 import { ClientsPage } from "../features/clients/clients-page";
 import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { CommissionsPage } from "../features/commissions/commissions-page";
+import { DispatchPage } from "../features/dispatch/dispatch-page";
+import { WallBoard } from "../features/dispatch/wall-board";
 import { HomePage } from "../features/home/home-page";
 import { ClientStep } from "../features/order-wizard/client-step";
 import { ConfirmStep } from "../features/order-wizard/confirm-step";
 import { DeliveryStep } from "../features/order-wizard/delivery-step";
 import { ProductsStep } from "../features/order-wizard/products-step";
 import { OrdersPage } from "../features/orders/orders-page";
+import { PreparationPage } from "../features/preparation/preparation-page";
 import { VirtualFreezerPage } from "../features/virtual-freezer/virtual-freezer-page";
 import { NewProductPage } from "../features/products/new-product-page";
 import { ProductsPage } from "../features/products/products-page";
@@ -22,8 +24,6 @@ import { Shell } from "./shell";
 
 const MapPage = lazy(() => import("../features/map/map-page").then((m) => ({ default: m.MapPage })));
 
-const titled = (path: string, title: string) => ({ path, element: <TitledPage title={title} /> });
-
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
   { path: "/register-request", element: <RegisterPage /> },
@@ -32,6 +32,14 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/mapa", element: <Suspense fallback={null}><MapPage /></Suspense> },
+      {
+        path: "/admin/dispatch/wall",
+        element: (
+          <RequireCapability capability="dispatch.work">
+            <WallBoard />
+          </RequireCapability>
+        ),
+      },
       {
         element: <Shell />,
         children: [
@@ -66,7 +74,7 @@ export const router = createBrowserRouter([
             path: "/admin/dispatch",
             element: (
               <RequireCapability capability="dispatch.work">
-                <TitledPage title="Despacho" />
+                <DispatchPage />
               </RequireCapability>
             ),
           },
@@ -74,7 +82,7 @@ export const router = createBrowserRouter([
             path: "/admin/preparation",
             element: (
               <RequireCapability capability="preparation.work">
-                <TitledPage title="Preparación" />
+                <PreparationPage />
               </RequireCapability>
             ),
           },

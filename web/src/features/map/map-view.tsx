@@ -1,14 +1,8 @@
 import "maplibre-gl/dist/maplibre-gl.css";
 import * as maplibregl from "maplibre-gl";
-import type { StyleSpecification } from "maplibre-gl";
 import { useEffect, useRef } from "react";
 
-// With no tiles reachable the map still works: a plain background, markers and clicks.
-export const PLAIN_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: "background", type: "background", paint: { "background-color": "#e8eef1" } }],
-};
+import { PLAIN_STYLE } from "../../components/plain-map-style";
 
 export interface MapPoint {
   lat: number;

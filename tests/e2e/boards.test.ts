@@ -1,0 +1,158 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient } from "../helpers/app";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { createUser, signIn } from "../helpers/factories";
+
+const skip = e2eSkipReason();
+let e2e: E2E;
+let api: ApiClient;
+let seller: Page;
+let preparer: Page;
+let dispatcher: Page;
+let otherDispatcher: Page;
+let orderId = 0;
+
+async function pageAs(group: "Vendedor" | "Preparador" | "Despachante" | "Admin") {
+  const user = await createUser(e2e.t, group);
+  const page = await (await e2e.newContext()).newPage();
+  await loginThroughUi(page, user.username, user.password);
+  return page;
+}
+
+/** Drags with the mouse the way a person does: press, move past the 5 px threshold, glide, release. */
+async function drag(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 12 });
+  await page.mouse.up();
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  api = (await signIn(e2e.t, "Vendedor")).client;
+  const { lat, lng } = e2e.t.config.depot;
+  await createClient(api, { name: "Rotisería La Esquina", shipment: 1, latitude: lat - 0.01, longitude: lng + 0.01 });
+  await createProduct(api, { name: "Pollo tablero", quantity: 100, price: 5000, unitWeight: 1 });
+  [seller, preparer, dispatcher, otherDispatcher] = await Promise.all([pageAs("Vendedor"), pageAs("Preparador"), pageAs("Despachante"), pageAs("Admin")]);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}`, () => {
+  it("an order a seller confirms appears in the preparer's batch without a reload", async () => {
+    await preparer.goto("/admin/preparation");
+    await preparer.getByText("No se encontraron pedidos confirmados ni pendientes para agrupar.").waitFor();
+
+    await seller.goto("/orders/new");
+    await seller.getByLabel("Buscar cliente").fill("la esquina");
+    await seller.getByRole("row", { name: /Rotisería La Esquina/ }).click();
+    await seller.getByRole("row", { name: /Pollo tablero/ }).click();
+    await seller.getByLabel("Cantidad de Pollo tablero").fill("2,5");
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByRole("combobox", { name: "Horario" }).click();
+    await seller.getByRole("option", { name: "Mañana" }).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByRole("button", { name: "Confirmar pedido" }).click();
+    await seller.getByText("Pedido confirmado").waitFor();
+
+    const card = preparer.getByTestId("batch-card").filter({ hasText: "Rotisería La Esquina" });
+    await card.waitFor({ timeout: 5000 });
+    orderId = Number((await card.getByRole("button", { name: /^Pedido #/ }).first().getAttribute("aria-label"))!.replace(/\D/g, ""));
+    expect(await card.innerText()).toContain("Zona Centro");
+    expect(await card.getByRole("table", { name: "Lista de preparación" }).innerText()).toMatch(/Pollo tablero\s+2,5 kg/);
+    expect(await preparer.getByTestId("Pedidos cubiertos").innerText()).toBe("1");
+  });
+
+  it("Preparado! waits for every tick, ticks survive closing the modal, and the order reaches the dispatch board live", async () => {
+    await dispatcher.goto("/admin/dispatch");
+    await dispatcher.getByText("No hay pedidos armados para despachar.").waitFor();
+
+    await preparer.getByRole("button", { name: `Pedido #${orderId}` }).click();
+    const dialog = preparer.getByRole("dialog");
+    await dialog.getByRole("checkbox", { name: /Pollo tablero/ }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Preparado!" }).isDisabled()).toBe(true);
+    await dialog.getByRole("checkbox", { name: /Pollo tablero/ }).check();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await preparer.getByRole("button", { name: `Pedido #${orderId}` }).click();
+    expect(await preparer.getByRole("dialog").getByRole("checkbox", { name: /Pollo tablero/ }).isChecked()).toBe(true);
+    await preparer.getByRole("dialog").getByRole("button", { name: "Preparado!" }).click();
+    await preparer.getByText(`Pedido #${orderId} marcado como preparado.`).waitFor();
+    await preparer.getByText("No se encontraron pedidos confirmados ni pendientes para agrupar.").waitFor();
+
+    await dispatcher.getByTestId("column-0").getByText(`#${orderId} Rotisería La Esquina`).waitFor({ timeout: 5000 });
+  });
+
+  it("a card dragged to Cadete 1 on one board shows there on another board and on the wall screen within 1 s", async () => {
+    await otherDispatcher.goto("/admin/dispatch");
+    await otherDispatcher.getByTestId("column-0").getByText(`#${orderId}`).waitFor();
+    const wall = await (await e2e.newContext()).newPage();
+    const wallUser = await createUser(e2e.t, "Despachante");
+    await loginThroughUi(wall, wallUser.username, wallUser.password);
+    await wall.goto("/admin/dispatch/wall");
+    await wall.getByTestId("wall-column-0").getByText(`#${orderId}`).waitFor();
+    expect(await wall.getByRole("button").allInnerTexts()).toEqual(["Pantalla completa"]);
+
+    await drag(dispatcher, dispatcher.getByRole("button", { name: `Pedido #${orderId}` }), dispatcher.getByTestId("column-1"));
+    await dispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 2000 });
+    const started = Date.now();
+    await otherDispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 1000 });
+    await wall.getByTestId("wall-column-1").getByText(`#${orderId}`).waitFor({ timeout: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await dispatcher.getByTestId("weight-1").innerText()).toBe("1 · 2,5 kg");
+  });
+
+  it("moves a card with the keyboard and back with the mouse", async () => {
+    const card = dispatcher.getByRole("button", { name: `Pedido #${orderId}` });
+    await card.focus();
+    // dnd-kit listens for the next keys only after the key that picked the card up: a person's pace.
+    for (const key of ["Space", "ArrowRight", "Space"]) {
+      await dispatcher.keyboard.press(key);
+      await dispatcher.waitForTimeout(150);
+    }
+    await otherDispatcher.getByTestId("column-2").getByText(`#${orderId}`).waitFor({ timeout: 2000 });
+    await drag(dispatcher, card, dispatcher.getByTestId("column-1"));
+    await otherDispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 2000 });
+  });
+
+  it("'Mostrar ruta' draws the depot and the stop on a map with the distance", async () => {
+    const column = dispatcher.getByTestId("column-1");
+    await column.getByRole("button", { name: "Mostrar ruta" }).click();
+    const dialog = dispatcher.getByRole("dialog");
+    await dialog.getByTestId("route-map").waitFor();
+    await dialog.getByTestId("route-stop").waitFor();
+    expect(await dialog.getByTestId("route-stop").count()).toBe(1);
+    expect(await dialog.getByTestId("route-depot").count()).toBe(1);
+    expect(await dialog.getByTestId("route-distance").innerText()).toMatch(/^Distancia: \d/);
+    expect(await dialog.getByRole("link", { name: "Abrir en Google Maps" }).getAttribute("href")).toContain("google.com/maps/dir/");
+    await dispatcher.keyboard.press("Escape");
+  });
+
+  it("'Enviar ruta' marks the order Enviado on every board, and 'Entregado' closes it", async () => {
+    await dispatcher.getByTestId("column-1").getByRole("button", { name: "Enviar ruta" }).click();
+    const dialog = dispatcher.getByRole("dialog");
+    await dialog.getByText("Ruta enviada: los pedidos pasaron a Enviado.").waitFor();
+    expect(decodeURIComponent((await dialog.getByRole("link", { name: "Compartir por WhatsApp" }).getAttribute("href"))!)).toContain("Ruta Cadete 1");
+    await dispatcher.keyboard.press("Escape");
+    await otherDispatcher.getByRole("region", { name: "Enviados" }).getByText(`#${orderId}`).waitFor({ timeout: 2000 });
+    expect(await otherDispatcher.getByTestId("column-1").getByText(`#${orderId}`).count()).toBe(0);
+    expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Enviado");
+
+    await dispatcher.getByRole("region", { name: "Enviados" }).getByRole("button", { name: "Entregado" }).click();
+    await dispatcher.getByText("Pedido marcado como entregado.").waitFor();
+    expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Entregado");
+  });
+
+  it("sends a Vendedor who opens a board back to /", async () => {
+    await seller.goto("/admin/dispatch");
+    await seller.waitForURL((url) => url.pathname === "/");
+    await seller.goto("/admin/preparation");
+    await seller.waitForURL((url) => url.pathname === "/");
+  });
+});

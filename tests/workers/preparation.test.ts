@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { orderEvents, preparationBatches } from "../../drizzle/schema";
+import { createBullJobs } from "../../server/jobs/bullmq";
+import { preparationJob } from "../../server/features/preparation/service";
+import { preparation } from "../../workers/processors/preparation";
+import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
+import { confirmOrder, freshDate } from "../helpers/boards";
+import { signIn } from "../helpers/factories";
+import { slowProcessor } from "../helpers/slow-processor";
+import { eventually, spawnSlowWorker, workerSaid } from "../helpers/worker-process";
+
+const { redisUrl, postgresUrl, missing } = inject("services");
+const skipReason = missing.redis ?? missing.postgres ?? "";
+
+let t: TestApp;
+let seller: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = (await signIn(t, "Vendedor")).client;
+});
+afterAll(() => t.close());
+
+const batchesOf = (date: string) => t.runtime.database.db.select().from(preparationBatches).where(eq(preparationBatches.deliveryDate, date));
+const updatesOf = async (date: string) =>
+  (await t.runtime.database.db.select().from(orderEvents).where(and(eq(orderEvents.type, "preparation.updated")))).filter((e) => (e.data as { delivery_date?: string }).delivery_date === date).length;
+
+describe("the preparation job", () => {
+  it("debounces: orders in one window share one job id, the next window gets its own", () => {
+    const group = { zoneId: 1, deliveryDate: "2027-03-01", timeSlotId: 2 };
+    const a = preparationJob(group, 10_000);
+    const b = preparationJob(group, 10_200);
+    const c = preparationJob(group, 10_250);
+    expect(a.jobId).toBe(b.jobId);
+    expect(c.jobId).not.toBe(a.jobId);
+    expect(a.jobId).not.toContain(":");
+    // A job runs when its window closes, after every order of the window committed.
+    expect(a.delayMs).toBe(250);
+    expect(b.delayMs).toBe(50);
+  });
+
+  it("stores the batches of a burst of orders in process, with one event per window rather than per order", async () => {
+    const date = freshDate();
+    const before = await updatesOf(date);
+    await Promise.all(Array.from({ length: 8 }, () => confirmOrder(seller, { date })));
+    expect(await eventually(async () => (await batchesOf(date)).flatMap((b) => b.orderIds).length === 8)).toBe(true);
+    expect((await batchesOf(date)).map((b) => b.orderIds.length)).toEqual([4, 4]);
+    expect((await updatesOf(date)) - before).toBeLessThan(8);
+  });
+
+  it.skipIf(!redisUrl || !postgresUrl)(`on BullMQ, a worker killed while batching: the job is retried and the batches converge ${skipReason}`, async () => {
+    const date = freshDate();
+    for (let i = 0; i < 5; i++) await confirmOrder(seller, { date });
+    expect(await eventually(async () => (await batchesOf(date)).length === 2)).toBe(true);
+    // Lose the stored batches, then let a worker that dies mid-job recompute them.
+    await t.runtime.database.db.delete(preparationBatches).where(eq(preparationBatches.deliveryDate, date));
+    const updatesBefore = await updatesOf(date);
+
+    const queue = `preparation-kill-${randomBytes(4).toString("hex")}`;
+    const enqueuer = createBullJobs(redisUrl!, { [queue]: slowProcessor(preparation, queue, 0) });
+    const spawn = (delayMs: number) => spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs, processor: "preparation" });
+    const doomed = spawn(60_000);
+    await workerSaid(doomed, "ready");
+    await enqueuer.enqueue(queue, { group: { zoneId: 1, deliveryDate: date, timeSlotId: 2 } }, { jobId: `prep-kill-${date}` });
+    await workerSaid(doomed, "active");
+    doomed.kill("SIGKILL");
+    expect(await batchesOf(date)).toEqual([]);
+
+    const rescuer = spawn(10);
+    try {
+      expect(await eventually(async () => (await batchesOf(date)).length === 2, 20_000)).toBe(true);
+      expect((await batchesOf(date)).map((b) => b.orderIds.length).sort()).toEqual([2, 3]);
+      expect(await updatesOf(date)).toBe(updatesBefore + 1);
+    } finally {
+      rescuer.kill("SIGTERM");
+      await enqueuer.close();
+    }
+  }, 40_000);
+});

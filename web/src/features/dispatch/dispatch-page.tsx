@@ -1,0 +1,130 @@
+import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { BOARD_MESSAGES, COURIERS, courierName, type DispatchCard, type DispatchRoute } from "../../../../domain/contracts/boards";
+import { errorMessage } from "../../api/messages";
+import { BoardDateInput, useBoardDate } from "../../components/board-date";
+import { Confirm } from "../../components/confirm";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { PageTitle } from "../../components/page-title";
+import { boardColumns, invalidateDispatch, resetAssignments, sendRoute, useAssign, useDispatchBoard, useLiveDispatch } from "./api";
+import { CourierColumn, type DropTarget } from "./courier-column";
+import { columnCoordinates } from "./keyboard-columns";
+import { GroupedCards, SORT_MODES, type SortMode } from "./grouped-cards";
+import { RouteModal, SentRouteModal } from "./route-modal";
+import { SentOrders } from "./sent-orders";
+
+const options = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort().map((v) => ({ value: v, label: v }));
+
+/** /admin/dispatch: Armado orders dragged onto couriers; every open board follows live. */
+export function DispatchPage() {
+  const [date, setDate] = useBoardDate();
+  const [mode, setMode] = useState<SortMode>("Asignaciones");
+  const [zone, setZone] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [showing, setShowing] = useState<{ courier: number; ids: number[] } | null>(null);
+  const [sent, setSent] = useState<{ courier: number; route: DispatchRoute } | null>(null);
+  const client = useQueryClient();
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  useLiveDispatch(date);
+  const board = useDispatchBoard(date);
+  const assign = useAssign(date);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+  );
+
+  const cards = board.data?.cards ?? [];
+  const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
+  const columns = boardColumns(cards);
+  const visible = (card: DispatchCard) => (!zone || card.FK_Shipments__Name === zone) && (!time || card.FK_TimesShipping__Name === time);
+
+  async function onDragEnd(event: DragEndEvent) {
+    const card = event.active.data.current?.card as DispatchCard | undefined;
+    const target = event.over?.data.current as DropTarget | undefined;
+    if (!card || !target || target.beforeId === card.PK_Orders) return;
+    try {
+      await assign(card, target.courier, target.beforeId);
+    } catch (error) {
+      notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
+    }
+  }
+
+  async function send(courier: number, ids: number[]) {
+    try {
+      const route = await sendRoute(courier, ids);
+      notifySuccess(route.message);
+      setSent({ courier, route });
+    } catch (error) {
+      notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
+      void invalidateDispatch(client);
+    }
+  }
+
+  async function reset() {
+    setConfirmingReset(false);
+    try {
+      notifySuccess((await resetAssignments()).message);
+    } catch (error) {
+      notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
+    }
+  }
+
+  return (
+    <>
+      <PageTitle>Despacho</PageTitle>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <SegmentedControl data={[...SORT_MODES]} value={mode} onChange={(v) => setMode(v as SortMode)} aria-label="Orden" />
+        <BoardDateInput value={date} onChange={setDate} />
+        <Select label="Zona" placeholder="Todas" data={options(cards.map((c) => c.FK_Shipments__Name))} value={zone} onChange={setZone} clearable w={180} />
+        <Select label="Horario" placeholder="Todos" data={options(cards.map((c) => c.FK_TimesShipping__Name))} value={time} onChange={setTime} clearable w={160} />
+        <Button variant="default" onClick={() => void invalidateDispatch(client)}>
+          Actualizar
+        </Button>
+        <Button variant="light" color="red" onClick={() => setConfirmingReset(true)}>
+          Reiniciar asignaciones
+        </Button>
+        <Button component={Link} to="/admin/dispatch/wall" variant="subtle">
+          Vista de pared
+        </Button>
+      </Group>
+      {board.isLoading && <Loader />}
+      {board.isError && <Alert color="red">{BOARD_MESSAGES.preparedLoadFailed}</Alert>}
+      {board.data && cards.length === 0 && <Alert color="gray">{BOARD_MESSAGES.noPreparedOrders}</Alert>}
+      {board.data && mode === "Asignaciones" && (
+        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          <Group align="flex-start" wrap="nowrap" style={{ overflowX: "auto" }}>
+            {COURIERS.map((courier) => {
+              const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);
+              return (
+                <CourierColumn
+                  key={courier}
+                  courier={courier}
+                  load={load}
+                  cards={courier === 0 ? load.filter(visible) : load}
+                  onShowRoute={(ids) => setShowing({ courier, ids })}
+                  onSendRoute={(ids) => void send(courier, ids)}
+                />
+              );
+            })}
+          </Group>
+        </DndContext>
+      )}
+      {board.data && mode !== "Asignaciones" && <GroupedCards mode={mode} cards={cards.filter(visible)} />}
+      {board.data && <SentOrders orders={board.data.sent} />}
+      {showing && <RouteModal title={`Ruta ${courierName(showing.courier)}`} orderIds={showing.ids} onClose={() => setShowing(null)} />}
+      <Confirm
+        opened={confirmingReset}
+        message="¿Reiniciar todas las asignaciones? Los pedidos vuelven a Sin asignar."
+        confirmLabel="Reiniciar"
+        cancelLabel="No"
+        onConfirm={reset}
+        onCancel={() => setConfirmingReset(false)}
+      />
+      {sent && <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { BOARD_MESSAGES, type BoardOrderRow } from "../../../../domain/contracts/boards";
+import { errorMessage } from "../../api/messages";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { markDelivered } from "./api";
+
+/** Enviado orders waiting for the courier's return, each marked Entregado from here. */
+export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  if (!orders.length) return null;
+
+  async function deliver(id: number) {
+    setBusy(id);
+    try {
+      notifySuccess((await markDelivered(id)).message);
+    } catch (error) {
+      notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-label="Enviados">
+      <Title order={4} mt="xl" mb="xs">
+        Enviados
+      </Title>
+      <Stack gap="xs">
+        {orders.map((order) => (
+          <Paper key={order.PK_Orders} withBorder p="xs">
+            <Group justify="space-between">
+              <Text size="sm">
+                #{order.PK_Orders} {order.FK_Clients__Name} — {order.Address}
+              </Text>
+              <Button size="xs" color="teal" loading={busy === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
+                Entregado
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </section>
+  );
+}

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/app";
@@ -7,6 +8,7 @@ import { createUser, signIn } from "../helpers/factories";
 import { placeOrder } from "../helpers/orders";
 
 const skip = e2eSkipReason();
+const PROGRESS_ROWS = 40_000;
 let e2e: E2E;
 
 beforeAll(async () => {
@@ -62,7 +64,12 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     expect(await page.getByRole("button", { name: "Pedidos más costosos" }).count()).toBe(0);
   });
 
-  it("an Admin exports Orders as xlsx and gets the file; a Vendedor sees no export or deploy card", async () => {
+  it("an Admin exports Orders as xlsx, watches the progress bar move, and gets the file; a Vendedor sees no export or deploy card", async () => {
+    // Enough orders for the export to take a couple of seconds, so progress is seen mid-way.
+    const { id: clientId } = await createClient((await signIn(e2e.t, "Vendedor")).client);
+    await e2e.t.runtime.database.db.execute(sql`
+      insert into orders (client_id, status_id, delivery_date, order_time, address, notes, total_price, final_price)
+      select ${clientId}, 1, current_date, '10:00', 'Mitre ' || i, 'Nota ' || i, 1000, 1500 from generate_series(1, ${PROGRESS_ROWS}) i`);
     const admin = await createUser(e2e.t, "Admin");
     const page = await (await e2e.newContext()).newPage();
     await loginThroughUi(page, admin.username, admin.password);
@@ -74,14 +81,25 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     await page.getByRole("combobox", { name: "Tipo de archivo" }).click();
     await page.getByRole("option", { name: "xlsx" }).click();
     await page.getByLabel("ID final").waitFor();
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { progressSeen: string[] }).progressSeen = []);
+      new MutationObserver(() => {
+        const value = document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow");
+        if (value && seen.at(-1) !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+    });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
     const bar = page.getByRole("progressbar", { name: "Progreso de la exportación" });
     await page.waitForFunction(() => document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow") === "100");
     expect(await bar.count()).toBe(1);
+    const seen = (await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(Number);
+    expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(download.suggestedFilename()).toMatch(/^Orders_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);
     expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe("PK_Orders");
+    expect(book.worksheets[0]!.actualRowCount).toBeGreaterThan(PROGRESS_ROWS);
     expect(await page.getByRole("heading", { name: "Actualizar Software!" }).count()).toBe(1);
 
     const seller = await createUser(e2e.t, "Vendedor");

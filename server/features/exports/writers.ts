@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
+import { once } from "node:events";
+import { PassThrough, Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
 
 type Batches = AsyncIterable<Record<string, unknown>[]>;
@@ -26,6 +27,24 @@ export function csvStream(headers: string[], batches: Batches): Readable {
   return Readable.from(lines());
 }
 
+type LegacyWritable = Writable & { _writableState?: { needDrain?: boolean } };
+type SheetWithStream = { stream?: { pipes?: LegacyWritable[] } };
+
+// archiver's PassThrough comes from readable-stream 2, which predates `writableNeedDrain`.
+const needsDrain = (stream: LegacyWritable) => stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
+
+/**
+ * exceljs writes a sheet's rows into the zip through a PassThrough without waiting for it
+ * (lib/utils/stream-buf.js ignores `write`'s answer), so rows pile up there whenever the
+ * deflate runs behind. Waiting on that PassThrough, as well as on our own output, is what
+ * keeps memory flat.
+ */
+async function backpressure(sheet: SheetWithStream, output: PassThrough) {
+  const zipEntry = sheet.stream?.pipes?.[0];
+  if (zipEntry && needsDrain(zipEntry)) await once(zipEntry, "drain");
+  if (output.writableNeedDrain) await once(output, "drain");
+}
+
 /** XLSX through exceljs's streaming writer: each row is committed and leaves memory. */
 export function xlsxStream(headers: string[], batches: Batches, sheetName: string): Readable {
   const output = new PassThrough();
@@ -35,8 +54,7 @@ export function xlsxStream(headers: string[], batches: Batches, sheetName: strin
     sheet.addRow(headers).commit();
     for await (const rows of batches) {
       for (const row of rows) sheet.addRow(headers.map((h) => cell(row[h]))).commit();
-      // Wait for the reader when the buffer is full.
-      if (output.writableNeedDrain) await new Promise((resolve) => output.once("drain", resolve));
+      await backpressure(sheet as unknown as SheetWithStream, output);
     }
     sheet.commit();
     await workbook.commit();

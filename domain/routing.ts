@@ -34,16 +34,29 @@ export function pathMeters(start: Point, stops: Point[]): number {
   return total;
 }
 
-/** Visit order by nearest neighbour from `start`; ties keep the input order. */
+/**
+ * Visit order by nearest neighbour from `start`; ties keep the input order. Candidates are
+ * compared on the haversine term itself (monotonic in the distance), with each point's
+ * radians and cosine computed once: a group of hundreds of orders re-batches in milliseconds.
+ */
 export function nearestNeighbour<T extends Point>(start: Point, points: T[]): T[] {
-  const left = [...points];
+  const prepared = points.map((point) => ({ point, lat: rad(point.lat), lng: rad(point.lng), cos: Math.cos(rad(point.lat)) }));
   const ordered: T[] = [];
-  let from = start;
-  while (left.length) {
+  let from = { lat: rad(start.lat), lng: rad(start.lng), cos: Math.cos(rad(start.lat)) };
+  while (prepared.length) {
     let best = 0;
-    for (let i = 1; i < left.length; i++) if (haversineMeters(from, left[i]!) < haversineMeters(from, left[best]!)) best = i;
-    from = left[best]!;
-    ordered.push(...left.splice(best, 1));
+    let bestTerm = Infinity;
+    for (let i = 0; i < prepared.length; i++) {
+      const p = prepared[i]!;
+      const term = Math.sin((p.lat - from.lat) / 2) ** 2 + from.cos * p.cos * Math.sin((p.lng - from.lng) / 2) ** 2;
+      if (term < bestTerm) {
+        bestTerm = term;
+        best = i;
+      }
+    }
+    const [next] = prepared.splice(best, 1);
+    ordered.push(next!.point);
+    from = next!;
   }
   return ordered;
 }

@@ -32,16 +32,16 @@ export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onO
               <Text size="sm" fw={600}>
                 #{order.PK_Orders}
               </Text>
-              <Text size="sm" truncate>
+              <Text size="sm" truncate style={{ flex: 1, minWidth: 0 }}>
                 {order.FK_Clients__Name} — {order.Address}
               </Text>
               {order.FK_OrderStatus__PK_OrderStatus === 5 && (
-                <Badge size="xs" color="yellow">
+                <Badge size="xs" color="yellow" style={{ flexShrink: 0 }}>
                   Pendiente
                 </Badge>
               )}
               {unlocated.has(order.PK_Orders) && (
-                <Badge size="xs" color="red">
+                <Badge size="xs" color="red" style={{ flexShrink: 0 }}>
                   Sin coordenadas
                 </Badge>
               )}

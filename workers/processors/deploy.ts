@@ -14,17 +14,19 @@ export const deploy: JobProcessor<z.infer<typeof Payload>> = {
   async process({ actorId }, { db, bus, config }) {
     const publish = (data: Record<string, unknown>) =>
       bus.publish({ id: null, type: "deploy.log", at: new Date().toISOString(), actor: actorId, data }).catch(() => {});
+    let code = 1;
     try {
       if (!config.deployCommand) throw new Error("DEPLOY_COMMAND is not set");
       const child = spawn("sh", ["-c", config.deployCommand], { stdio: ["ignore", "pipe", "pipe"] });
       for (const [name, stream] of [["stdout", child.stdout], ["stderr", child.stderr]] as const) {
         createInterface({ input: stream }).on("line", (line) => void publish({ stream: name, line }));
       }
-      const code = await new Promise<number>((resolve) => child.on("close", (exit) => resolve(exit ?? 1)));
-      await publish({ done: true, code });
-      return { code };
+      code = await new Promise<number>((resolve) => child.on("close", (exit) => resolve(exit ?? 1)));
     } finally {
+      // The slot is free before the screen hears "done", so the Admin can deploy again at once.
       await finishDeploy(db);
     }
+    await publish({ done: true, code });
+    return { code };
   },
 };

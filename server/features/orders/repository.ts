@@ -40,32 +40,30 @@ export async function deliveryReferences(db: Executor, ids: { zone: number; city
   return row!;
 }
 
+const inProductOrder = (deltas: Map<number, number>) => [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+
 /**
  * Takes (positive) or returns (negative) stock, in product-id order so concurrent orders
- * never deadlock; a take only happens if it fits. Returns the first product that did not fit.
+ * never deadlock; a take only happens if it fits. Returns the first product that did not
+ * fit, and the caller rolls back. The statements are issued together: the connection sends
+ * them in one write and the server runs them in order.
  */
 export async function applyStock(db: Executor, grams: Map<number, number>): Promise<number | null> {
-  for (const [productId, delta] of [...grams].sort(([a], [b]) => a - b)) {
-    if (delta === 0) continue;
+  const changes = inProductOrder(grams).map(async ([productId, delta]) => {
     const amount = gramsToDecimal(Math.abs(delta));
-    if (delta < 0) {
-      await db.update(products).set({ quantity: sql`${products.quantity} + ${amount}` }).where(eq(products.id, productId));
-      continue;
-    }
-    const taken = await db
+    const changed = await db
       .update(products)
-      .set({ quantity: sql`${products.quantity} - ${amount}` })
-      .where(and(eq(products.id, productId), gte(products.quantity, amount)))
+      .set({ quantity: delta < 0 ? sql`${products.quantity} + ${amount}` : sql`${products.quantity} - ${amount}` })
+      .where(delta < 0 ? eq(products.id, productId) : and(eq(products.id, productId), gte(products.quantity, amount)))
       .returning({ id: products.id });
-    if (!taken.length) return productId;
-  }
-  return null;
+    return changed.length ? null : productId;
+  });
+  return (await Promise.all(changes)).find((id) => id !== null) ?? null;
 }
 
 /** The same for a client's freezer balance (milli-units); returns the first product that did not fit. */
 export async function applyFreezer(db: Executor, clientId: number, milli: Map<number, number>): Promise<number | null> {
-  for (const [productId, delta] of [...milli].sort(([a], [b]) => a - b)) {
-    if (delta === 0) continue;
+  const changes = inProductOrder(milli).map(async ([productId, delta]) => {
     const amount = gramsToDecimal(Math.abs(delta));
     if (delta < 0) {
       await db
@@ -75,21 +73,25 @@ export async function applyFreezer(db: Executor, clientId: number, milli: Map<nu
           target: [virtualFreezerItems.clientId, virtualFreezerItems.productId],
           set: { quantity: sql`${virtualFreezerItems.quantity} + ${amount}` },
         });
-      continue;
+      return null;
     }
     const taken = await db
       .update(virtualFreezerItems)
       .set({ quantity: sql`${virtualFreezerItems.quantity} - ${amount}` })
       .where(and(eq(virtualFreezerItems.clientId, clientId), eq(virtualFreezerItems.productId, productId), gte(virtualFreezerItems.quantity, amount)))
       .returning({ id: virtualFreezerItems.id });
-    if (!taken.length) return productId;
-  }
-  return null;
+    return taken.length ? null : productId;
+  });
+  return (await Promise.all(changes)).find((id) => id !== null) ?? null;
 }
 
+/** The order and its lines in one write: the lines take the id the order insert just drew. */
 export async function insertOrder(db: Executor, order: OrderInsert, lines: DetailInsert[]) {
-  const [row] = await db.insert(orders).values(order).returning({ id: orders.id });
-  await db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId: row!.id })));
+  const newOrderId = sql`currval(pg_get_serial_sequence('orders', 'id'))`;
+  const [[row]] = await Promise.all([
+    db.insert(orders).values(order).returning({ id: orders.id }),
+    db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId: newOrderId as unknown as number }))),
+  ]);
   return row!.id;
 }
 

@@ -39,7 +39,7 @@ interface OrdersDeps {
 }
 
 export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }: OrdersDeps) {
-  /** Reads and checks outside the write transaction; the writes re-check what can change (stock, freezer). */
+  /** Reads and checks the cart against the catalogue; the writes re-check what can change (stock, freezer). */
   async function prepare(db: Executor, request: SubmitOrderRequest, heldByOrder = new Map<number, number>()) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
     const [productRows, freezerRows, delivery] = await Promise.all([
@@ -57,9 +57,8 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
   }
 
   async function take(tx: Executor, clientId: number, stock: Map<number, number>, freezer: Map<number, number>, names: Map<number, string>) {
-    const short = await repo.applyStock(tx, stock);
+    const [short, empty] = await Promise.all([repo.applyStock(tx, stock), repo.applyFreezer(tx, clientId, freezer)]);
     if (short !== null) throw new Conflict(ORDER_MESSAGES.noStock, { product_id: short, product_name: names.get(short) ?? null });
-    const empty = await repo.applyFreezer(tx, clientId, freezer);
     if (empty !== null) throw new Conflict(ORDER_MESSAGES.freezerExceeded, { product_id: empty, product_name: names.get(empty) ?? null });
   }
 
@@ -76,19 +75,21 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
       const existing = await repo.findOrderByKey(db, key);
       if (existing) return existing;
     }
-    const { cart, delivery, names } = await prepare(db, request);
     try {
-      const id = await db.transaction(async (tx) => {
+      // Statements issued together go out in one write: reads, then the order with its stock, then the event.
+      const { id, delivery } = await db.transaction(async (tx) => {
+        const { cart, delivery, names } = await prepare(tx, request);
         const { notes, ...where } = delivery;
-        const orderId = await repo.insertOrder(
-          tx,
-          { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
-          cart.lines,
-        );
-        // Stock last but one: the product rows stay locked for as short a time as possible.
-        await take(tx, request.client_id, cart.stock, cart.freezer, names);
+        const [orderId] = await Promise.all([
+          repo.insertOrder(
+            tx,
+            { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
+            cart.lines,
+          ),
+          take(tx, request.client_id, cart.stock, cart.freezer, names),
+        ]);
         await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
-        return orderId;
+        return { id: orderId, delivery };
       });
       onCommit();
       onGroupsChanged([groupOf(delivery)]);

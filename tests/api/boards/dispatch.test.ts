@@ -12,13 +12,16 @@ let preparer: ApiClient;
 let dispatcher: ApiClient;
 let otherDispatcher: ApiClient;
 let socket: TestSocket;
+let baseUrl: string;
+let dispatcherToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   seller = (await signIn(t, "Vendedor")).client;
   preparer = (await signIn(t, "Preparador")).client;
   const signed = await signIn(t, "Despachante");
   dispatcher = signed.client;
+  dispatcherToken = signed.access;
   otherDispatcher = (await signIn(t, "Admin")).client;
   socket = await openSocket(baseUrl, { token: signed.access });
   await socket.waitFor((m) => m.type === "ready");
@@ -142,6 +145,26 @@ describe("the dispatch board", () => {
     expect(delivered.json()).toEqual({ success: true, message: BOARD_MESSAGES.delivered });
     expect((await boardOf(date)).sent.map((o) => o.PK_Orders)).toEqual([b]);
     expect((await dispatcher.post("/api/dispatch/delivered/", { order_id: a })).statusCode).toBe(409);
+  });
+
+  it("a board that reconnects gets the moves it missed, each once and in order", async () => {
+    const date = freshDate();
+    const id = await preparedOrder(date);
+    const board = await openSocket(baseUrl, { token: dispatcherToken });
+    const ready = await board.waitFor((m) => m.type === "ready");
+    board.close();
+    await board.closed;
+
+    await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: 0 });
+    await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 2, version: 1 });
+    await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 2 });
+
+    const back = await openSocket(baseUrl, { token: dispatcherToken, last_event_id: (ready as { last_event_id: number }).last_event_id });
+    await back.waitFor((m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.version === 3);
+    const moves = back.events().filter((e) => e.type === "dispatch.assignment_changed" && e.data.order_id === id);
+    expect(moves.map((e) => e.data.courier)).toEqual([1, 2, 3]);
+    expect(new Set(back.events().map((e) => e.id)).size).toBe(back.events().length);
+    back.close();
   });
 
   it("is refused to a Vendedor and a Preparador", async () => {

@@ -11,8 +11,9 @@ import { resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";
 import { toDetail, toRow } from "./serialize";
 
-const orderTime = () =>
-  new Intl.DateTimeFormat("es-AR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+// Built once: a formatter costs more to build than an order costs to price.
+const buenosAiresTime = new Intl.DateTimeFormat("es-AR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Argentina/Buenos_Aires" });
+const orderTime = () => buenosAiresTime.format(new Date());
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;

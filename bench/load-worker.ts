@@ -3,16 +3,19 @@ import { parentPort, workerData } from "node:worker_threads";
 import { Agent, request } from "undici";
 import { measureThroughput } from "./load";
 
-const { url, headers, body, durationMs, concurrency } = workerData as {
+const { url, headers, bodies, durationMs, concurrency } = workerData as {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** Sent in turn, one request after another. */
+  bodies: string[];
   durationMs: number;
   concurrency: number;
 };
+let sent = 0;
 const agent = new Agent({ connections: concurrency });
 const result = await measureThroughput(
   async () => {
+    const body = bodies[sent++ % bodies.length];
     const response = await request(url, { method: "POST", headers, body, dispatcher: agent });
     await response.body.dump();
     if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);

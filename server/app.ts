@@ -35,7 +35,8 @@ import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
 import { preparationRoutes } from "./features/preparation/routes";
-import { createPreparationService, requestRecompute } from "./features/preparation/service";
+import { requestRecompute } from "./features/preparation/schedule";
+import { createPreparationService } from "./features/preparation/service";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
 import { createMapService } from "./features/map/service";
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
   const queueFailed = (error: Error) => app.log.warn(`preparation recompute not queued: ${error.message}`);
-  const orders = createOrdersService({ db, onCommit, onGroupsChanged: (groups) => void requestRecompute(jobs, groups).catch(queueFailed) });
+  const orders = createOrdersService({ db, onCommit, onGroupsChanged: (groups, eventId) => void requestRecompute(jobs, groups, eventId).catch(queueFailed) });
   const preparation = createPreparationService({ db, jobs, depot: config.depot, log: (msg) => app.log.warn(msg) });
   const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
   const commissions = createCommissionsService({ db });

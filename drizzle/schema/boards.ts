@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { shipments, timesShipping } from "./reference";
 
@@ -38,3 +38,13 @@ export const courierAssignments = pgTable(
     index("courier_assignments_column_idx").on(t.courier, t.position),
   ],
 );
+
+/**
+ * The newest order event each group's last re-batching had seen: a queued run whose
+ * triggering event is not newer than that has nothing left to do and is skipped.
+ */
+export const preparationRuns = pgTable("preparation_runs", {
+  groupKey: text("group_key").primaryKey(),
+  seenEventId: bigint("seen_event_id", { mode: "number" }).notNull(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,7 +13,20 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
   const pending = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
+  const busy = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
   let closed = false;
+
+  // At most `concurrency` jobs of a queue run at once, as a BullMQ worker would allow.
+  const slot = async (processor: JobProcessor<any>) => {
+    const queue = processor.queue.name;
+    if ((busy.get(queue) ?? 0) >= processor.queue.concurrency) await new Promise<void>((resolve) => waiting.set(queue, [...(waiting.get(queue) ?? []), resolve]));
+    busy.set(queue, (busy.get(queue) ?? 0) + 1);
+    return () => {
+      busy.set(queue, busy.get(queue)! - 1);
+      waiting.get(queue)?.shift()?.();
+    };
+  };
 
   const schedule = (fn: () => Promise<void>, delayMs: number) => {
     const timer = setTimeout(() => {
@@ -26,7 +39,9 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
 
   const attemptJob = async (processor: JobProcessor<any>, key: string, data: unknown, attempt: number): Promise<void> => {
     if (closed) return;
+    const release = await slot(processor);
     try {
+      if (closed) return;
       await runProcessor(processor, data, context(attempt));
       pending.delete(key);
     } catch (error) {
@@ -34,6 +49,8 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
       ctx.log.error(`${key} attempt ${attempt} failed: ${(error as Error).message}`);
       if (error instanceof InvalidJobPayload || attempt >= processor.queue.attempts) return void pending.delete(key);
       schedule(() => attemptJob(processor, key, data, attempt + 1), processor.queue.backoffMs * 2 ** (attempt - 1));
+    } finally {
+      release();
     }
   };
 
@@ -50,6 +67,8 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
     async close() {
       closed = true;
       for (const timer of timers) clearTimeout(timer);
+      // Jobs waiting for a slot wake up, see the queue closed and end.
+      for (const list of waiting.values()) list.splice(0).forEach((wake) => wake());
       await Promise.allSettled([...running]);
     },
   };

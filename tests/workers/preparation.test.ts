@@ -3,7 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, preparationBatches } from "../../drizzle/schema";
 import { createBullJobs } from "../../server/jobs/bullmq";
-import { preparationJob } from "../../server/features/preparation/service";
+import { preparationJob } from "../../server/features/preparation/schedule";
+import { recomputeGroup } from "../../server/features/preparation/batches";
+import { latestEventId } from "../../server/realtime/outbox";
 import { preparation } from "../../workers/processors/preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
 import { confirmOrder, freshDate } from "../helpers/boards";
@@ -30,14 +32,14 @@ describe("the preparation job", () => {
   it("debounces: orders in one window share one job id, the next window gets its own", () => {
     const group = { zoneId: 1, deliveryDate: "2027-03-01", timeSlotId: 2 };
     const a = preparationJob(group, 10_000);
-    const b = preparationJob(group, 10_200);
-    const c = preparationJob(group, 10_250);
+    const b = preparationJob(group, 10_800);
+    const c = preparationJob(group, 11_000);
     expect(a.jobId).toBe(b.jobId);
     expect(c.jobId).not.toBe(a.jobId);
     expect(a.jobId).not.toContain(":");
     // A job runs when its window closes, after every order of the window committed.
-    expect(a.delayMs).toBe(250);
-    expect(b.delayMs).toBe(50);
+    expect(a.delayMs).toBe(1000);
+    expect(b.delayMs).toBe(200);
   });
 
   it("stores the batches of a burst of orders in process, with one event per window rather than per order", async () => {
@@ -47,6 +49,22 @@ describe("the preparation job", () => {
     expect(await eventually(async () => (await batchesOf(date)).flatMap((b) => b.orderIds).length === 8)).toBe(true);
     expect((await batchesOf(date)).map((b) => b.orderIds.length)).toEqual([4, 4]);
     expect((await updatesOf(date)) - before).toBeLessThan(8);
+  });
+
+  it("skips a queued run whose order event an earlier run already saw, and runs one asked for a newer event", async () => {
+    const date = freshDate();
+    const group = { zoneId: 1, deliveryDate: date, timeSlotId: 2 };
+    await confirmOrder(seller, { date });
+    expect(await eventually(async () => (await batchesOf(date)).length === 1)).toBe(true);
+    const { db } = t.runtime.database;
+    const covered = await latestEventId(db);
+    expect(await recomputeGroup(db, t.config.depot, group, covered - 1)).toEqual({ skipped: true });
+    await confirmOrder(seller, { date });
+    // An id no run has seen yet (the app's own job for this order may already have run).
+    const unseen = (await latestEventId(db)) + 1_000;
+    expect(await recomputeGroup(db, t.config.depot, group, unseen)).toMatchObject({ batches: 1, orders: 2 });
+    // Nothing changed since: the run writes nothing and tells no board.
+    expect(await recomputeGroup(db, t.config.depot, group, null)).toEqual({ batches: 1, orders: 2, unchanged: true });
   });
 
   it.skipIf(!redisUrl || !postgresUrl)(`on BullMQ, a worker killed while batching: the job is retried and the batches converge ${skipReason}`, async () => {

@@ -35,8 +35,8 @@ const groupOf = (o: { shipmentId: number | null; deliveryDate: string; timesShip
 interface OrdersDeps {
   db: Database;
   onCommit(): void;
-  /** After a commit that changed these preparation groups (the board re-batches them). */
-  onGroupsChanged?(groups: OrderGroup[]): void;
+  /** After a commit that changed these preparation groups (the board re-batches them); `eventId` is the change's event. */
+  onGroupsChanged?(groups: OrderGroup[], eventId: number): void;
 }
 
 export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }: OrdersDeps) {
@@ -78,7 +78,7 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
     }
     try {
       // Statements issued together go out in one write: reads, then the order with its stock, then the event.
-      const { id, delivery } = await db.transaction(async (tx) => {
+      const { id, delivery, eventId } = await db.transaction(async (tx) => {
         const { cart, delivery, names } = await prepare(tx, request);
         const { notes, ...where } = delivery;
         const [orderId] = await Promise.all([
@@ -89,11 +89,11 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
           ),
           take(tx, request.client_id, cart.stock, cart.freezer, names),
         ]);
-        await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
-        return { id: orderId, delivery };
+        const eventId = await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
+        return { id: orderId, delivery, eventId };
       });
       onCommit();
-      onGroupsChanged([groupOf(delivery)]);
+      onGroupsChanged([groupOf(delivery)], eventId);
       return id;
     } catch (error) {
       // A double click that lost the race: the other request created the order.
@@ -107,7 +107,7 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
 
   /** Applies only the difference between the stored lines and the new cart (DESIGN.md §5). */
   async function modify(orderId: number, request: SubmitOrderRequest, user: AuthenticatedUser) {
-    const groups = await db.transaction(async (tx) => {
+    const { groups, eventId } = await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
@@ -118,11 +118,11 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
-      await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
-      return [groupOf(order), groupOf(delivery)];
+      const eventId = await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
+      return { groups: [groupOf(order), groupOf(delivery)], eventId };
     });
     onCommit();
-    onGroupsChanged(groups);
+    onGroupsChanged(groups, eventId);
     return orderId;
   }
 
@@ -138,14 +138,14 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
     }
     await repo.setStatus(tx, orderId, to);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
-    await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
-    return groupOf(order);
+    const eventId = await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
+    return { group: groupOf(order), eventId };
   }
 
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
-    const group = await db.transaction((tx) => changeStatus(tx, orderId, to, user));
+    const { group, eventId } = await db.transaction((tx) => changeStatus(tx, orderId, to, user));
     onCommit();
-    onGroupsChanged([group]);
+    onGroupsChanged([group], eventId);
   }
 
   return {

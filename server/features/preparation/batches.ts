@@ -1,12 +1,13 @@
-import { batchOrders, type BatchableOrder } from "../../../domain/batching";
+import { batchOrders, groupKey, type BatchableOrder } from "../../../domain/batching";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
-import { appendEvent } from "../../realtime/outbox";
+import { appendEvent, latestEventId } from "../../realtime/outbox";
 import { boardRows, type BoardRow } from "../orders/repository";
 import type { OrderGroup } from "../orders/service";
-import { lockGroup, replaceGroupBatches } from "./repository";
+import { groupBatches, lockGroup, recordRun, replaceGroupBatches, seenEventOf } from "./repository";
+import { noteRecomputeCost } from "./schedule";
 
 /** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
 export const PREPARATION_STATUSES = [STATUS.confirmed, STATUS.pending];
@@ -29,13 +30,23 @@ export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) => gramsToDecima
 
 /**
  * Re-batches one (zone, date, time slot) group from the orders as they are now and
- * stores the result. Idempotent: a retried or repeated run writes the same batches.
+ * stores the result. Idempotent: a retried or repeated run writes the same batches. A run
+ * asked for by event `eventId` is skipped when an earlier run had already seen that event
+ * (event ids follow commit order, so every change up to the newest visible id is read).
  */
-export async function recomputeGroup(db: Database, depot: Point, group: OrderGroup) {
-  return db.transaction(async (tx) => {
+export async function recomputeGroup(db: Database, depot: Point, group: OrderGroup, eventId: number | null = null) {
+  const started = performance.now();
+  const key = groupKey(group);
+  const result = await db.transaction(async (tx) => {
     await lockGroup(tx, group);
+    if (eventId !== null && (await seenEventOf(tx, key)) >= eventId) return { skipped: true as const };
+    const seen = await latestEventId(tx);
     const rows = (await boardRows(tx, { statusIds: PREPARATION_STATUSES, group })).map(toBatchable);
     const batches = batchOrders(rows, depot);
+    await recordRun(tx, key, seen);
+    // Same batches as stored: nothing to write and nothing for the boards to reload.
+    const stored = (await groupBatches(tx, group)).map((b) => b.orderIds);
+    if (JSON.stringify(stored) === JSON.stringify(batches.map((b) => b.orders.map((o) => o.id)))) return { batches: batches.length, orders: rows.length, unchanged: true };
     await replaceGroupBatches(
       tx,
       group,
@@ -56,4 +67,6 @@ export async function recomputeGroup(db: Database, depot: Point, group: OrderGro
     });
     return { batches: batches.length, orders: rows.length };
   });
+  if (!("skipped" in result)) noteRecomputeCost(group, performance.now() - started);
+  return result;
 }

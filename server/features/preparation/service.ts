@@ -4,29 +4,11 @@ import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import type { Jobs } from "../../jobs/types";
+import { requestRecompute } from "./schedule";
 import { boardRows, linesOfOrders } from "../orders/repository";
 import { toBoardRow } from "../orders/serialize";
-import type { OrderGroup } from "../orders/service";
 import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
 import { storedBatches } from "./repository";
-
-/** Order events within one window are batched by a single job run at the window's end. */
-export const PREPARATION_DEBOUNCE_MS = 250;
-
-/** A job id per group and window: BullMQ and the in-process queue both drop the repeats. */
-export function preparationJob(group: OrderGroup, now = Date.now()) {
-  const window = Math.floor(now / PREPARATION_DEBOUNCE_MS);
-  return {
-    jobId: `prep-${group.zoneId ?? "x"}-${group.deliveryDate}-${group.timeSlotId ?? "x"}-${window}`,
-    delayMs: (window + 1) * PREPARATION_DEBOUNCE_MS - now,
-  };
-}
-
-/** Asks for the groups to be re-batched; the board stays right meanwhile (see `board`). */
-export async function requestRecompute(jobs: Jobs, groups: OrderGroup[]) {
-  const unique = new Map(groups.map((g) => [groupKey(g), g]));
-  await Promise.all([...unique.values()].map((group) => jobs.enqueue("preparation", { group }, preparationJob(group))));
-}
 
 type Located = BatchableRow;
 const isLocated = (o: Located) => o.latitude !== null && o.longitude !== null;
@@ -84,7 +66,7 @@ export function createPreparationService({ db, jobs, depot, log }: { db: Databas
       const leftovers = [...open.values()].filter((o) => !placed.has(o.id));
       if (leftovers.length) {
         batches.push(...batchOrders(leftovers, depot).map((b) => b.orders));
-        requestRecompute(jobs, leftovers).catch((error: Error) => log(`preparation recompute not queued: ${error.message}`));
+        requestRecompute(jobs, leftovers, null).catch((error: Error) => log(`preparation recompute not queued: ${error.message}`));
       }
       batches.sort((a, b) => groupKey(a[0]!).localeCompare(groupKey(b[0]!)));
       const lines = await linesOfOrders(db, rows.map((r) => r.id));

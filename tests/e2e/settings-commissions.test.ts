@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { todayInBuenosAires } from "../../domain/calendar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
@@ -54,7 +55,7 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     expect(await page.getByRole("combobox", { name: "Vendedor" }).count()).toBe(0);
     await page.getByRole("button", { name: "Calcular" }).click();
     await page.getByText("Seleccioná una fecha de inicio y una fecha final.").waitFor();
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+    const today = todayInBuenosAires();
     await page.getByLabel("Fecha de inicio").fill(today);
     await page.getByLabel("Fecha final").fill(today);
     await page.getByRole("button", { name: "Calcular" }).click();

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { todayInBuenosAires } from "../../../../domain/calendar";
 import { defaultZone, DELIVERY_METHODS, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
@@ -8,7 +9,6 @@ import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
 import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
 
-const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 export function DeliveryStep() {
   const clientId = Number(useParams().clientId);
@@ -32,7 +32,7 @@ export function DeliveryStep() {
       city: pickup ? { id: PICKUP_CITY_ID, text: "" } : { id: c.city, text: c.city_name ?? "" },
       delivery_method: pickup ? DELIVERY_METHODS.pickup : DELIVERY_METHODS.home,
       time: { id: TIME_PLACEHOLDER_ID, text: "SELECCIONE" },
-      date: today(),
+      date: todayInBuenosAires(),
       delivery_cost: pickup ? 0 : Number(zone?.Price ?? 0),
       latitude: pickup || c.latitude === null ? null : Number(c.latitude),
       longitude: pickup || c.longitude === null ? null : Number(c.longitude),

@@ -4,3 +4,6 @@ const buenosAiresDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Ar
 export function todayInBuenosAires(now = new Date()): string {
   return buenosAiresDate.format(now);
 }
+
+/** An ISO date (YYYY-MM-DD) as people here write it: DD/MM/YYYY. */
+export const formatIsoDate = (iso: string) => iso.split("-").reverse().join("/");

@@ -29,14 +29,15 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
   async function planRoute(tx: Executor, orderIds: number[], courier: number | null) {
     const rows = await boardRows(tx, { statusIds: [STATUS.prepared], ids: orderIds });
     if (rows.length !== new Set(orderIds).size) throw new Conflict(BOARD_MESSAGES.notInColumn);
-    const located = rows.filter((r) => r.latitude !== null && r.longitude !== null).map((row) => ({ row, lat: Number(row.latitude), lng: Number(row.longitude) }));
+    const unlocated = rows.filter((r) => r.latitude === null || r.longitude === null);
+    const located = rows.filter((r) => !unlocated.includes(r)).map((row) => ({ row, lat: Number(row.latitude), lng: Number(row.longitude) }));
     const ordered = shortestRoute(depot, located);
-    const stops = [...ordered.map((s) => s.row), ...rows.filter((r) => r.latitude === null || r.longitude === null)];
+    const stops = [...ordered.map((s) => s.row), ...unlocated];
     const mapsUrl = ordered.length ? googleMapsRouteUrl(depot, ordered) : null;
     const route: DispatchRoute = {
       depot,
       stops: ordered.map((s) => ({ order_id: s.row.id, client_name: s.row.clientName, address: s.row.address, lat: s.lat, lng: s.lng })),
-      without_coordinates: stops.filter((r) => r.latitude === null || r.longitude === null).map((r) => r.id),
+      without_coordinates: unlocated.map((r) => r.id),
       distance_m: Math.round(pathMeters(depot, ordered)),
       maps_url: mapsUrl,
       whatsapp_url: whatsappShareUrl(routeText(courier, stops, mapsUrl)),
@@ -55,11 +56,9 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
 
   return {
     async board(deliveryDate?: string): Promise<DispatchBoard> {
-      const [prepared, sent, stored] = await Promise.all([
-        boardRows(db, { statusIds: [STATUS.prepared], deliveryDate }),
-        boardRows(db, { statusIds: [STATUS.sent], deliveryDate }),
-        preparedPlacements(db),
-      ]);
+      const [rows, stored] = await Promise.all([boardRows(db, { statusIds: [STATUS.prepared, STATUS.sent], deliveryDate }), preparedPlacements(db)]);
+      const prepared = rows.filter((r) => r.statusId === STATUS.prepared);
+      const sent = rows.filter((r) => r.statusId === STATUS.sent);
       const versions = new Map(stored.map((s) => [s.orderId, s.version ?? 0]));
       const where = new Map<number, { courier: number; position: number }>();
       for (const [courier, ids] of columnsOf(stored.map(toPlacement))) ids.forEach((id, position) => where.set(id, { courier, position }));
@@ -95,9 +94,12 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
     reset: (user: AuthenticatedUser) =>
       committed(async (tx) => {
         const stored = await preparedPlacements(tx);
-        const ids = stored.map((s) => s.orderId).sort((a, b) => a - b);
-        await writePlacements(tx, ids.map((orderId, position) => ({ orderId, courier: 0, position })), null);
-        const columns = columnsJson(columnsOf(ids.map((orderId, position) => ({ orderId, courier: 0, position }))));
+        const placements = stored
+          .map((s) => s.orderId)
+          .sort((a, b) => a - b)
+          .map((orderId, position) => ({ orderId, courier: 0, position }));
+        await writePlacements(tx, placements, null);
+        const columns = columnsJson(columnsOf(placements));
         await appendEvent(tx, { type: "dispatch.assignment_changed", actorId: user.id, data: { reset: true, columns } });
         return { success: true as const, message: BOARD_MESSAGES.assignmentsReset, columns };
       }),

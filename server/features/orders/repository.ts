@@ -15,7 +15,7 @@ import {
   users,
   virtualFreezerItems,
 } from "../../../drizzle/schema";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { equalsOrNull } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
 export type OrderInsert = typeof orders.$inferInsert;
@@ -238,7 +238,6 @@ export interface BoardFilter {
   group?: { zoneId: number | null; deliveryDate: string; timeSlotId: number | null };
 }
 
-const sameOrNull = (column: AnyPgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 
 /** Orders as the preparation and dispatch boards list them (SPEC.md §3). */
 export function boardRows(db: Executor, filter: BoardFilter) {
@@ -256,7 +255,7 @@ export function boardRows(db: Executor, filter: BoardFilter) {
         inArray(orders.statusId, filter.statusIds),
         filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
         filter.ids ? inArray(orders.id, filter.ids) : undefined,
-        group ? and(eq(orders.deliveryDate, group.deliveryDate), sameOrNull(orders.shipmentId, group.zoneId), sameOrNull(orders.timesShippingId, group.timeSlotId)) : undefined,
+        group ? and(eq(orders.deliveryDate, group.deliveryDate), equalsOrNull(orders.shipmentId, group.zoneId), equalsOrNull(orders.timesShippingId, group.timeSlotId)) : undefined,
       ),
     )
     .orderBy(asc(orders.id));

@@ -1,15 +1,13 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { equalsOrNull } from "../../db/conditions";
 import { preparationBatches, preparationRuns } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 import type { OrderGroup } from "../orders/service";
 
-export type StoredBatch = typeof preparationBatches.$inferSelect;
 export type NewBatch = Omit<typeof preparationBatches.$inferInsert, "id" | "computedAt">;
 
-const sameOrNull = (column: AnyPgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 const inGroup = (group: OrderGroup) =>
-  and(eq(preparationBatches.deliveryDate, group.deliveryDate), sameOrNull(preparationBatches.shipmentId, group.zoneId), sameOrNull(preparationBatches.timesShippingId, group.timeSlotId));
+  and(eq(preparationBatches.deliveryDate, group.deliveryDate), equalsOrNull(preparationBatches.shipmentId, group.zoneId), equalsOrNull(preparationBatches.timesShippingId, group.timeSlotId));
 
 export const storedBatches = (db: Executor, deliveryDate?: string) =>
   db

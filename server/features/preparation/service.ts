@@ -1,4 +1,4 @@
-import { batchOrders, groupKey } from "../../../domain/batching";
+import { batchOrders, groupKey, hasCoordinates } from "../../../domain/batching";
 import type { PreparationBatch, PreparationBoard } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
@@ -10,12 +10,10 @@ import { toBoardRow } from "../orders/serialize";
 import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
 import { storedBatches } from "./repository";
 
-type Located = BatchableRow;
-const isLocated = (o: Located) => o.latitude !== null && o.longitude !== null;
 const storedGroupKey = (b: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }) =>
   groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
 
-function shareText(orders: Located[], mapsUrl: string | null) {
+function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   const [first] = orders;
   const title = `Lote ${first!.row.zone ?? "sin zona"} · ${first!.deliveryDate} ${first!.row.timeSlot ?? ""}`.trim();
   const stops = orders.map(({ row }) => `#${row.id} ${row.clientName} (${row.address})`);
@@ -23,9 +21,9 @@ function shareText(orders: Located[], mapsUrl: string | null) {
 }
 
 export function createPreparationService({ db, jobs, depot, log }: { db: Database; jobs: Jobs; depot: Point; log: (msg: string) => void }) {
-  function toView(orders: Located[], lines: Awaited<ReturnType<typeof linesOfOrders>>): PreparationBatch {
+  function toView(orders: BatchableRow[], lines: Awaited<ReturnType<typeof linesOfOrders>>): PreparationBatch {
     const first = orders[0]!.row;
-    const stops = orders.filter(isLocated).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
+    const stops = orders.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
     const mapsUrl = stops.length ? googleMapsRouteUrl(depot, stops) : null;
     const ids = new Set(orders.map((o) => o.id));
     return {
@@ -40,7 +38,7 @@ export function createPreparationService({ db, jobs, depot, log }: { db: Databas
       route_distance_m: Math.round(pathMeters(depot, stops)),
       maps_url: mapsUrl,
       whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
-      without_coordinates: orders.filter((o) => !isLocated(o)).map((o) => o.id),
+      without_coordinates: orders.filter((o) => !hasCoordinates(o)).map((o) => o.id),
       orders: orders.map((o) => toBoardRow(o.row)),
       pick_list: pickList(lines.filter((l) => ids.has(l.orderId))).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
     };
@@ -55,11 +53,11 @@ export function createPreparationService({ db, jobs, depot, log }: { db: Databas
       const [rows, stored] = await Promise.all([boardRows(db, { statusIds: PREPARATION_STATUSES, deliveryDate }), storedBatches(db, deliveryDate)]);
       const open = new Map(rows.map((r) => [r.id, toBatchable(r)]));
       const placed = new Set<number>();
-      const batches: Located[][] = [];
+      const batches: BatchableRow[][] = [];
       for (const batch of stored) {
         const orders = batch.orderIds
           .map((id) => open.get(id))
-          .filter((o): o is Located => !!o && !placed.has(o.id) && groupKey(o) === storedGroupKey(batch));
+          .filter((o): o is BatchableRow => !!o && !placed.has(o.id) && groupKey(o) === storedGroupKey(batch));
         orders.forEach((o) => placed.add(o.id));
         if (orders.length) batches.push(orders);
       }

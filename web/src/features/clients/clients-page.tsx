@@ -11,10 +11,11 @@ import { clientKeys, deleteClient, useClientList } from "./api";
 import { ClaimsDialog } from "./claims-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
 import { FullDataDialog } from "./full-data-dialog";
+import { formatIsoDate } from "../../../../domain/calendar";
 
 type Dialog = "options" | "edit" | "claims" | "full" | "delete";
 
-const formatBirthday = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
+const formatBirthday = (iso: string | null) => (iso ? formatIsoDate(iso) : "");
 
 export function ClientsPage() {
   const navigate = useNavigate();

@@ -1,13 +1,13 @@
 import { Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { courierName, type DispatchCard } from "../../../../domain/contracts/boards";
 import { OrderCard } from "./order-card";
+import { formatIsoDate } from "../../../../domain/calendar";
 
 export const SORT_MODES = ["Asignaciones", "Fecha y horario", "Zona de envio"] as const;
 export type SortMode = (typeof SORT_MODES)[number];
 
-const formatDate = (iso: string) => iso.split("-").reverse().join("/");
 const groupOf = (mode: SortMode, card: DispatchCard) =>
-  mode === "Zona de envio" ? card.FK_Shipments__Name ?? "Sin zona" : `${formatDate(card.Delivery_Date)} · ${card.FK_TimesShipping__Name ?? "Sin horario"}`;
+  mode === "Zona de envio" ? card.FK_Shipments__Name ?? "Sin zona" : `${formatIsoDate(card.Delivery_Date)} · ${card.FK_TimesShipping__Name ?? "Sin horario"}`;
 const sortKey = (mode: SortMode, card: DispatchCard) =>
   mode === "Zona de envio" ? groupOf(mode, card) : `${card.Delivery_Date}|${String(card.FK_TimesShipping__PK_TimesShipping ?? 0).padStart(4, "0")}`;
 

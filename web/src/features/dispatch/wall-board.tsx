@@ -5,8 +5,7 @@ import { useBoardDate } from "../../components/board-date";
 import { boardColumns, useDispatchBoard, useLiveDispatch } from "./api";
 import { columnWeight } from "./courier-column";
 import { OrderCard } from "./order-card";
-
-const formatDate = (iso: string) => iso.split("-").reverse().join("/");
+import { formatIsoDate } from "../../../../domain/calendar";
 
 /** The wall screen: today's columns in large type, live, with nothing to click but full screen. */
 export function WallBoard() {
@@ -27,7 +26,7 @@ export function WallBoard() {
     <Box p="lg" mih="100vh" bg="dark.8" c="white">
       <Group justify="space-between" mb="lg">
         <Title order={1} size={48}>
-          Despacho · {formatDate(date)}
+          Despacho · {formatIsoDate(date)}
         </Title>
         {!fullScreen && (
           <Button size="lg" variant="white" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}>

@@ -6,6 +6,7 @@ import { PageTitle } from "../../components/page-title";
 import { useLiveOrders, useOrders } from "./api";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { StatusBadge } from "./status-badge";
+import { formatIsoDate } from "../../../../domain/calendar";
 
 const FILTERS = [
   { value: "", label: "Todos" },
@@ -17,8 +18,6 @@ const FV_FILTERS = [
   { value: "modified", label: "Modificados" },
   { value: "unmodified", label: "No modificados" },
 ];
-
-const formatDate = (iso: string) => iso.split("-").reverse().join("/");
 
 export function OrdersPage() {
   useLiveOrders();
@@ -76,7 +75,7 @@ export function OrdersPage() {
                 {row.Has_FV ? " ❄️" : ""}
               </Table.Td>
               <Table.Td>{row.Order_Time}</Table.Td>
-              <Table.Td>{formatDate(row.Delivery_Date)}</Table.Td>
+              <Table.Td>{formatIsoDate(row.Delivery_Date)}</Table.Td>
               <Table.Td>{row.Address}</Table.Td>
               <Table.Td>{row.FK_PayMethods__Name}</Table.Td>
               <Table.Td>{formatMoney(toCentavos(row.Final_Price))}</Table.Td>

@@ -2,8 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "
 import type { PreparationBatch } from "../../../../domain/contracts/boards";
 import { formatWeight, toGrams } from "../../../../domain/money";
 import { formatDistance } from "../../../../domain/routing";
-
-const formatDate = (iso: string) => iso.split("-").reverse().join("/");
+import { formatIsoDate } from "../../../../domain/calendar";
 
 /** One suggested batch: where and when, its orders in route order, and what to pick once for all of them. */
 export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onOpenOrder(id: number): void }) {
@@ -13,7 +12,7 @@ export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onO
       <Group justify="space-between" mb="xs">
         <Text fw={700}>{batch.zone ?? "Sin zona"}</Text>
         <Text size="sm">
-          {formatDate(batch.delivery_date)} · {batch.time_slot ?? "Sin horario"}
+          {formatIsoDate(batch.delivery_date)} · {batch.time_slot ?? "Sin horario"}
         </Text>
       </Group>
       <Group gap="xs" mb="sm">

@@ -17,8 +17,8 @@ const result = await measureThroughput(
   async () => {
     const body = bodies[sent++ % bodies.length];
     const response = await request(url, { method: "POST", headers, body, dispatcher: agent });
-    await response.body.dump();
-    if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}: ${text.slice(0, 500)}`);
   },
   { durationMs, concurrency },
 );

@@ -18,32 +18,40 @@ import { freshBenchDatabase } from "./bench-database";
 import { Worker } from "node:worker_threads";
 
 const CONCURRENCY = 8;
-const SECONDS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-// The transaction POST /api/order/ runs for a one-line order, written by hand.
+// The statements POST /api/order/ runs for a one-line order, written by hand: the read the
+// cart is priced against, then the write of the order whole (stock, order, line, event).
 const PGBENCH_SCRIPT = `
 \\set zone random(1, 7)
 \\set slot random(2, 4)
 \\set day random(1, 3)
-BEGIN;
-SELECT id, price, unit_weight, if_weight, promotions FROM products WHERE id = 1 AND deleted_at IS NULL;
-SELECT id FROM shipments WHERE id = :zone;
-UPDATE products SET quantity = quantity - 1.000 WHERE id = 1 AND quantity >= 1.000 RETURNING id;
-INSERT INTO orders (client_id, seller_id, status_id, order_time, delivery_date, times_shipping_id, shipment_id, shipping_cost, pay_method_id, address, city_id, latitude, longitude, notes, total_price, final_price, total_weight, distinct_products)
-  VALUES (1, 1, 1, '10:00', current_date + :day, :slot, :zone, 1500, 1, 'Mitre 500', 2, -34.72, -58.25, '', 1000, 2500, 1, 1) RETURNING id \\gset
-INSERT INTO order_details (order_id, product_id, type, amount, weight, unit_price, total_price, virtual_freezer, weighted)
-  VALUES (:id, 1, 'KG', 1, 1, 1000, 1000, false, true);
-SELECT pg_advisory_xact_lock(7261002);
-INSERT INTO order_events (type, actor_id, order_id, data) VALUES ('order.created', 1, :id, '{}');
-COMMIT;
+SELECT
+  (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text, 'unitWeight', p.unit_weight::text, 'ifWeight', p.if_weight, 'promotions', p.promotions))
+     FROM products p WHERE p.id = any('{1}'::int[]) AND p.deleted_at IS NULL) AS products,
+  (SELECT json_agg(json_build_object('productId', f.product_id, 'quantity', f.quantity::text)) FROM virtual_freezer_items f WHERE f.client_id = 1) AS freezer,
+  (SELECT s.name FROM shipments s WHERE s.id = CAST(:zone AS int)) AS zone_name,
+  (SELECT s.price::text FROM shipments s WHERE s.id = CAST(:zone AS int)) AS zone_price,
+  EXISTS (SELECT 1 FROM cities c WHERE c.id = 2) AS city,
+  EXISTS (SELECT 1 FROM times_shipping t WHERE t.id = CAST(:slot AS int)) AS time,
+  EXISTS (SELECT 1 FROM pay_methods m WHERE m.id = 1) AS pay,
+  (SELECT o.id FROM orders o WHERE o.idempotency_key = NULL) AS existing_order_id;
+SELECT order_id, event_id FROM create_order(
+  jsonb_build_object('client_id', 1, 'seller_id', 1, 'status_id', 1, 'order_time', '10:00', 'notes', '', 'idempotency_key', NULL,
+    'shipment_id', CAST(:zone AS int), 'shipping_cost', '1500.00', 'city_id', 2, 'address', 'Mitre 500', 'latitude', '-34.720000', 'longitude', '-58.250000',
+    'times_shipping_id', CAST(:slot AS int), 'delivery_date', current_date + CAST(:day AS int), 'pay_method_id', 1,
+    'total_price', '1000.00', 'final_price', '2500.00', 'total_weight', '1.000', 'distinct_products', 1, 'has_fv', false),
+  '[{"product_id": 1, "type": "KG", "amount": "1.000", "weight": "1.000", "unit_price": "1000.00", "total_price": "1000.00", "virtual_freezer": false, "promotions": null, "weighted": true}]',
+  '[{"product_id": 1, "delta": "1.000"}]', '[]',
+  jsonb_build_object('type', 'order.created', 'actor_id', 1, 'data', jsonb_build_object('delivery_date', current_date + CAST(:day AS int), 'status_id', 1)));
 `;
 
 export async function run() {
   const { database, url } = await freshBenchDatabase("frio_bench_orders");
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
+  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: process.env.BENCH_LOG ?? "silent" });
   const runtime = await createRuntime(config, { database });
-  const app = await buildApp({ ...runtime, logger: false });
+  const app = await buildApp({ ...runtime, logger: !!process.env.BENCH_LOG });
   await insertUser(database.db, { username: "bench", email: "", passwordHash: await hashPassword("bench-password"), groupId: 2 });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   const agent = new Agent({ connections: CONCURRENCY });
@@ -94,7 +102,8 @@ export async function run() {
   const target = new URL(url);
   // Spawned asynchronously: a blocked event loop would hold any transaction in flight, and its locks, until pgbench ends.
   const runPgbench = async () => {
-    const args = ["-n", "-f", join(dir, "order.sql"), "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-h", target.hostname, "-p", target.port || "5432", "-U", target.username || "postgres", target.pathname.slice(1)];
+    // Prepared, as the API's statements are.
+    const args = ["-n", "-M", "prepared", "-f", join(dir, "order.sql"), "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-h", target.hostname, "-p", target.port || "5432", "-U", target.username || "postgres", target.pathname.slice(1)];
     const child = spawn("pgbench", args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));

@@ -28,9 +28,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return "url" in target ? openPostgres(target.url, target.poolSize ?? 10) : openPglite(target.dataDir);
 }
 
+/**
+ * drizzle runs every query through `unsafe()` without options, which postgres.js treats as
+ * unprepared: a query with parameters then costs two round trips (describe, then execute)
+ * every time (drizzle-orm#6096). Prepared, a query's shape is described once per
+ * connection and each later run is one round trip. Transactions hand out their own client,
+ * so those are wrapped too.
+ */
+function preparedByDefault(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, params?: never[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const body = args.pop() as (sql: postgres.Sql) => unknown;
+          const start = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[property]!;
+          return start.call(target, ...args, (sql: postgres.Sql) => body(preparedByDefault(sql)));
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(preparedByDefault(client), { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",

@@ -1,12 +1,8 @@
-import { and, asc, gt, inArray, isNull, sql } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
-import { orderEvents } from "../../drizzle/schema";
+import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import type { Database, Executor } from "../db/types";
 
-// Held by each writing transaction from its event insert to its commit, so event ids are
-// handed out in commit order and "replay after id N" never skips a late commit.
-const EVENT_ORDER_LOCK = 7261002;
-const RELAY_LOCK = 7261003;
 const NUDGE_DELAY_MS = 15;
 
 export interface NewEvent {
@@ -18,13 +14,10 @@ export interface NewEvent {
 
 /** Writes a durable event; call it last in the transaction that makes the change. */
 export async function appendEvent(tx: Executor, event: NewEvent): Promise<number> {
-  // One round trip: take the lock, then insert (the CTE runs before the insert reads it).
+  // `append_event` holds a lock from the insert to the commit, so event ids are handed out
+  // in commit order and "replay after id N" never skips a late commit.
   const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      with ordered as (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK}))
-      insert into ${orderEvents} (type, actor_id, order_id, data)
-      select ${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb from ordered
-      returning id`),
+    await tx.execute(sql`select append_event(${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb) as id`),
   );
   return Number(row!.id);
 }
@@ -59,9 +52,10 @@ export interface OutboxRelay {
 }
 
 /**
- * Publishes unpublished events in id order and marks them published. One relay at a
- * time holds the lock, so order holds across API instances; if publishing fails (Redis
- * down) the rows stay unpublished and go out on a later tick.
+ * Publishes the events after the cursor in id order, then moves the cursor. Ids follow
+ * commit order, so nothing committed later can land behind the cursor. The cursor row is
+ * also the lock: one relay at a time publishes, so order holds across API instances; if
+ * publishing fails (Redis down) the cursor stays and the events go out on a later tick.
  */
 export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise<void>, intervalMs = 250): OutboxRelay {
   let running: Promise<number> | null = null;
@@ -69,27 +63,23 @@ export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise
 
   const cycle = () =>
     db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${RELAY_LOCK}) as ok`));
-      if (!lock?.ok) return 0;
       const rows = await tx
-        .select()
+        .select({ event: orderEvents })
         .from(orderEvents)
-        .where(isNull(orderEvents.publishedAt))
+        .innerJoin(sql`(select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor`, sql`${orderEvents.id} > cursor.last_event_id`)
         .orderBy(asc(orderEvents.id))
         .limit(200);
-      const published: number[] = [];
-      for (const row of rows) {
+      let published = 0;
+      for (const { event } of rows) {
         try {
-          await publish(toAppEvent(row));
-          published.push(row.id);
+          await publish(toAppEvent(event));
+          published++;
         } catch {
           break;
         }
       }
-      if (published.length) {
-        await tx.update(orderEvents).set({ publishedAt: new Date() }).where(and(inArray(orderEvents.id, published)));
-      }
-      return published.length;
+      if (published) await tx.update(outboxCursor).set({ lastEventId: rows[published - 1]!.event.id }).where(eq(outboxCursor.id, 1));
+      return published;
     });
 
   const flush = async (): Promise<number> => {

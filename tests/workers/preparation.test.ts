@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, preparationBatches } from "../../drizzle/schema";
 import { createBullJobs } from "../../server/jobs/bullmq";
-import { preparationJob } from "../../server/features/preparation/schedule";
+import { forgetRecomputeCosts, noteRecomputeCost, preparationJob } from "../../server/features/preparation/schedule";
 import { recomputeGroup } from "../../server/features/preparation/batches";
 import { latestEventId } from "../../server/realtime/outbox";
 import { preparation } from "../../workers/processors/preparation";
@@ -30,6 +30,7 @@ const updatesOf = async (date: string) =>
 
 describe("the preparation job", () => {
   it("debounces: orders in one window share one job id, the next window gets its own", () => {
+    forgetRecomputeCosts();
     const group = { zoneId: 1, deliveryDate: "2027-03-01", timeSlotId: 2 };
     const a = preparationJob(group, 10_000);
     const b = preparationJob(group, 10_800);
@@ -40,6 +41,19 @@ describe("the preparation job", () => {
     // A job runs when its window closes, after every order of the window committed.
     expect(a.delayMs).toBe(1000);
     expect(b.delayMs).toBe(200);
+  });
+
+  it("stretches the window when re-batching gets costly, so it keeps to a quarter of a core, and shrinks it back", () => {
+    forgetRecomputeCosts();
+    const group = { zoneId: 1, deliveryDate: "2027-03-01", timeSlotId: 2 };
+    // 63 groups (7 zones × 3 slots × 3 days) at 20 ms each: 1.26 s of work a round → at least 5.04 s apart.
+    for (let i = 0; i < 63; i++) noteRecomputeCost({ zoneId: i, deliveryDate: "2027-03-01", timeSlotId: 2 }, 20, 100_000);
+    const busy = preparationJob(group, 100_000);
+    expect(busy.jobId).toContain("-8000-");
+    expect(busy.delayMs).toBe(4000);
+    // A minute later only the group that ran again still counts.
+    noteRecomputeCost(group, 20, 170_000);
+    expect(preparationJob(group, 170_000).jobId).toContain("-1000-");
   });
 
   it("stores the batches of a burst of orders in process, with one event per window rather than per order", async () => {

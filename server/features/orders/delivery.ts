@@ -1,8 +1,7 @@
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
 import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
-import type { Executor } from "../../db/types";
 import { Invalid } from "../../errors";
-import { deliveryReferences } from "./repository";
+import type { OrderInputs } from "./repository";
 
 export interface ResolvedDelivery {
   shipmentId: number;
@@ -22,12 +21,17 @@ const coordinate = (value: unknown) => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** SPEC.md §5 delivery and confirm rules; the zone's price comes from the database, not the browser. */
-export async function resolveDelivery(db: Executor, details: OrderDetails | null | undefined): Promise<ResolvedDelivery> {
+const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : 0);
+
+/** The reference ids a delivery names, to look up with the catalogue (0 where absent or malformed). */
+export function deliveryIds(details: OrderDetails | null | undefined) {
   if (!details) throw new Invalid(ORDER_MESSAGES.missingDelivery);
+  return { zone: int(details.zone), city: int(details.city?.id), time: int(details.time?.id), pay: int(details.payment_method?.id) };
+}
+
+/** SPEC.md §5 delivery and confirm rules; the zone's price comes from the database, not the browser. */
+export function resolveDelivery(details: OrderDetails, refs: OrderInputs["references"]): ResolvedDelivery {
   const errors: Record<string, string> = {};
-  const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : 0);
-  const refs = await deliveryReferences(db, { zone: int(details.zone), city: int(details.city?.id), time: int(details.time?.id), pay: int(details.payment_method?.id) });
   const zone = refs.zoneName === null ? null : { id: int(details.zone), name: refs.zoneName, price: refs.zonePrice! };
   if (!zone) errors.zone = ORDER_MESSAGES.missingFields;
   const date = details.date ?? "";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gramsToDecimal } from "../../../domain/money";
 import { normalizeSearch } from "../../../domain/text";
 import {
@@ -17,82 +17,117 @@ import {
 } from "../../../drizzle/schema";
 import { equalsOrNull } from "../../db/conditions";
 import type { Executor } from "../../db/types";
+import { rowsOf } from "../../realtime/outbox";
 
 export type OrderInsert = typeof orders.$inferInsert;
 export type DetailInsert = Omit<typeof orderDetails.$inferInsert, "orderId">;
 
-export const findProducts = (db: Executor, ids: number[]) =>
-  ids.length ? db.select().from(products).where(and(inArray(products.id, ids), isNull(products.deletedAt))) : Promise.resolve([]);
-
-export const freezerOf = (db: Executor, clientId: number) => db.select().from(virtualFreezerItems).where(eq(virtualFreezerItems.clientId, clientId));
-
-/** The delivery's references in one round trip: the zone row and whether each other id exists. */
-export async function deliveryReferences(db: Executor, ids: { zone: number; city: number; time: number; pay: number }) {
-  const [row] = await db
-    .select({
-      zoneName: sql<string | null>`(select ${shipments.name} from ${shipments} where ${shipments.id} = ${ids.zone})`,
-      zonePrice: sql<string | null>`(select ${shipments.price} from ${shipments} where ${shipments.id} = ${ids.zone})`,
-      city: sql<boolean>`exists (select 1 from ${cities} where ${cities.id} = ${ids.city})`,
-      time: sql<boolean>`exists (select 1 from ${timesShipping} where ${timesShipping.id} = ${ids.time})`,
-      pay: sql<boolean>`exists (select 1 from ${payMethods} where ${payMethods.id} = ${ids.pay})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
+export interface OrderInputsQuery {
+  productIds: number[];
+  clientId: number;
+  delivery: { zone: number; city: number; time: number; pay: number };
+  /** An earlier order made with this Idempotency-Key answers instead of a new one. */
+  idempotencyKey: string | null;
 }
 
-const inProductOrder = (deltas: Map<number, number>) => [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+export interface OrderInputs {
+  products: { id: number; name: string; price: string; unitWeight: string; ifWeight: boolean; promotions: string | null }[];
+  freezer: { productId: number; quantity: string }[];
+  references: { zoneName: string | null; zonePrice: string | null; city: boolean; time: boolean; pay: boolean };
+  existingOrderId: number | null;
+}
+
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 
 /**
- * Takes (positive) or returns (negative) stock, in product-id order so concurrent orders
- * never deadlock; a take only happens if it fits. Returns the first product that did not
- * fit, and the caller rolls back. The statements are issued together: the connection sends
- * them in one write and the server runs them in order.
+ * Everything an order is priced and checked against, in one statement: the catalogue rows
+ * of the cart, the client's freezer, the delivery's references and an order already made
+ * under the same key. Decimals travel as text so no centavo or gram goes through a float.
  */
-export async function applyStock(db: Executor, grams: Map<number, number>): Promise<number | null> {
-  const changes = inProductOrder(grams).map(async ([productId, delta]) => {
-    const amount = gramsToDecimal(Math.abs(delta));
-    const changed = await db
-      .update(products)
-      .set({ quantity: delta < 0 ? sql`${products.quantity} + ${amount}` : sql`${products.quantity} - ${amount}` })
-      .where(delta < 0 ? eq(products.id, productId) : and(eq(products.id, productId), gte(products.quantity, amount)))
-      .returning({ id: products.id });
-    return changed.length ? null : productId;
-  });
-  return (await Promise.all(changes)).find((id) => id !== null) ?? null;
+export async function orderInputs(db: Executor, query: OrderInputsQuery): Promise<OrderInputs> {
+  const { zone, city, time, pay } = query.delivery;
+  const [row] = rowsOf<{
+    products: OrderInputs["products"] | null;
+    freezer: OrderInputs["freezer"] | null;
+    zone_name: string | null;
+    zone_price: string | null;
+    city: boolean;
+    time: boolean;
+    pay: boolean;
+    existing_order_id: number | null;
+  }>(
+    await db.execute(sql`
+      select
+        (select json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text, 'unitWeight', p.unit_weight::text,
+                'ifWeight', p.if_weight, 'promotions', p.promotions))
+           from ${products} p where p.id = any(${intArray(query.productIds)}::int[]) and p.deleted_at is null) as products,
+        (select json_agg(json_build_object('productId', f.product_id, 'quantity', f.quantity::text))
+           from ${virtualFreezerItems} f where f.client_id = ${query.clientId}) as freezer,
+        (select s.name from ${shipments} s where s.id = ${zone}) as zone_name,
+        (select s.price::text from ${shipments} s where s.id = ${zone}) as zone_price,
+        exists (select 1 from ${cities} c where c.id = ${city}) as city,
+        exists (select 1 from ${timesShipping} t where t.id = ${time}) as time,
+        exists (select 1 from ${payMethods} m where m.id = ${pay}) as pay,
+        (select o.id from ${orders} o where o.idempotency_key = ${query.idempotencyKey}) as existing_order_id`),
+  );
+  return {
+    products: row!.products ?? [],
+    freezer: row!.freezer ?? [],
+    references: { zoneName: row!.zone_name, zonePrice: row!.zone_price, city: row!.city, time: row!.time, pay: row!.pay },
+    existingOrderId: row!.existing_order_id === null ? null : Number(row!.existing_order_id),
+  };
 }
 
-/** The same for a client's freezer balance (milli-units); returns the first product that did not fit. */
-export async function applyFreezer(db: Executor, clientId: number, milli: Map<number, number>): Promise<number | null> {
-  const changes = inProductOrder(milli).map(async ([productId, delta]) => {
-    const amount = gramsToDecimal(Math.abs(delta));
-    if (delta < 0) {
-      await db
-        .insert(virtualFreezerItems)
-        .values({ clientId, productId, quantity: amount, type: "KG" })
-        .onConflictDoUpdate({
-          target: [virtualFreezerItems.clientId, virtualFreezerItems.productId],
-          set: { quantity: sql`${virtualFreezerItems.quantity} + ${amount}` },
-        });
-      return null;
+/** Per-product changes (grams or milli-units) as the write functions take them: signed decimals. */
+const changesJson = (deltas: Map<number, number>) =>
+  JSON.stringify([...deltas].filter(([, delta]) => delta !== 0).map(([product_id, delta]) => ({ product_id, delta: gramsToDecimal(delta) })));
+
+const scalar = async <T>(db: Executor, query: SQL) => Object.values(rowsOf<Record<string, T>>(await db.execute(query))[0]!)[0]!;
+
+/**
+ * Takes (positive) or returns (negative) stock in product-id order, a take only if it fits
+ * (the `apply_stock` function). Returns the first product that did not fit; the caller
+ * rolls back.
+ */
+export const applyStock = (db: Executor, grams: Map<number, number>) =>
+  scalar<number | null>(db, sql`select apply_stock(${changesJson(grams)}::jsonb) as short`);
+
+/** The same for a client's freezer balance (milli-units). */
+export const applyFreezer = (db: Executor, clientId: number, milli: Map<number, number>) =>
+  scalar<number | null>(db, sql`select apply_freezer(${clientId}, ${changesJson(milli)}::jsonb) as short`);
+
+export interface NewOrder {
+  order: OrderInsert;
+  lines: DetailInsert[];
+  stock: Map<number, number>;
+  freezer: Map<number, number>;
+  event: { type: string; actorId: number; data: Record<string, unknown> };
+}
+
+export type CreateOrderResult = { orderId: number; eventId: number } | { short: "stock" | "freezer"; productId: number };
+
+const snakeCase = (row: object) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+
+/**
+ * The order, its lines, its stock and freezer takes and its event in one statement (the
+ * `create_order` function): whole, or rolled back with the first product that did not fit.
+ */
+export async function createOrder(db: Executor, order: NewOrder): Promise<CreateOrderResult> {
+  try {
+    const [row] = rowsOf<{ order_id: number; event_id: number }>(
+      await db.execute(sql`select order_id, event_id from create_order(
+        ${JSON.stringify(snakeCase(order.order))}::jsonb, ${JSON.stringify(order.lines.map(snakeCase))}::jsonb,
+        ${changesJson(order.stock)}::jsonb, ${changesJson(order.freezer)}::jsonb,
+        ${JSON.stringify({ type: order.event.type, actor_id: order.event.actorId, data: order.event.data })}::jsonb)`),
+    );
+    return { orderId: Number(row!.order_id), eventId: Number(row!.event_id) };
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string; detail?: string } }).cause ?? (error as { message?: string; detail?: string });
+    if (cause.message === "stock_short" || cause.message === "freezer_short") {
+      return { short: cause.message === "stock_short" ? "stock" : "freezer", productId: Number(cause.detail) };
     }
-    const taken = await db
-      .update(virtualFreezerItems)
-      .set({ quantity: sql`${virtualFreezerItems.quantity} - ${amount}` })
-      .where(and(eq(virtualFreezerItems.clientId, clientId), eq(virtualFreezerItems.productId, productId), gte(virtualFreezerItems.quantity, amount)))
-      .returning({ id: virtualFreezerItems.id });
-    return taken.length ? null : productId;
-  });
-  return (await Promise.all(changes)).find((id) => id !== null) ?? null;
-}
-
-/** The order and its lines in one write: the lines take the id the order insert just drew. */
-export async function insertOrder(db: Executor, order: OrderInsert, lines: DetailInsert[]) {
-  const newOrderId = sql`currval(pg_get_serial_sequence('orders', 'id'))`;
-  const [[row]] = await Promise.all([
-    db.insert(orders).values(order).returning({ id: orders.id }),
-    db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId: newOrderId as unknown as number }))),
-  ]);
-  return row!.id;
+    throw error;
+  }
 }
 
 export async function replaceLines(db: Executor, orderId: number, values: Partial<OrderInsert>, lines: DetailInsert[]) {

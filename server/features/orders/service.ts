@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth/repository";
 import { appendEvent } from "../../realtime/outbox";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
-import { resolveDelivery, type ResolvedDelivery } from "./delivery";
+import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";
 import { toDetail, toRow } from "./serialize";
 
@@ -40,27 +40,36 @@ interface OrdersDeps {
 }
 
 export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }: OrdersDeps) {
-  /** Reads and checks the cart against the catalogue; the writes re-check what can change (stock, freezer). */
-  async function prepare(db: Executor, request: SubmitOrderRequest, heldByOrder = new Map<number, number>()) {
+  /** What the cart is priced against; `key` also finds an order already made with it. */
+  async function read(db: Executor, request: SubmitOrderRequest, key: string | null) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
-    const [productRows, freezerRows, delivery] = await Promise.all([
-      repo.findProducts(db, [...new Set(request.cart.items.map((i) => i.productId))]),
-      repo.freezerOf(db, request.client_id),
-      resolveDelivery(db, request.orderData),
-    ]);
-    const products = new Map(productRows.map((p) => [p.id, p]));
+    return repo.orderInputs(db, {
+      productIds: [...new Set(request.cart.items.map((i) => i.productId))],
+      clientId: request.client_id,
+      delivery: deliveryIds(request.orderData),
+      idempotencyKey: key,
+    });
+  }
+
+  /** Prices the cart from the catalogue; the writes re-check what can change meanwhile (stock, freezer). */
+  function price(request: SubmitOrderRequest, inputs: repo.OrderInputs, heldByOrder = new Map<number, number>()) {
+    const delivery = resolveDelivery(request.orderData!, inputs.references);
+    const products = new Map(inputs.products.map((p) => [p.id, p]));
     // A modification may use again what the order already holds in the freezer.
-    const freezer = new Map(freezerRows.map((f) => [f.productId, { ...f, quantity: gramsToDecimal(toGrams(f.quantity) + (heldByOrder.get(f.productId) ?? 0)) }]));
-    for (const [productId, held] of heldByOrder) if (!freezer.has(productId)) freezer.set(productId, { productId, quantity: gramsToDecimal(held) } as (typeof freezerRows)[number]);
+    const freezer = new Map(inputs.freezer.map((f) => [f.productId, { ...f, quantity: gramsToDecimal(toGrams(f.quantity) + (heldByOrder.get(f.productId) ?? 0)) }]));
+    for (const [productId, held] of heldByOrder) if (!freezer.has(productId)) freezer.set(productId, { productId, quantity: gramsToDecimal(held) });
     const cart = priceCart(request.cart.items, products, freezer);
     if (!cart.lines.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
-    return { cart, delivery, names: new Map(productRows.map((p) => [p.id, p.name])) };
+    return { cart, delivery, names: new Map(inputs.products.map((p) => [p.id, p.name])) };
   }
+
+  const shortage = (kind: "stock" | "freezer", productId: number, names: Map<number, string>) =>
+    new Conflict(kind === "stock" ? ORDER_MESSAGES.noStock : ORDER_MESSAGES.freezerExceeded, { product_id: productId, product_name: names.get(productId) ?? null });
 
   async function take(tx: Executor, clientId: number, stock: Map<number, number>, freezer: Map<number, number>, names: Map<number, string>) {
     const [short, empty] = await Promise.all([repo.applyStock(tx, stock), repo.applyFreezer(tx, clientId, freezer)]);
-    if (short !== null) throw new Conflict(ORDER_MESSAGES.noStock, { product_id: short, product_name: names.get(short) ?? null });
-    if (empty !== null) throw new Conflict(ORDER_MESSAGES.freezerExceeded, { product_id: empty, product_name: names.get(empty) ?? null });
+    if (short !== null) throw shortage("stock", short, names);
+    if (empty !== null) throw shortage("freezer", empty, names);
   }
 
   const amounts = (cart: PricedCart, delivery: ResolvedDelivery) => ({
@@ -71,30 +80,24 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
     hasFv: cart.hasFv,
   });
 
+  /** Prices the cart, then writes it all in one statement: the catalogue read and the write are two round trips. */
   async function create(request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) {
-    if (key) {
-      const existing = await repo.findOrderByKey(db, key);
-      if (existing) return existing;
-    }
+    const inputs = await read(db, request, key);
+    if (inputs.existingOrderId !== null) return inputs.existingOrderId;
+    const { cart, delivery, names } = price(request, inputs);
+    const { notes, ...where } = delivery;
     try {
-      // Statements issued together go out in one write: reads, then the order with its stock, then the event.
-      const { id, delivery, eventId } = await db.transaction(async (tx) => {
-        const { cart, delivery, names } = await prepare(tx, request);
-        const { notes, ...where } = delivery;
-        const [orderId] = await Promise.all([
-          repo.insertOrder(
-            tx,
-            { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
-            cart.lines,
-          ),
-          take(tx, request.client_id, cart.stock, cart.freezer, names),
-        ]);
-        const eventId = await appendEvent(tx, { type: "order.created", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } });
-        return { id: orderId, delivery, eventId };
+      const result = await repo.createOrder(db, {
+        order: { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
+        lines: cart.lines,
+        stock: cart.stock,
+        freezer: cart.freezer,
+        event: { type: "order.created", actorId: user.id, data: { delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } },
       });
+      if ("short" in result) throw shortage(result.short, result.productId, names);
       onCommit();
-      onGroupsChanged([groupOf(delivery)], eventId);
-      return id;
+      onGroupsChanged([groupOf(delivery)], result.eventId);
+      return result.orderId;
     } catch (error) {
       // A double click that lost the race: the other request created the order.
       if (key && isUniqueViolation(error)) {
@@ -113,7 +116,7 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
       if (order.clientId !== request.client_id) throw new Invalid("El pedido pertenece a otro cliente.");
       const before = takenBy(await repo.linesOf(tx, orderId));
-      const { cart, delivery, names } = await prepare(tx, request, before.freezer);
+      const { cart, delivery, names } = price(request, await read(tx, request, null), before.freezer);
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);

@@ -4,21 +4,46 @@ import type { OrderGroup } from "../orders/service";
 
 /** Order events within one window are batched by a single job run at the window's end. */
 export const PREPARATION_DEBOUNCE_MS = 1000;
-/** A group's window is at least this many times its last re-batching time. */
-const COST_FACTOR = 4;
+/** Re-batching may keep this share of one core busy, however many groups change at once. */
+const CPU_SHARE = 0.25;
+/** Windows never grow past this: stored batches lag the orders at most this long (the board itself never lags). */
+const LONGEST_WINDOW_MS = 32_000;
+/** A group's cost counts while it ran this recently. */
+const RECENT_MS = 60_000;
 
-// What re-batching each group last cost here, so a huge group is re-batched less often
-// instead of keeping this process busy (embedded mode runs the job in the API process).
-const lastCostMs = new Map<string, number>();
+/**
+ * What re-batching cost here lately. With every group on the same window W, each runs at
+ * most once per W, so W = Σ cost / CPU_SHARE keeps the job's load at CPU_SHARE of a core:
+ * a busy day with many groups, or huge groups, stretches the window instead of the load.
+ * Windows are powers of two seconds, so a changing cost rarely changes a job id.
+ */
+const recentCosts = new Map<string, { ms: number; at: number }>();
+let totalCostMs = 0;
 
-export function noteRecomputeCost(group: OrderGroup, ms: number) {
-  if (lastCostMs.size > 10_000) lastCostMs.clear();
-  lastCostMs.set(groupKey(group), ms);
+export function noteRecomputeCost(group: OrderGroup, ms: number, now = Date.now()) {
+  const key = groupKey(group);
+  totalCostMs += ms - (recentCosts.get(key)?.ms ?? 0);
+  recentCosts.set(key, { ms, at: now });
+  for (const [other, cost] of recentCosts) {
+    if (now - cost.at <= RECENT_MS) continue;
+    totalCostMs -= cost.ms;
+    recentCosts.delete(other);
+  }
+}
+
+export function forgetRecomputeCosts() {
+  recentCosts.clear();
+  totalCostMs = 0;
+}
+
+function windowLength() {
+  const needed = Math.max(PREPARATION_DEBOUNCE_MS, totalCostMs / CPU_SHARE);
+  return Math.min(LONGEST_WINDOW_MS, PREPARATION_DEBOUNCE_MS * 2 ** Math.ceil(Math.log2(needed / PREPARATION_DEBOUNCE_MS)));
 }
 
 /** A job id per group and window: BullMQ and the in-process queue both drop the repeats. */
 export function preparationJob(group: OrderGroup, now = Date.now()) {
-  const length = Math.max(PREPARATION_DEBOUNCE_MS, Math.ceil(COST_FACTOR * (lastCostMs.get(groupKey(group)) ?? 0)));
+  const length = windowLength();
   const window = Math.floor(now / length);
   return {
     jobId: `prep-${group.zoneId ?? "x"}-${group.deliveryDate}-${group.timeSlotId ?? "x"}-${length}-${window}`,

@@ -1,5 +1,5 @@
 /**
- * Order submissions per second through the API (auth, validation, server-side pricing,
+ * Order submissions per second through the API (load from wrk) (auth, validation, server-side pricing,
  * conditional stock update, order + lines + outbox event in one transaction) against the
  * same SQL transaction driven by pgbench on the same database, in one run.
  */
@@ -15,7 +15,8 @@ import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
 import { freshBenchDatabase } from "./bench-database";
-import { Worker } from "node:worker_threads";
+import { measureCpu } from "./cpu";
+import { runWrk } from "./wrk";
 
 const CONCURRENCY = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -78,24 +79,16 @@ export async function run() {
     client_id: 1,
   }));
 
-  const runOurs = () =>
-    new Promise<{ requestsPerSecond: number }>((resolve, reject) => {
-      // A worker's entry cannot be TypeScript on Node 20: register tsx first, then import it.
-      const entry = new URL("./load-worker.ts", import.meta.url).href;
-      const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-      const worker = new Worker(boot, {
-        eval: true,
-        workerData: {
-          url: `${base}/api/order/`,
-          headers: { "content-type": "application/json", cookie: "csrftoken=bench", "x-csrftoken": "bench", ...auth },
-          bodies: orders.map((o) => JSON.stringify(o)),
-          durationMs: SECONDS * 1000,
-          concurrency: CONCURRENCY,
-        },
-      });
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
+  const load = {
+    url: `${base}/api/order/`,
+    method: "POST" as const,
+    headers: { "content-type": "application/json", cookie: "csrftoken=bench", "x-csrftoken": "bench", ...auth },
+    bodies: orders.map((o) => JSON.stringify(o)),
+    connections: CONCURRENCY,
+    threads: 2,
+  };
+  await runWrk({ ...load, seconds: 1 }); // warm-up
+  const runOurs = () => runWrk({ ...load, seconds: SECONDS });
 
   const dir = mkdtempSync(join(tmpdir(), "frio-pgbench-"));
   writeFileSync(join(dir, "order.sql"), PGBENCH_SCRIPT);
@@ -117,15 +110,23 @@ export async function run() {
   // Rounds alternate so both sides see the same machine: the median of each is reported.
   const ours: number[] = [];
   const theirs: number[] = [];
+  const cpu = { ours: { postgres: 0, api: 0, orders: 0 }, theirs: { postgres: 0, orders: 0 } };
   for (let round = 0; round < ROUNDS; round++) {
-    ours.push((await runOurs()).requestsPerSecond);
-    theirs.push(await runPgbench());
+    const a = await measureCpu(runOurs);
+    ours.push(a.result.requestsPerSecond);
+    Object.assign(cpu.ours, { postgres: cpu.ours.postgres + a.postgresMs, api: cpu.ours.api + a.ownMs, orders: cpu.ours.orders + a.result.requestsPerSecond * SECONDS });
+    const b = await measureCpu(runPgbench);
+    theirs.push(b.result);
+    Object.assign(cpu.theirs, { postgres: cpu.theirs.postgres + b.postgresMs, orders: cpu.theirs.orders + b.result * SECONDS });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(", ");
+  const perOrder = (ms: number, orders: number) => `${(ms / orders).toFixed(2)} ms`;
   console.log(`POST /api/order/:            ${median(ours).toFixed(0)} orders/s median (${list(ours)}; ${CONCURRENCY} clients)`);
   console.log(`pgbench, same transaction:   ${median(theirs).toFixed(0)} orders/s median (${list(theirs)})`);
   console.log(`ratio (ours / pgbench):      ${(median(ours) / median(theirs)).toFixed(3)}  (target ≥ 0.5)`);
+  console.log(`CPU per order, API run:      Postgres ${perOrder(cpu.ours.postgres, cpu.ours.orders)}, API process ${perOrder(cpu.ours.api, cpu.ours.orders)}`);
+  console.log(`CPU per order, pgbench run:  Postgres ${perOrder(cpu.theirs.postgres, cpu.theirs.orders)}`);
 
   await app.close();
   await runtime.close();

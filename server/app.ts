@@ -15,6 +15,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from "../domain/contracts/users";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
+import { createActiveUsers } from "./features/auth/active-users";
 import { findActiveUser } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
@@ -84,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const uploadsDir = join(config.dataDir, "uploads");
   const imageUrl = (file: string) => `/api/media/profile/${file}`;
-  const loadUser = (id: number) => findActiveUser(db, id);
+  const activeUsers = createActiveUsers((id) => findActiveUser(db, id));
+  const loadUser = activeUsers.get;
+  // A user deactivated through another API instance stops answering here too.
+  bus.subscribe((event) => event.type === "user.deactivated" && activeUsers.forget(Number(event.data.user_id)));
   const onCommit = () => relay.nudge();
 
   await app.register(fastifySwagger, {
@@ -108,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onCommit,
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
   });
-  const users = createUsersService({ db, uploadsDir, onCommit });
+  const users = createUsersService({ db, uploadsDir, onCommit, onUserChanged: activeUsers.forget });
   const clients = createClientsService({ db });
   const products = createProductsService({ db, onCommit });
   const claims = createClaimsService({ db });

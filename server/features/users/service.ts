@@ -18,9 +18,11 @@ export interface UsersServiceDeps {
   db: Database;
   uploadsDir: string;
   onCommit(): void;
+  /** After a change to what a user's requests see of the user (deactivation, photo). */
+  onUserChanged?(userId: number): void;
 }
 
-export function createUsersService({ db, uploadsDir, onCommit }: UsersServiceDeps) {
+export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = () => {} }: UsersServiceDeps) {
   const profileDir = join(uploadsDir, "profile");
 
   return {
@@ -65,6 +67,7 @@ export function createUsersService({ db, uploadsDir, onCommit }: UsersServiceDep
         await revokeUserTokens(tx, userId);
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });
+      onUserChanged(userId);
       onCommit();
     },
 
@@ -82,6 +85,7 @@ export function createUsersService({ db, uploadsDir, onCommit }: UsersServiceDep
       const file = `${userId}-${randomBytes(8).toString("hex")}.webp`;
       await writeFile(join(profileDir, file), resized);
       await repo.updateUser(db, userId, { profileImage: file });
+      onUserChanged(userId);
       if (previous) await rm(join(profileDir, previous), { force: true });
       return file;
     },
@@ -94,6 +98,7 @@ export function createUsersService({ db, uploadsDir, onCommit }: UsersServiceDep
       const existing = await repo.findUserByUsername(db, username);
       if (existing) {
         await repo.updateUser(db, existing.id, { passwordHash, groupId: admin.id, isActive: true });
+        onUserChanged(existing.id);
         return "updated";
       }
       await repo.insertUser(db, { username, email: "", passwordHash, groupId: admin.id, firstName: "Administrador" });

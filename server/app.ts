@@ -36,7 +36,7 @@ import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
 import { preparationRoutes } from "./features/preparation/routes";
-import { requestRecompute } from "./features/preparation/schedule";
+import { followRecomputeCosts, requestRecompute } from "./features/preparation/schedule";
 import { createPreparationService } from "./features/preparation/service";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user deactivated through another API instance stops answering here too.
   bus.subscribe((event) => event.type === "user.deactivated" && activeUsers.forget(Number(event.data.user_id)));
   const onCommit = () => relay.nudge();
+  followRecomputeCosts(bus);
 
   await app.register(fastifySwagger, {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },

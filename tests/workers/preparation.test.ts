@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, preparationBatches } from "../../drizzle/schema";
 import { createBullJobs } from "../../server/jobs/bullmq";
-import { forgetRecomputeCosts, noteRecomputeCost, preparationJob } from "../../server/features/preparation/schedule";
+import { followRecomputeCosts, forgetRecomputeCosts, noteRecomputeCost, preparationJob } from "../../server/features/preparation/schedule";
+import { createMemoryBus } from "../../server/realtime/bus";
 import { recomputeGroup } from "../../server/features/preparation/batches";
 import { latestEventId } from "../../server/realtime/outbox";
 import { preparation } from "../../workers/processors/preparation";
@@ -43,17 +44,30 @@ describe("the preparation job", () => {
     expect(b.delayMs).toBe(200);
   });
 
-  it("stretches the window when re-batching gets costly, so it keeps to a quarter of a core, and shrinks it back", () => {
+  it("stretches the window when re-batching gets costly, so it keeps to a tenth of a core, and shrinks it back", () => {
     forgetRecomputeCosts();
     const group = { zoneId: 1, deliveryDate: "2027-03-01", timeSlotId: 2 };
-    // 63 groups (7 zones × 3 slots × 3 days) at 20 ms each: 1.26 s of work a round → at least 5.04 s apart.
+    // 63 groups (7 zones × 3 slots × 3 days) at 20 ms each: 1.26 s of work a round → at least 12.6 s apart.
     for (let i = 0; i < 63; i++) noteRecomputeCost({ zoneId: i, deliveryDate: "2027-03-01", timeSlotId: 2 }, 20, 100_000);
     const busy = preparationJob(group, 100_000);
-    expect(busy.jobId).toContain("-8000-");
-    expect(busy.delayMs).toBe(4000);
+    expect(busy.jobId).toContain("-16000-");
+    expect(busy.delayMs).toBe(12_000);
     // A minute later only the group that ran again still counts.
     noteRecomputeCost(group, 20, 170_000);
     expect(preparationJob(group, 170_000).jobId).toContain("-1000-");
+  });
+
+  it("learns what runs in a worker process cost from their preparation.updated events", async () => {
+    forgetRecomputeCosts();
+    const bus = createMemoryBus();
+    const stop = followRecomputeCosts(bus);
+    const group = { zoneId: 3, deliveryDate: "2027-03-02", timeSlotId: 4 };
+    expect(preparationJob(group).jobId).toContain("-1000-");
+    const data = { delivery_date: "2027-03-02", zone_id: 3, time_slot_id: 4, batches: 40, orders: 160, cost_ms: 300 };
+    await bus.publish({ id: 1, type: "preparation.updated", at: new Date().toISOString(), actor: null, data });
+    expect(preparationJob(group).jobId).toContain("-4000-");
+    stop();
+    forgetRecomputeCosts();
   });
 
   it("stores the batches of a burst of orders in process, with one event per window rather than per order", async () => {

@@ -1,11 +1,12 @@
 import { groupKey } from "../../../domain/batching";
 import type { Jobs } from "../../jobs/types";
+import type { Bus } from "../../realtime/bus";
 import type { OrderGroup } from "../orders/service";
 
 /** Order events within one window are batched by a single job run at the window's end. */
 export const PREPARATION_DEBOUNCE_MS = 1000;
-/** Re-batching may keep this share of one core busy, however many groups change at once. */
-const CPU_SHARE = 0.25;
+/** Re-batching may keep this share of one core busy, however many groups change at once (the board never waits for it). */
+const CPU_SHARE = 0.1;
 /** Windows never grow past this: stored batches lag the orders at most this long (the board itself never lags). */
 const LONGEST_WINDOW_MS = 32_000;
 /** A group's cost counts while it ran this recently. */
@@ -29,6 +30,18 @@ export function noteRecomputeCost(group: OrderGroup, ms: number, now = Date.now(
     totalCostMs -= cost.ms;
     recentCosts.delete(other);
   }
+}
+
+/**
+ * Costs measured where the job ran: in this process (embedded), or in a worker process,
+ * whose runs report theirs in their `preparation.updated` event.
+ */
+export function followRecomputeCosts(bus: Bus) {
+  return bus.subscribe((event) => {
+    const data = event.data as { zone_id?: number | null; delivery_date?: string; time_slot_id?: number | null; cost_ms?: number };
+    if (event.type !== "preparation.updated" || typeof data.cost_ms !== "number" || !data.delivery_date) return;
+    noteRecomputeCost({ zoneId: data.zone_id ?? null, deliveryDate: data.delivery_date, timeSlotId: data.time_slot_id ?? null }, data.cost_ms);
+  });
 }
 
 export function forgetRecomputeCosts() {

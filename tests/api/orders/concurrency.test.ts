@@ -27,6 +27,25 @@ describe.skipIf(!!reason)(`stock under concurrency on Postgres ${reason}`, () =>
     expect(await stockOf(seller, product.PK_Products)).toBe("0.000");
   });
 
+  it("20 simultaneous freezer orders for a balance that fits 3: exactly 3 succeed, the rest get the freezer's 409", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 5, unitWeight: 1 });
+    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 3, type: "KG" }] });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG", virtual_freezer: true }])),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = responses.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(17);
+    // Checked while pricing, or in the write when another order took the balance meanwhile: the same answer.
+    for (const r of refused) expect(r.json().detail).toMatch(/Freezer Virtual/);
+    expect(refused.some((r) => r.json().product_id === product.PK_Products)).toBe(true);
+    // The balance is spent: the freezer lists nothing left to take.
+    const freezer = (await seller.get(`/api/clients/${clientId}/virtual-freezer/`)).json().cart.items as { Quantity: string }[];
+    expect(freezer.filter((item) => Number(item.Quantity) > 0)).toEqual([]);
+    expect(await stockOf(seller, product.PK_Products)).toBe("5.000");
+  });
+
   it("modifications and cancellations racing keep stock = initial − what live orders hold", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller, { quantity: 100, unitWeight: 1 });

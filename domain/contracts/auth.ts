@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 export const LoginRequest = z.object({
   username: z.string().trim().min(1, "Ingresá tu usuario.").max(150),
@@ -36,7 +37,7 @@ export const RegisterRequest = z.object({
   username: z.string().trim().min(1, "El usuario es obligatorio.").max(150, "El usuario es demasiado largo."),
   email: z.email("Ingresá un email válido.").max(254),
   password: z.string().min(8, "La contraseña debe tener al menos 8 caracteres.").max(256),
-  group_id: z.coerce.number({ error: GROUP_REQUIRED }).int(GROUP_REQUIRED).positive(GROUP_REQUIRED),
+  group_id: recordId(GROUP_REQUIRED),
   recaptcha: z.string({ error: CAPTCHA_REQUIRED }).min(1, CAPTCHA_REQUIRED).max(4096),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

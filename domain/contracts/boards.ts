@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 /** SPEC.md §8 messages of the preparation and dispatch boards. */
 export const BOARD_MESSAGES = {
@@ -99,10 +100,10 @@ export const DispatchBoard = z.object({
 export type DispatchBoard = z.infer<typeof DispatchBoard>;
 
 export const AssignRequest = z.object({
-  order_id: z.number().int().positive(),
+  order_id: recordId(),
   courier: Courier,
   /** Drop in front of this order; null puts it last in the column. */
-  before_order_id: z.number().int().positive().nullable().optional().default(null),
+  before_order_id: recordId().nullable().optional().default(null),
   /** The card's version the dispatcher saw: a stale one is refused with 409. */
   version: z.number().int().nonnegative(),
 });

@@ -12,4 +12,10 @@ export const decimalInput = (message: string) =>
     return parsed;
   });
 
-export const idParam = z.object({ id: z.coerce.number({ error: "Identificador inválido." }).int().positive("Identificador inválido.") });
+const LARGEST_ID = 2 ** 31 - 1;
+
+/** A row id as the database stores it (integer): anything else is a 400, never a query. */
+export const recordId = (message = "Identificador inválido.") =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(LARGEST_ID, message);
+
+export const idParam = z.object({ id: recordId() });

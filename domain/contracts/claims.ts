@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 export const CLAIM_TYPES = { bonus: 1, orderClaim: 2, productClaim: 3 } as const;
 export const CLAIM_MESSAGES = {
@@ -11,8 +12,8 @@ const claimType = z.coerce.number({ error: CLAIM_MESSAGES.type }).int(CLAIM_MESS
 
 export const ClaimQuery = z.object({ claimType });
 export const ClaimParams = z.object({
-  clientId: z.coerce.number().int().positive("Identificador inválido."),
-  productId: z.coerce.number().int().positive("Identificador inválido.").optional(),
+  clientId: recordId(),
+  productId: recordId().optional(),
 });
 
 export const ClaimValueResponse = z.object({ success: z.literal(true), claimValue: z.string() });

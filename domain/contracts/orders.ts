@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 export const ORDER_MESSAGES = {
   noStock: "No cuenta con el stock necesario para este producto.",
@@ -17,7 +18,7 @@ export const ORDER_MESSAGES = {
 const idLike = z.union([z.number(), z.string()]).transform((v) => Number(v));
 
 export const CartItem = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: recordId("Producto inválido."),
   productName: z.string().optional(),
   units: z.union([z.number(), z.string()]),
   type: z.enum(["KG", "UN", "PROMO"]),
@@ -46,21 +47,21 @@ export const SubmitOrderRequest = z.object({
   orderData: OrderDetails.nullable().optional(),
   cart: z.object({ items: z.array(CartItem).max(200), meta: z.record(z.string(), z.unknown()).optional() }),
   client_name: z.string().optional(),
-  client_id: z.coerce.number().int().positive(),
-  order_id: z.coerce.number().int().positive().nullable().optional(),
+  client_id: recordId("Cliente inválido."),
+  order_id: recordId().nullable().optional(),
   old_cart: z.array(z.unknown()).optional().default([]),
 });
 export type SubmitOrderRequest = z.infer<typeof SubmitOrderRequest>;
 
 export const SubmitOrderResponse = z.object({ success: z.literal(true), order_id: z.number() });
-export const OrderIdRequest = z.object({ order_id: z.coerce.number().int().positive() });
+export const OrderIdRequest = z.object({ order_id: recordId() });
 
 export const ORDER_FILTERS = ["", "virtual_freezer", "status"] as const;
 export const OrderListQuery = z.object({
   search: z.string().trim().max(200).optional().default(""),
   filter: z.enum(ORDER_FILTERS).optional().default(""),
   fv_status: z.enum(["all", "modified", "unmodified"]).optional().default("all"),
-  status_id: z.coerce.number().int().positive().optional(),
+  status_id: recordId().optional(),
   include_statuses: z.coerce.string().optional(),
   limit: z.coerce.number().int().min(1).max(500).optional().default(100),
   delivery_date: z.iso.date().optional(),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 export const SHIPPING_COST_MESSAGE = "Seleccione una zona y un precio válido.";
 
 export const ShippingCostRequest = z.object({
-  zone_id: z.coerce.number({ error: SHIPPING_COST_MESSAGE }).int(SHIPPING_COST_MESSAGE).positive(SHIPPING_COST_MESSAGE),
+  zone_id: recordId(SHIPPING_COST_MESSAGE),
   price: z.unknown().transform((value, ctx) => {
     const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(",", ".") : "";
     const price = text === "" ? NaN : Number(text);

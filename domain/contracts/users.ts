@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 
 export const ActiveUser = z.object({
   id: z.number().int(),
@@ -18,8 +19,8 @@ export const ApprovalsResponse = z.object({
 });
 export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
 
-export const RegistrationDecision = z.object({ id: z.coerce.number().int().positive() });
-export const DeactivateUserRequest = z.object({ user_id: z.coerce.number().int().positive() });
+export const RegistrationDecision = z.object({ id: recordId() });
+export const DeactivateUserRequest = z.object({ user_id: recordId() });
 
 export const ProfileImageResponse = z.object({ success: z.literal(true), profile_image: z.string() });
 

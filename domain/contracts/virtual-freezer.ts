@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./catalog-common";
 import { Product } from "./products";
 
 export const FreezerItem = z.object({
@@ -18,13 +19,13 @@ export const VirtualFreezerResponse = z.object({
 export type VirtualFreezerResponse = z.infer<typeof VirtualFreezerResponse>;
 
 export const SaveFreezerItem = z.object({
-  productId: z.coerce.number({ error: "Producto inválido." }).int().positive("Producto inválido."),
+  productId: recordId("Producto inválido."),
   units: z.union([z.number(), z.string()], { error: "Ingresá una cantidad válida." }),
   type: z.enum(["KG", "UN", "PROMO"], { error: "Tipo inválido." }),
 });
 
 export const SaveVirtualFreezerRequest = z.object({
-  clientId: z.coerce.number().int().positive("Identificador inválido."),
+  clientId: recordId(),
   has_virtual_freezer: z.boolean(),
   items: z.array(SaveFreezerItem).max(500).optional().default([]),
 });

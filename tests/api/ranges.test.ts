@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
+import { createClient, createProduct } from "../helpers/catalog";
+import { signIn } from "../helpers/factories";
+import { placeOrder } from "../helpers/orders";
+
+let t: TestApp;
+let seller: ApiClient;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = (await signIn(t, "Vendedor")).client;
+  admin = (await signIn(t, "Admin")).client;
+});
+afterAll(() => t.close());
+
+const BEYOND = 99_999_999_999;
+
+describe("ids beyond what the database can hold", () => {
+  it("answer 400 or 404 with a Spanish message when taking, changing or finding orders", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 10 });
+    const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
+    const answers = [
+      await placeOrder(seller, clientId, [{ productId: BEYOND, units: 1, type: "KG" }]),
+      await placeOrder(seller, BEYOND, line),
+      await seller.post("/api/order/", { client_id: clientId, order_id: BEYOND, cart: { items: line }, orderData: null }),
+      await seller.post("/api/orders/cancel/", { order_id: BEYOND }),
+      await seller.get(`/api/orders/${BEYOND}/`),
+      await seller.get(`/api/orders/?filter=status&status_id=${BEYOND}`),
+    ];
+    for (const answer of answers) {
+      expect([400, 404]).toContain(answer.statusCode);
+      expect(answer.json().detail).toMatch(/[a-záéíóúñ]/i);
+    }
+  });
+
+  it("never answer 500 on any route, in the path, the query or the body", async () => {
+    const ids = ["id", "user_id", "order_id", "client_id", "clientId", "productId", "product_id", "zone_id", "group_id", "before_order_id", "status_id"];
+    const body = Object.fromEntries(ids.map((name) => [name, BEYOND]));
+    const query = new URLSearchParams(Object.fromEntries(ids.map((name) => [name, String(BEYOND)]))).toString();
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      const url = `${route.url.replace(/:[^/]+/g, String(BEYOND))}${route.method === "GET" ? `?${query}` : ""}`;
+      const response = await admin.request(route.method as "GET", url, route.method === "GET" ? undefined : body);
+      if (response.statusCode === 500) failures.push(`${route.method} ${url.split("?")[0]} → 500`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

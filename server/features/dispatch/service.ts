@@ -6,7 +6,7 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth/repository";
-import { boardRows, type BoardRow } from "../orders/repository";
+import { boardRows, type BoardRow } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
 import type { OrdersService } from "../orders/service";
 import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";

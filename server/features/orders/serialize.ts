@@ -1,6 +1,7 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import type { OrderDetail, OrderRow } from "../../../domain/contracts/orders";
-import type { BoardRow, historyOf, linesWithNames, listOrders, orderWithNames } from "./repository";
+import type { BoardRow } from "./board-repository";
+import type { historyOf, linesWithNames, listOrders, orderWithNames } from "./repository";
 
 type ListRow = Awaited<ReturnType<typeof listOrders>>[number];
 type Found = NonNullable<Awaited<ReturnType<typeof orderWithNames>>>;

@@ -4,7 +4,7 @@ import { STATUS } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import { appendEvent, latestEventId } from "../../realtime/outbox";
-import { boardRows, type BoardRow } from "../orders/repository";
+import { boardRows, type BoardRow } from "../orders/board-repository";
 import type { OrderGroup } from "../orders/service";
 import { groupBatches, lockGroup, recordRun, replaceGroupBatches, seenEventOf } from "./repository";
 import { noteRecomputeCost } from "./schedule";

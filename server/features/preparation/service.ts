@@ -5,7 +5,7 @@ import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "..
 import type { Database } from "../../db/types";
 import type { Jobs } from "../../jobs/types";
 import { requestRecompute } from "./schedule";
-import { boardRows, linesOfOrders } from "../orders/repository";
+import { boardRows, linesOfOrders } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
 import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
 import { storedBatches } from "./repository";

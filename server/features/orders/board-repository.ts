@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { cities, clients, orderDetails, orders, orderStatuses, products, shipments, timesShipping } from "../../../drizzle/schema";
+import { equalsOrNull } from "../../db/conditions";
+import type { Executor } from "../../db/types";
+
+/** The orders as the preparation and dispatch boards read them. */
+
+const boardColumns = {
+  id: orders.id,
+  clientName: clients.name,
+  deliveryDate: orders.deliveryDate,
+  orderTime: orders.orderTime,
+  timeSlotId: orders.timesShippingId,
+  timeSlot: timesShipping.name,
+  zoneId: orders.shipmentId,
+  zone: shipments.name,
+  zonePrice: shipments.price,
+  address: orders.address,
+  cityName: cities.name,
+  latitude: orders.latitude,
+  longitude: orders.longitude,
+  totalWeight: orders.totalWeight,
+  distinctProducts: orders.distinctProducts,
+  hasFv: orders.hasFv,
+  statusId: orders.statusId,
+  statusName: orderStatuses.name,
+};
+
+export interface BoardFilter {
+  statusIds: number[];
+  deliveryDate?: string;
+  ids?: number[];
+  /** Only these (zone, date, time slot) groups; a null zone or slot matches null. */
+  group?: { zoneId: number | null; deliveryDate: string; timeSlotId: number | null };
+}
+
+/** Orders as the preparation and dispatch boards list them (SPEC.md §3). */
+export function boardRows(db: Executor, filter: BoardFilter) {
+  const { group } = filter;
+  return db
+    .select(boardColumns)
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
+    .leftJoin(shipments, eq(shipments.id, orders.shipmentId))
+    .leftJoin(timesShipping, eq(timesShipping.id, orders.timesShippingId))
+    .leftJoin(cities, eq(cities.id, orders.cityId))
+    .where(
+      and(
+        inArray(orders.statusId, filter.statusIds),
+        filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
+        filter.ids ? inArray(orders.id, filter.ids) : undefined,
+        group ? and(eq(orders.deliveryDate, group.deliveryDate), equalsOrNull(orders.shipmentId, group.zoneId), equalsOrNull(orders.timesShippingId, group.timeSlotId)) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id));
+}
+export type BoardRow = Awaited<ReturnType<typeof boardRows>>[number];
+
+/** Every line of these orders with its product name: the batch pick lists. */
+export const linesOfOrders = (db: Executor, orderIds: number[]) =>
+  orderIds.length
+    ? db
+        .select({ orderId: orderDetails.orderId, productId: orderDetails.productId, productName: products.name, type: orderDetails.type, amount: orderDetails.amount })
+        .from(orderDetails)
+        .innerJoin(products, eq(products.id, orderDetails.productId))
+        .where(inArray(orderDetails.orderId, orderIds))
+    : Promise.resolve([]);

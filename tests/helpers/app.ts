@@ -20,10 +20,11 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 /** The real app on a private database; with `redis`, the production bus and queues. */
 export async function createTestApp(
-  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string> } = {},
+  /** embedded: PGlite, as `npm start` runs, even where Postgres is available. */
+  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-test-"));
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ embedded: options.embedded });
   const redisUrl = options.redisUrl ?? inject("services").redisUrl;
   const useRedis = (options.redis || options.redisUrl) && redisUrl && database.url;
   const config = loadConfig({

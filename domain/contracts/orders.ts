@@ -13,6 +13,7 @@ export const ORDER_MESSAGES = {
   illegalTransition: "El pedido no puede pasar a ese estado.",
   notFound: "El pedido no existe.",
   unknownProduct: "El producto no existe.",
+  unknownClient: "El cliente no existe o fue eliminado.",
 } as const;
 
 const idLike = z.union([z.number(), z.string()]).transform((v) => Number(v));

@@ -33,6 +33,8 @@ export interface OrderInputs {
   products: { id: number; name: string; price: string; unitWeight: string; ifWeight: boolean; promotions: string | null }[];
   freezer: { productId: number; quantity: string }[];
   references: { zoneName: string | null; zonePrice: string | null; city: boolean; time: boolean; pay: boolean };
+  /** The client exists and is not deleted. */
+  client: boolean;
   existingOrderId: number | null;
 }
 
@@ -53,6 +55,7 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
     city: boolean;
     time: boolean;
     pay: boolean;
+    client: boolean;
     existing_order_id: number | null;
   }>(
     await db.execute(sql`
@@ -67,12 +70,14 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
         exists (select 1 from ${cities} c where c.id = ${city}) as city,
         exists (select 1 from ${timesShipping} t where t.id = ${time}) as time,
         exists (select 1 from ${payMethods} m where m.id = ${pay}) as pay,
+        exists (select 1 from ${clients} c where c.id = ${query.clientId} and c.null_date is null) as client,
         (select o.id from ${orders} o where o.idempotency_key = ${query.idempotencyKey}) as existing_order_id`),
   );
   return {
     products: row!.products ?? [],
     freezer: row!.freezer ?? [],
     references: { zoneName: row!.zone_name, zonePrice: row!.zone_price, city: row!.city, time: row!.time, pay: row!.pay },
+    client: row!.client,
     existingOrderId: row!.existing_order_id === null ? null : Number(row!.existing_order_id),
   };
 }

@@ -53,6 +53,7 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
 
   /** Prices the cart from the catalogue; the writes re-check what can change meanwhile (stock, freezer). */
   function price(request: SubmitOrderRequest, inputs: repo.OrderInputs, heldByOrder = new Map<number, number>()) {
+    if (!inputs.client) throw new Invalid(ORDER_MESSAGES.unknownClient, { client_id: ORDER_MESSAGES.unknownClient });
     const delivery = resolveDelivery(request.orderData!, inputs.references);
     const products = new Map(inputs.products.map((p) => [p.id, p]));
     // A modification may use again what the order already holds in the freezer.

@@ -48,6 +48,18 @@ describe("submitting an order", () => {
     expect((await admin.get("/api/orders/?limit=500")).json().results.length).toBe(before);
   });
 
+  it("refuses an order for a client that does not exist or was deleted, with 400", async () => {
+    const product = await createProduct(seller, { quantity: 10 });
+    const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
+    const missing = await placeOrder(seller, 999_999, line);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe("El cliente no existe o fue eliminado.");
+    const { id: clientId } = await createClient(seller);
+    expect((await seller.post(`/api/clients/${clientId}/null_date/`)).statusCode).toBe(200);
+    expect((await placeOrder(seller, clientId, line)).statusCode).toBe(400);
+    expect(await stockOf(seller, product.PK_Products)).toBe("10.000");
+  });
+
   it("creates one order for the same Idempotency-Key", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller, { quantity: 20 });

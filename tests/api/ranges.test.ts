@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
 import { createClient, createProduct } from "../helpers/catalog";
 import { signIn } from "../helpers/factories";
-import { placeOrder } from "../helpers/orders";
+import { orderDetails, placeOrder } from "../helpers/orders";
 
 let t: TestApp;
 let seller: ApiClient;
@@ -35,13 +35,24 @@ describe("ids beyond what the database can hold", () => {
     }
   });
 
-  it("never answer 500 on any route, in the path, the query or the body", async () => {
+  it.each([
+    ["beyond the integer range", BEYOND],
+    ["in range but of no row", 999_999],
+  ])("never answer 500 on any route for ids %s, in the path, the query or the body", async (_, id) => {
+    const product = await createProduct(seller, { quantity: 10 });
     const ids = ["id", "user_id", "order_id", "client_id", "clientId", "productId", "product_id", "zone_id", "group_id", "before_order_id", "status_id"];
-    const body = Object.fromEntries(ids.map((name) => [name, BEYOND]));
-    const query = new URLSearchParams(Object.fromEntries(ids.map((name) => [name, String(BEYOND)]))).toString();
+    const body = {
+      ...Object.fromEntries(ids.map((name) => [name, id])),
+      // Otherwise valid payloads, so the unknown id is what the route meets.
+      items: [{ productId: id, units: 1, type: "KG" }],
+      cart: { items: [{ productId: product.PK_Products, units: 1, type: "KG" }] },
+      orderData: orderDetails(),
+      has_virtual_freezer: true,
+    };
+    const query = new URLSearchParams(Object.fromEntries(ids.map((name) => [name, String(id)]))).toString();
     const failures: string[] = [];
     for (const route of t.app.routeTable) {
-      const url = `${route.url.replace(/:[^/]+/g, String(BEYOND))}${route.method === "GET" ? `?${query}` : ""}`;
+      const url = `${route.url.replace(/:[^/]+/g, String(id))}${route.method === "GET" ? `?${query}` : ""}`;
       const response = await admin.request(route.method as "GET", url, route.method === "GET" ? undefined : body);
       if (response.statusCode === 500) failures.push(`${route.method} ${url.split("?")[0]} → 500`);
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./catalog-common";
+import { LARGEST_ID, recordId } from "./catalog-common";
 
 /** SPEC.md §8 messages of the preparation and dispatch boards. */
 export const BOARD_MESSAGES = {
@@ -109,7 +109,7 @@ export const AssignRequest = z.object({
 });
 export type AssignRequest = z.infer<typeof AssignRequest>;
 
-const routeOrderIds = z.array(z.number().int().positive()).min(1, BOARD_MESSAGES.routeSize).max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
+const routeOrderIds = z.array(z.number().int().positive().max(LARGEST_ID, "Identificador inválido.")).min(1, BOARD_MESSAGES.routeSize).max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
 export const RouteOrders = z.object({ order_ids: routeOrderIds });
 export const RouteQuery = z.object({
   order_ids: z

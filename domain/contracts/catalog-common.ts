@@ -12,7 +12,8 @@ export const decimalInput = (message: string) =>
     return parsed;
   });
 
-const LARGEST_ID = 2 ** 31 - 1;
+/** The largest id an integer column holds. */
+export const LARGEST_ID = 2 ** 31 - 1;
 
 /** A row id as the database stores it (integer): anything else is a 400, never a query. */
 export const recordId = (message = "Identificador inválido.") =>

@@ -27,7 +27,7 @@ export const SaveClaimRequest = z.object({
 export const SaveProductClaimRequest = z.object({
   claimType: claimType.refine((t) => t === 3, CLAIM_MESSAGES.type),
   claimValue: z.string({ error: CLAIM_MESSAGES.value }).trim().min(1, CLAIM_MESSAGES.value).max(1000),
-  product: z.coerce.number({ error: CLAIM_MESSAGES.product }).int(CLAIM_MESSAGES.product).positive(CLAIM_MESSAGES.product),
+  product: recordId(CLAIM_MESSAGES.product),
 });
 
 export const ClaimSaved = z.object({ success: z.literal(true), message: z.string() });

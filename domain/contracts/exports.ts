@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LARGEST_ID } from "./catalog-common";
 
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
@@ -15,7 +16,7 @@ const optionalId = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)))
-  .refine((v) => v === null || (Number.isInteger(v) && v >= 0), "Ingresá un ID válido.");
+  .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= LARGEST_ID), "Ingresá un ID válido.");
 
 export const ExportRequest = z.object({
   sql_table: table,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalInput } from "./catalog-common";
+import { decimalInput, LARGEST_ID } from "./catalog-common";
 
 export const PRODUCT_MESSAGES = {
   name: "El nombre es obligatorio.",
@@ -42,7 +42,7 @@ const principal = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined || v === "" ? 0 : Number(v)))
-  .refine((v) => Number.isInteger(v) && v >= 0, PRODUCT_MESSAGES.principal);
+  .refine((v) => Number.isInteger(v) && v >= 0 && v <= LARGEST_ID, PRODUCT_MESSAGES.principal);
 
 export const CreateProductRequest = z.object({
   name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(200),

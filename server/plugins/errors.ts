@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { databaseErrorCode } from "../db/errors";
 import { AppError } from "../errors";
 
 const INVALID_INPUT = "Los datos enviados no son válidos.";
@@ -14,6 +15,16 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: "Tipo de contenido no admitido." },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, detail: "Se esperaba un formulario con archivo." },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: "Longitud de contenido inválida." },
+};
+
+/**
+ * Input the validation let through that the database refuses: still the user's input, so a
+ * 400 with a plain sentence. Each one logged, as it marks a check to add.
+ */
+const DATABASE_INPUT_ERRORS: Record<string, string> = {
+  "23503": "Algún dato hace referencia a un registro que no existe.",
+  "22003": "Un valor está fuera del rango permitido.",
+  "22P02": INVALID_INPUT,
 };
 
 function fieldErrors(error: FastifyError): Record<string, string> {
@@ -45,6 +56,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ detail: known.detail });
+    const refused = DATABASE_INPUT_ERRORS[databaseErrorCode(error) ?? ""];
+    if (refused) {
+      request.log.warn({ err: error }, "input refused by the database");
+      return reply.status(400).send({ detail: refused });
+    }
     if (error.statusCode === 429) return reply.status(429).send({ detail: "Demasiados intentos. Esperá un momento y volvé a intentar." });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: INVALID_INPUT });

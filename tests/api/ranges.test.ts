@@ -58,4 +58,32 @@ describe("ids beyond what the database can hold", () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it.each([
+    ["beyond the integer range", BEYOND],
+    ["in range but of no row", 999_999],
+  ])("answer 4xx for ids %s inside lists, references and ranges", async (_, id) => {
+    const { id: clientId } = await createClient(admin);
+    const product = await createProduct(admin, { quantity: 10 });
+    const calls: ["GET" | "POST", string, unknown][] = [
+      ["POST", `/api/save_claim_product/${clientId}/`, { claimType: 3, claimValue: "Llegó roto", product: id }],
+      ["POST", "/api/products/create/", { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id }],
+      ["POST", `/api/products/update/${product.PK_Products}/`, { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id }],
+      ["POST", `/api/products/update/${product.PK_Products}/`, { name: "Promo", quantity: 1, price: 1, unitWeight: 1, promotions: `${id}-1` }],
+      ["POST", "/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: id, units: 1, type: "KG" }] }],
+      ["POST", "/api/update-shipping-cost/", { zone_id: id, price: 100 }],
+      ["POST", "/api/dispatch/send-route/", { order_ids: [id], courier: 1 }],
+      ["GET", `/api/dispatch/route/?order_ids=${id}`, undefined],
+      ["POST", "/api/dispatch/assign/", { order_id: id, courier: 1, before_order_id: id, version: 0 }],
+      ["POST", "/api/exports/", { sql_table: "Orders", type_archive: "csv", start_id: id, end_id: id }],
+    ];
+    const failures: string[] = [];
+    for (const [method, url, body] of calls) {
+      const response = await admin.request(method, url, body);
+      if (response.statusCode >= 500) failures.push(`${method} ${url} → ${response.statusCode} ${response.body}`);
+      else if (response.statusCode >= 400 && !/[a-záéíóúñ]/i.test(response.json().detail)) failures.push(`${method} ${url} → no message`);
+    }
+    expect(failures).toEqual([]);
+  });
 });
+

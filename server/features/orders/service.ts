@@ -2,6 +2,7 @@ import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "..
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { canTransition, isEditable, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
+import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth/repository";
@@ -14,11 +15,6 @@ import { toDetail, toRow } from "./serialize";
 // Built once: a formatter costs more to build than an order costs to price.
 const buenosAiresTime = new Intl.DateTimeFormat("es-AR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Argentina/Buenos_Aires" });
 const orderTime = () => buenosAiresTime.format(new Date());
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
-}
 
 /** The (zone, date, time slot) group an order is batched in for preparation. */
 export interface OrderGroup {

@@ -1,6 +1,7 @@
 import { asc, eq, gt, sql } from "drizzle-orm";
 import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
 import { orderEvents, outboxCursor } from "../../drizzle/schema";
+import { rowsOf } from "../db/rows";
 import type { Database, Executor } from "../db/types";
 
 const NUDGE_DELAY_MS = 15;
@@ -24,7 +25,7 @@ export async function appendEvent(tx: Executor, event: NewEvent): Promise<number
 
 type EventRow = typeof orderEvents.$inferSelect;
 
-export function toAppEvent(row: EventRow): AppEvent {
+export function toAppEvent(row: Pick<EventRow, "id" | "type" | "at" | "actorId" | "data">): AppEvent {
   return {
     id: row.id,
     type: row.type,
@@ -64,27 +65,28 @@ export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise
   const cycle = () =>
     db.transaction(async (tx) => {
       // Lateral, so the events are an index range after the cursor, not a scan from the first.
-      const rows = rowsOf<{ id: string | number; type: string; at: Date | string; actor_id: number | null; order_id: number | null; data: unknown }>(
+      const events = rowsOf<{ id: string | number; type: string; at: Date | string; actor_id: number | null; data: unknown }>(
         await tx.execute(sql`
-          select e.id, e.type, e.at, e.actor_id, e.order_id, e.data
+          select e.id, e.type, e.at, e.actor_id, e.data
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
           cross join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e
           order by e.id`),
-      ).map((row) => ({ event: { id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, orderId: row.order_id, data: row.data } }));
+      ).map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
       let published = 0;
-      for (const { event } of rows) {
+      for (const event of events) {
         try {
-          await publish(toAppEvent(event));
+          await publish(event);
           published++;
         } catch {
           break;
         }
       }
+      // A cursor lost in a crash only sends some events again (screens drop ids they have
+      // seen), so its commit need not wait for the disk.
       if (published) {
-        // A cursor lost in a crash only sends some events again (screens drop ids they have
-        // seen), so its commit need not wait for the disk.
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await tx.update(outboxCursor).set({ lastEventId: rows[published - 1]!.event.id }).where(eq(outboxCursor.id, 1));
+        await tx.execute(sql`
+          with no_wait as (select set_config('synchronous_commit', 'off', true))
+          update ${outboxCursor} set last_event_id = ${events[published - 1]!.id} from no_wait where id = 1`);
       }
       return published;
     });
@@ -119,10 +121,4 @@ export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise
       await running;
     },
   };
-}
-
-/** postgres.js returns an array, PGlite an object with rows: both read the same here. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

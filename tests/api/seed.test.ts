@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo, seedReference } from "../../drizzle/seed";
-import { rowsOf } from "../../server/realtime/outbox";
+import { rowsOf } from "../../server/db/rows";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUser } from "../helpers/factories";
 

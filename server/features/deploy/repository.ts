@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { settings } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
-import { rowsOf } from "../../realtime/outbox";
+import { rowsOf } from "../../db/rows";
 
 const KEY = "deploy_running_since";
 // A deploy whose worker died never clears its mark: after this long it no longer blocks.

@@ -1,3 +1,4 @@
+import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
 import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
 import { Invalid } from "../../errors";
@@ -21,7 +22,7 @@ const coordinate = (value: unknown) => {
   return Number.isFinite(n) ? n : null;
 };
 
-const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : 0);
+const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) <= LARGEST_ID ? Number(value) : 0);
 
 /** The reference ids a delivery names, to look up with the catalogue (0 where absent or malformed). */
 export function deliveryIds(details: OrderDetails | null | undefined) {

@@ -16,7 +16,8 @@ import {
   virtualFreezerItems,
 } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
-import { rowsOf } from "../../realtime/outbox";
+import { databaseError } from "../../db/errors";
+import { rowsOf } from "../../db/rows";
 
 export type OrderInsert = typeof orders.$inferInsert;
 export type DetailInsert = Omit<typeof orderDetails.$inferInsert, "orderId">;
@@ -126,9 +127,9 @@ export async function createOrder(db: Executor, order: NewOrder): Promise<Create
     );
     return { orderId: Number(row!.order_id), eventId: Number(row!.event_id) };
   } catch (error) {
-    const cause = (error as { cause?: { message?: string; detail?: string } }).cause ?? (error as { message?: string; detail?: string });
-    if (cause.message === "stock_short" || cause.message === "freezer_short") {
-      return { short: cause.message === "stock_short" ? "stock" : "freezer", productId: Number(cause.detail) };
+    const refused = databaseError(error);
+    if (refused?.message === "stock_short" || refused?.message === "freezer_short") {
+      return { short: refused.message === "stock_short" ? "stock" : "freezer", productId: Number(refused.detail) };
     }
     throw error;
   }

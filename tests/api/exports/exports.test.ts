@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TABLES } from "../../../domain/contracts/exports";
 import { seedDemo } from "../../../drizzle/seed";
-import { rowsOf } from "../../../server/realtime/outbox";
+import { rowsOf } from "../../../server/db/rows";
 import { EXPORT_QUERIES } from "../../../server/features/exports/tables";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createUser, signIn } from "../../helpers/factories";

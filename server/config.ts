@@ -56,6 +56,8 @@ export interface Config {
   recaptchaVerifyUrl: string;
   depot: { lat: number; lng: number };
   logLevel: string;
+  /** Prefix of this deployment's channels and queues on a Redis server that others may share. */
+  redisNamespace: string;
 }
 
 export class ConfigError extends Error {}
@@ -86,7 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     depot: { lat: e.DEPOT_LAT, lng: e.DEPOT_LNG },
     logLevel: e.LOG_LEVEL,
+    redisNamespace: redisNamespaceOf(e.DATABASE_URL),
   };
+}
+
+/** One deployment is one database: its name keeps two deployments on one Redis server apart. */
+export function redisNamespaceOf(databaseUrl: string | null | undefined): string {
+  return `frio:${databaseUrl ? new URL(databaseUrl).pathname.slice(1) || "postgres" : "embedded"}`;
 }
 
 /** Generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */

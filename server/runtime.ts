@@ -29,11 +29,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus();
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`) : createMemoryBus();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   redis?.on("error", () => {});
   const context = jobContextFactory(config, database, bus);
-  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
+  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   return {
     config,

@@ -12,8 +12,8 @@ async function main() {
     throw new ConfigError("The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).");
   }
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 5 });
-  const bus = createRedisBus(config.redisUrl);
-  const running = startBullWorkers(config.redisUrl, PROCESSORS, jobContextFactory(config, database, bus));
+  const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`);
+  const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, jobContextFactory(config, database, bus));
   console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}`);
   const shutdown = async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.

@@ -40,7 +40,8 @@ export const SocketAuthMessage = z.object({
 
 export type ServerSocketMessage =
   | { type: "ready"; last_event_id: number }
-  | { type: "event"; event: AppEvent }
+  /** `after`: the id of the event sent on this socket just before (or the resume point); a screen that saw another one has a gap. */
+  | { type: "event"; event: AppEvent; after: number }
   | { type: "error"; detail: string };
 
 

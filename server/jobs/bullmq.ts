@@ -10,7 +10,7 @@ function connection(url: string) {
 }
 
 /** Production enqueueing: one BullMQ queue per processor's queue config. */
-export function createBullJobs(redisUrl: string, processors: Record<string, JobProcessor<any>>): Jobs {
+export function createBullJobs(redisUrl: string, prefix: string, processors: Record<string, JobProcessor<any>>): Jobs {
   const redis = connection(redisUrl);
   redis.on("error", () => {});
   const queues = new Map<string, Queue>();
@@ -19,7 +19,7 @@ export function createBullJobs(redisUrl: string, processors: Record<string, JobP
     if (!processor) throw new Error(`unknown queue ${name}`);
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: redis });
+      queue = new Queue(name, { connection: redis, prefix });
       queue.on("error", () => {});
       queues.set(name, queue);
     }
@@ -53,6 +53,7 @@ export interface RunningWorkers {
 /** The worker process side: one BullMQ worker per queue, closing gracefully on shutdown. */
 export function startBullWorkers(
   redisUrl: string,
+  prefix: string,
   processors: Record<string, JobProcessor<any>>,
   context: (attempt: number) => JobContext,
 ): RunningWorkers {
@@ -69,6 +70,7 @@ export function startBullWorkers(
       },
       {
         connection: connection(redisUrl),
+        prefix,
         concurrency: processor.queue.concurrency,
         lockDuration: processor.queue.lockMs,
         stalledInterval: processor.queue.lockMs,

@@ -2,25 +2,37 @@ import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import type { AppEvent } from "../../domain/contracts/events";
 
-const CHANNEL = "frio:events";
+/**
+ * A durable event as the relay publishes it: `previous` is the id of the outbox event just
+ * before it (the relay publishes in id order), so a listener that last saw a lower id knows
+ * it missed something and reads the gap from the outbox. Ephemeral chatter has no previous.
+ */
+export interface Published {
+  event: AppEvent;
+  previous: number | null;
+}
+
+export type BusListener = (event: AppEvent, previous: number | null) => void;
 
 /** Fan-out of events to every API instance's websocket hub. */
 export interface Bus {
-  publish(event: AppEvent): Promise<void>;
-  subscribe(listener: (event: AppEvent) => void): () => void;
+  publish(event: AppEvent, previous?: number | null): Promise<void>;
+  subscribe(listener: BusListener): () => void;
   /** Called when the subscription comes back after an outage: what was published meanwhile never arrived. */
   onResubscribed(listener: () => void): void;
   healthy(): boolean;
   close(): Promise<void>;
 }
 
+const LOCAL = "events";
+
 export function createMemoryBus(): Bus {
   const emitter = new EventEmitter().setMaxListeners(0);
   return {
-    publish: async (event) => void emitter.emit(CHANNEL, event),
+    publish: async (event, previous = null) => void emitter.emit(LOCAL, event, previous),
     subscribe: (listener) => {
-      emitter.on(CHANNEL, listener);
-      return () => emitter.off(CHANNEL, listener);
+      emitter.on(LOCAL, listener);
+      return () => emitter.off(LOCAL, listener);
     },
     onResubscribed: () => {},
     healthy: () => true,
@@ -28,14 +40,18 @@ export function createMemoryBus(): Bus {
   };
 }
 
-export function createRedisBus(url: string): Bus {
+/**
+ * `channel` names one deployment (its database): instances of another deployment sharing
+ * the Redis server never see these events, whose ids mean nothing in their outbox.
+ */
+export function createRedisBus(url: string, channel: string): Bus {
   // Publishing fails fast while Redis is away: the outbox keeps the event and retries.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const local = createMemoryBus();
   publisher.on("error", () => {});
   subscriber.on("error", () => {});
-  void subscriber.subscribe(CHANNEL).catch(() => {});
+  void subscriber.subscribe(channel).catch(() => {});
   const resubscribed: (() => void)[] = [];
   let connectedBefore = false;
   subscriber.on("ready", () => {
@@ -44,14 +60,15 @@ export function createRedisBus(url: string): Bus {
   });
   subscriber.on("message", (_channel, raw) => {
     try {
-      void local.publish(JSON.parse(raw) as AppEvent);
+      const { event, previous } = JSON.parse(raw) as Published;
+      void local.publish(event, previous ?? null);
     } catch {
       // A malformed message from another process is dropped, never crashes the hub.
     }
   });
   return {
-    publish: async (event) => {
-      await publisher.publish(CHANNEL, JSON.stringify(event));
+    publish: async (event, previous = null) => {
+      await publisher.publish(channel, JSON.stringify({ event, previous } satisfies Published));
     },
     subscribe: local.subscribe,
     onResubscribed: (listener) => void resubscribed.push(listener),

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import { eventCapability, SocketAuthMessage, type AppEvent, type ServerSocketMessage } from "../../domain/contracts/events";
-import { can } from "../../domain/permissions";
+import { SocketAuthMessage, type AppEvent, type ServerSocketMessage } from "../../domain/contracts/events";
 import type { Database } from "../db/types";
-import type { AuthenticatedUser } from "../features/auth/repository";
 import type { Bus } from "./bus";
 import { eventsAfter, latestEventId } from "./outbox";
+import type { SocketUser } from "./socket-user";
+import { Subscriber } from "./subscriber";
 
 const AUTH_TIMEOUT_MS = 5_000;
 const REPLAY_PAGE = 500;
@@ -13,111 +13,142 @@ const REPLAY_PAGE = 500;
 export interface HubOptions {
   db: Database;
   bus: Bus;
-  loadUser(id: number): Promise<AuthenticatedUser | null>;
+  loadUser(id: number): Promise<SocketUser | null>;
+  log?: (message: string) => void;
 }
 
-/** One authenticated socket: replays what it missed, then streams, in id order, each id once. */
-class Subscriber {
-  private lastSent: number;
-  private buffer: AppEvent[] | null = [];
+interface Session {
+  user: SocketUser;
+  lastEventId: number;
+  expiresAt: number;
+}
 
-  constructor(
-    private readonly socket: WebSocket,
-    readonly user: AuthenticatedUser,
-    lastEventId: number,
-  ) {
-    this.lastSent = lastEventId;
-  }
+/**
+ * Reads the outbox for the sockets that must catch up, one read for all of them, while
+ * their live events are held. Sockets asking meanwhile join the next round.
+ */
+function createCatchUp(db: Database, onFailure: (subscriber: Subscriber) => void) {
+  const lagging = new Set<Subscriber>();
+  let running: Promise<void> | null = null;
 
-  offer(event: AppEvent) {
-    if (this.buffer) return void this.buffer.push(event);
-    this.deliver(event);
-  }
-
-  /** A client with no last id (a fresh screen) loads state over REST and streams from now. */
-  async replay(db: Database) {
-    if (this.lastSent === 0) this.lastSent = await latestEventId(db);
-    this.send({ type: "ready", last_event_id: this.lastSent });
+  async function readInto(group: Subscriber[]) {
+    let from = Math.min(...group.map((s) => s.lastSeen));
+    let found = 0;
     for (;;) {
-      const page = await eventsAfter(db, this.lastSent, REPLAY_PAGE);
-      page.forEach((event) => this.deliver(event));
-      if (page.length < REPLAY_PAGE) break;
+      const page = await eventsAfter(db, from, REPLAY_PAGE);
+      group.forEach((s) => s.replay(page));
+      found += page.length;
+      if (page.length < REPLAY_PAGE) return found;
+      from = page.at(-1)!.id!;
     }
-    const buffered = this.buffer ?? [];
-    this.buffer = null;
-    buffered.forEach((event) => this.deliver(event));
   }
 
-  private deliver(event: AppEvent) {
-    if (event.id !== null) {
-      if (event.id <= this.lastSent) return;
-      this.lastSent = event.id;
+  async function rounds() {
+    for (;;) {
+      const group = [...lagging].filter((s) => s.open);
+      lagging.clear();
+      if (!group.length) return;
+      // A socket released by the last round may stream live again: hold it before this read.
+      group.forEach((s) => s.hold());
+      try {
+        const found = await readInto(group);
+        for (const subscriber of group) {
+          if (subscriber.release()) continue;
+          // A held event follows an id the outbox does not have (yet): read once more, then let it pass.
+          if (found) lagging.add(subscriber);
+          else subscriber.releaseAnyway();
+        }
+      } catch {
+        group.forEach(onFailure);
+      }
     }
-    if (!can(this.user.group, eventCapability(event.type))) return;
-    this.send({ type: "event", event });
   }
 
-  send(message: ServerSocketMessage) {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  close(code: number, reason: string) {
-    this.socket.close(code, reason);
-  }
+  return (subscriber: Subscriber) => {
+    subscriber.hold();
+    lagging.add(subscriber);
+    running ??= rounds().finally(() => {
+      running = null;
+    });
+    return running;
+  };
 }
 
-export async function registerHub(app: FastifyInstance, { db, bus, loadUser }: HubOptions) {
+export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log = () => {} }: HubOptions) {
   const subscribers = new Set<Subscriber>();
-  let highestSeen = await latestEventId(db);
+  // A failed read closes the socket; the screen reconnects with its last id and is replayed.
+  const catchUp = createCatchUp(db, (s) => s.close(1011, "replay failed"));
 
-  const dispatch = (event: AppEvent) => {
-    if (event.id !== null) highestSeen = Math.max(highestSeen, event.id);
+  const dispatch = (event: AppEvent, previous: number | null) => {
     for (const subscriber of subscribers) {
       if (event.type === "user.deactivated" && subscriber.user.id === Number(event.data.user_id)) {
         subscriber.close(4403, "deactivated");
         continue;
       }
-      subscriber.offer(event);
+      if (!subscriber.offer(event, previous)) void catchUp(subscriber);
     }
   };
   const unsubscribe = bus.subscribe(dispatch);
-  // Pub/sub keeps nothing: after an outage, read what was published meanwhile from the outbox.
+  // Pub/sub keeps nothing: what was published during an outage is read from the outbox, per socket.
   bus.onResubscribed(() => {
-    void eventsAfter(db, highestSeen, 10_000)
-      .then((missed) => missed.forEach(dispatch))
-      .catch(() => {});
+    log(`event bus resubscribed: ${subscribers.size} sockets catch up from the outbox`);
+    subscribers.forEach((s) => void catchUp(s));
   });
   app.addHook("onClose", async () => {
     unsubscribe();
     subscribers.forEach((s) => s.close(1001, "server closing"));
   });
 
-  async function authenticate(raw: string): Promise<{ user: AuthenticatedUser; lastEventId: number } | null> {
+  async function authenticate(raw: string): Promise<Session | null> {
     try {
       const message = SocketAuthMessage.parse(JSON.parse(raw));
-      const claims = app.jwt.verify<{ sub: string }>(message.token);
+      const claims = app.jwt.verify<{ sub: string; exp: number }>(message.token);
       const user = await loadUser(Number(claims.sub));
-      return user ? { user, lastEventId: message.last_event_id } : null;
+      return user ? { user, lastEventId: message.last_event_id, expiresAt: claims.exp } : null;
     } catch {
       return null;
     }
   }
 
+  const refuse = (socket: WebSocket) => {
+    socket.send(JSON.stringify({ type: "error", detail: "Sesión vencida o inválida." } satisfies ServerSocketMessage));
+    socket.close(4401, "unauthorized");
+  };
+
+  /** A later auth message on an open socket renews it with a fresh token of the same user. */
+  const renewals = (socket: WebSocket, subscriber: Subscriber) =>
+    socket.on("message", async (data) => {
+      const session = await authenticate(data.toString());
+      if (!session || session.user.id !== subscriber.user.id) return refuse(socket);
+      subscriber.user = session.user;
+      subscriber.expireAt(session.expiresAt);
+    });
+
   app.get("/ws", { websocket: true, config: { permission: "public" } }, (socket) => {
     const timer = setTimeout(() => socket.close(4401, "authentication timeout"), AUTH_TIMEOUT_MS);
+    let subscriber: Subscriber | null = null;
+    socket.on("close", () => {
+      clearTimeout(timer);
+      if (subscriber) subscribers.delete(subscriber);
+      subscriber?.dispose();
+    });
     socket.once("message", async (data) => {
       clearTimeout(timer);
       const session = await authenticate(data.toString());
-      if (!session) {
-        socket.send(JSON.stringify({ type: "error", detail: "Sesión vencida o inválida." } satisfies ServerSocketMessage));
-        return socket.close(4401, "unauthorized");
-      }
-      const subscriber = new Subscriber(socket, session.user, session.lastEventId);
+      // The socket may have closed while its token was checked: nothing of it stays in the hub.
+      if (socket.readyState !== socket.OPEN) return;
+      if (!session) return refuse(socket);
+      // A fresh screen (no last id) loads its state over REST and streams from now.
+      const from = session.lastEventId || (await latestEventId(db).catch(() => null));
+      if (from === null) return socket.close(1011, "replay failed");
+      if (socket.readyState !== socket.OPEN) return;
+      subscriber = new Subscriber(socket, session.user, from);
+      subscriber.expireAt(session.expiresAt);
       subscribers.add(subscriber);
-      socket.on("close", () => subscribers.delete(subscriber));
-      await subscriber.replay(db).catch(() => subscriber.close(1011, "replay failed"));
+      renewals(socket, subscriber);
+      subscriber.send({ type: "ready", last_event_id: from });
+      await catchUp(subscriber);
     });
-    socket.on("close", () => clearTimeout(timer));
   });
 
   return { connections: () => subscribers.size };

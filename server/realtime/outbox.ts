@@ -58,24 +58,27 @@ export interface OutboxRelay {
  * also the lock: one relay at a time publishes, so order holds across API instances; if
  * publishing fails (Redis down) the cursor stays and the events go out on a later tick.
  */
-export function startOutboxRelay(db: Database, publish: (e: AppEvent) => Promise<void>, intervalMs = 250): OutboxRelay {
+export function startOutboxRelay(db: Database, publish: (event: AppEvent, previous: number) => Promise<void>, intervalMs = 250): OutboxRelay {
   let running: Promise<number> | null = null;
   let stopped = false;
 
   const cycle = () =>
     db.transaction(async (tx) => {
       // Lateral, so the events are an index range after the cursor, not a scan from the first.
-      const events = rowsOf<{ id: string | number; type: string; at: Date | string; actor_id: number | null; data: unknown }>(
+      const rows = rowsOf<{ id: string | number; type: string; at: Date | string; actor_id: number | null; data: unknown; cursor: string | number }>(
         await tx.execute(sql`
-          select e.id, e.type, e.at, e.actor_id, e.data
+          select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
           cross join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e
           order by e.id`),
-      ).map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
+      );
+      const events = rows.map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
       let published = 0;
+      let previous = Number(rows[0]?.cursor ?? 0);
       for (const event of events) {
         try {
-          await publish(event);
+          await publish(event, previous);
+          previous = event.id!;
           published++;
         } catch {
           break;

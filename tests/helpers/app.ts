@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { createRuntime, type Runtime } from "../../server/runtime";
+import { openDatabase } from "../../server/db/client";
 import { openTestDatabase } from "./database";
 
 export interface TestApp {
@@ -81,4 +82,18 @@ export class ApiClient {
   post(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request("POST", url, payload ?? {}, headers);
   }
+}
+
+/** Another API instance on the same database and Redis, as a second production process would be. */
+export async function createSecondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const runtime = await createRuntime(first.config, { database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }), relayIntervalMs: 50 });
+  const app = await buildApp({ ...runtime, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await runtime.close().catch(() => {});
+    },
+  };
 }

@@ -7,6 +7,8 @@ export interface TestSocket {
   waitFor(predicate: (m: ServerSocketMessage) => boolean, timeoutMs?: number): Promise<ServerSocketMessage>;
   closed: Promise<number>;
   close(): void;
+  send(message: unknown): void;
+  isOpen(): boolean;
 }
 
 /** A websocket client speaking the app's protocol: auth first, then events. */
@@ -24,6 +26,8 @@ export function openSocket(baseUrl: string, auth: { token: string; last_event_id
     events: () => messages.flatMap((m) => (m.type === "event" ? [m.event] : [])),
     closed,
     close: () => socket.close(),
+    send: (message) => socket.send(JSON.stringify(message)),
+    isOpen: () => socket.readyState === WebSocket.OPEN,
     waitFor(predicate, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

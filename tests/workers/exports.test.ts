@@ -1,3 +1,4 @@
+import { redisNamespaceOf } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seedDemo } from "../../drizzle/seed";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -24,7 +25,7 @@ describe.each([
       const { startBullWorkers } = await import("../../server/jobs/bullmq");
       const { jobContextFactory } = await import("../../server/runtime");
       const { PROCESSORS } = await import("../../workers/registry");
-      const running = startBullWorkers(redisUrl!, { exports: PROCESSORS.exports! }, jobContextFactory(t.config, t.runtime.database, t.runtime.bus));
+      const running = startBullWorkers(redisUrl!, redisNamespaceOf(t.databaseUrl), { exports: PROCESSORS.exports! }, jobContextFactory(t.config, t.runtime.database, t.runtime.bus));
       stopWorkers = running.close;
     }
   });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { eq } from "drizzle-orm";
+import { redisNamespaceOf } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { refreshTokens } from "../../drizzle/schema";
 import { createBullJobs } from "../../server/jobs/bullmq";
@@ -61,7 +62,7 @@ describe("the maintenance job purges expired refresh tokens", () => {
   it.skipIf(needsRealServices)(`on BullMQ, surviving a worker killed mid-job ${skipReason}`, async () => {
     const id = await expiredToken();
     const queue = `maintenance-kill-${randomBytes(4).toString("hex")}`;
-    const enqueuer = createBullJobs(redisUrl!, { [queue]: slowPurgeProcessor(queue, 0) });
+    const enqueuer = createBullJobs(redisUrl!, redisNamespaceOf(t.databaseUrl), { [queue]: slowPurgeProcessor(queue, 0) });
     const spawnWorker = (delayMs: number) => spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs });
     const waitFor = workerSaid;
 
@@ -75,7 +76,7 @@ describe("the maintenance job purges expired refresh tokens", () => {
     const rescuer = spawnWorker(10);
     try {
       expect(await eventually(async () => !(await tokenExists(id)), 20_000)).toBe(true);
-      const inspector = new Queue(queue, { connection: { url: redisUrl! } });
+      const inspector = new Queue(queue, { connection: { url: redisUrl! }, prefix: redisNamespaceOf(t.databaseUrl) });
       const job = await inspector.getJob("purge-kill");
       expect(await job?.getState()).toBe("completed");
       await inspector.obliterate({ force: true });

@@ -1,30 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { gt } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
 import { solveCaptcha } from "../helpers/captcha";
 import { signIn } from "../helpers/factories";
+import { freePort, hasRedisServer, startRedis } from "../helpers/redis-server";
 import { openSocket } from "../helpers/socket";
 
 const { postgresUrl, missing } = inject("services");
-const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 const reason = !postgresUrl ? missing.postgres : !hasRedisServer ? "needs the redis-server binary" : "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "pipe" });
-  return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("Ready to accept") && resolve(child)));
-}
 
 let t: TestApp | null = null;
 let redis: ChildProcess | null = null;

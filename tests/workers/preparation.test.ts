@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { redisNamespaceOf } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, preparationBatches } from "../../drizzle/schema";
 import { createBullJobs } from "../../server/jobs/bullmq";
@@ -104,7 +105,7 @@ describe("the preparation job", () => {
     const updatesBefore = await updatesOf(date);
 
     const queue = `preparation-kill-${randomBytes(4).toString("hex")}`;
-    const enqueuer = createBullJobs(redisUrl!, { [queue]: slowProcessor(preparation, queue, 0) });
+    const enqueuer = createBullJobs(redisUrl!, redisNamespaceOf(t.databaseUrl), { [queue]: slowProcessor(preparation, queue, 0) });
     const spawn = (delayMs: number) => spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs, processor: "preparation" });
     const doomed = spawn(60_000);
     await workerSaid(doomed, "ready");

@@ -23,6 +23,11 @@ class EventStream {
     this.connect();
   }
 
+  /** A refreshed access token renews the open socket, which the server closes when the old one expires. */
+  renew(token: string) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
+  }
+
   stop() {
     this.wanted = false;
     if (this.timer) clearTimeout(this.timer);
@@ -57,6 +62,8 @@ class EventStream {
     const { event } = message;
     if (event.id !== null) {
       if (event.id <= this.lastEventId) return;
+      // An event that follows one this screen never got: reconnect and be replayed from the last one seen.
+      if (message.after > this.lastEventId) return this.socket?.close(4000, "gap");
       this.lastEventId = event.id;
     }
     for (const [listener, prefix] of this.listeners) if (event.type.startsWith(prefix)) listener(event);
@@ -72,6 +79,10 @@ class EventStream {
 }
 
 export const eventStream = new EventStream();
+
+useSession.subscribe((state, previous) => {
+  if (state.access && state.access !== previous.access) eventStream.renew(state.access);
+});
 
 /** Calls `handler` for each live event whose type starts with `prefix`. */
 export function useEvents(prefix: string, handler: Listener) {

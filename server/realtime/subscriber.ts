@@ -1,0 +1,122 @@
+import type { WebSocket } from "ws";
+import { eventCapability, type AppEvent, type ServerSocketMessage } from "../../domain/contracts/events";
+import { can } from "../../domain/permissions";
+import type { SocketUser } from "./socket-user";
+
+/** Sockets that stop reading are closed past this much unsent data; they resume with their last id. */
+export const SEND_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One authenticated socket. It streams events in id order, each id once: while it catches up
+ * from the outbox (at start, after a bus outage, or when an event shows it missed one) live
+ * events are held, then follow the replayed ones.
+ */
+export class Subscriber {
+  /** Highest durable id this socket has passed, sent or not (events of other groups are skipped). */
+  lastSeen: number;
+  /** Highest id actually sent: each event tells the screen which one it follows. */
+  private lastSent: number;
+  private held: { event: AppEvent; previous: number | null }[] | null = [];
+  private expiry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    public user: SocketUser,
+    lastEventId: number,
+  ) {
+    this.lastSeen = lastEventId;
+    this.lastSent = lastEventId;
+  }
+
+  get open() {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  get catchingUp() {
+    return this.held !== null;
+  }
+
+  /**
+   * A live event from the bus. Returns false when it shows a gap: the outbox has events
+   * between the last one seen here and this one, so the socket must catch up first.
+   */
+  offer(event: AppEvent, previous: number | null): boolean {
+    if (this.held) return void this.held.push({ event, previous }), true;
+    if (this.missedBefore(event, previous)) {
+      this.held = [{ event, previous }];
+      return false;
+    }
+    this.deliver(event);
+    return true;
+  }
+
+  /** Holds live events back while the outbox is read. */
+  hold() {
+    this.held ??= [];
+  }
+
+  /** Events read from the outbox, in id order. */
+  replay(events: AppEvent[]) {
+    events.forEach((event) => this.deliver(event));
+  }
+
+  /**
+   * Sends what was held since the catch-up began. Returns false when a held event still
+   * follows one never seen here (it committed after the outbox was read): read again.
+   */
+  release(): boolean {
+    const held = this.held ?? [];
+    while (held.length) {
+      const { event, previous } = held[0]!;
+      if (this.missedBefore(event, previous)) return false;
+      held.shift();
+      this.deliver(event);
+    }
+    this.held = null;
+    return true;
+  }
+
+  /** After a read that found nothing more, what is held goes out as it is (the outbox has no such event). */
+  releaseAnyway() {
+    const held = this.held ?? [];
+    this.held = null;
+    held.forEach(({ event }) => this.deliver(event));
+  }
+
+  private missedBefore(event: AppEvent, previous: number | null) {
+    return event.id !== null && event.id > this.lastSeen && previous !== null && previous > this.lastSeen;
+  }
+
+  private deliver(event: AppEvent) {
+    if (event.id !== null) {
+      if (event.id <= this.lastSeen) return;
+      this.lastSeen = event.id;
+    }
+    if (!can(this.user.group, eventCapability(event.type))) return;
+    if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT_BYTES) return this.close(4408, "too slow");
+    const after = this.lastSent;
+    if (event.id !== null) this.lastSent = event.id;
+    this.send({ type: "event", event, after });
+  }
+
+  /** The socket closes when its access token expires, unless the client sends a fresh one. */
+  expireAt(epochSeconds: number) {
+    if (this.expiry) clearTimeout(this.expiry);
+    const delay = Math.max(0, epochSeconds * 1000 - Date.now());
+    this.expiry = setTimeout(() => this.close(4401, "token expired"), Math.min(delay, 2 ** 31 - 1));
+    this.expiry.unref();
+  }
+
+  send(message: ServerSocketMessage) {
+    if (this.open) this.socket.send(JSON.stringify(message));
+  }
+
+  close(code: number, reason: string) {
+    if (this.expiry) clearTimeout(this.expiry);
+    this.socket.close(code, reason);
+  }
+
+  dispose() {
+    if (this.expiry) clearTimeout(this.expiry);
+  }
+}

@@ -1,0 +1,88 @@
+import fastifyJwt from "@fastify/jwt";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryBus } from "../../../server/realtime/bus";
+import { registerHub } from "../../../server/realtime/hub";
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../helpers/app";
+import { openSocket } from "../../helpers/socket";
+
+const LOADER_DELAY_MS = 30;
+
+let t: TestApp;
+let app: FastifyInstance;
+let hub: Awaited<ReturnType<typeof registerHub>>;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  // The hub alone, with a user loader as slow as a busy database.
+  app = Fastify();
+  await app.register(fastifyWebsocket);
+  await app.register(fastifyJwt, { secret: TEST_JWT_SECRET });
+  await app.register(async (api) => {
+    hub = await registerHub(api, {
+      db: t.runtime.database.db,
+      bus: createMemoryBus(),
+      loadUser: async (id) => (await new Promise((r) => setTimeout(r, LOADER_DELAY_MS)), { id, group: "Admin" }),
+    });
+  }, { prefix: "/api" });
+  url = await app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+const until = async (condition: () => boolean, timeoutMs = 5_000) => {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe("websocket sessions in the hub", () => {
+  it("keeps nothing of a socket that closes while its login is being checked", async () => {
+    const token = app.jwt.sign({ sub: "1", grp: "Admin" });
+    const closed = await Promise.all(
+      Array.from({ length: 100 }, () => new Promise<void>((resolve) => {
+        const socket = new WebSocket(`${url.replace("http", "ws")}/api/ws`);
+        socket.on("open", () => {
+          socket.send(JSON.stringify({ type: "auth", token }));
+          socket.close();
+        });
+        socket.on("close", () => resolve());
+      })),
+    );
+    expect(closed).toHaveLength(100);
+    // Every loader call has come back by now, and none of them left a subscriber behind.
+    await new Promise((r) => setTimeout(r, LOADER_DELAY_MS * 4));
+    expect(hub.connections()).toBe(0);
+
+    const alive = await openSocket(url, { token });
+    await alive.waitFor((m) => m.type === "ready");
+    expect(hub.connections()).toBe(1);
+    alive.close();
+    await until(() => hub.connections() === 0);
+  });
+
+  it("closes a socket when its access token expires, unless a fresh token arrives on it", async () => {
+    const expiring = await openSocket(url, { token: app.jwt.sign({ sub: "1", grp: "Admin" }, { expiresIn: 1 }) });
+    const renewed = await openSocket(url, { token: app.jwt.sign({ sub: "2", grp: "Admin" }, { expiresIn: 1 }) });
+    await Promise.all([expiring.waitFor((m) => m.type === "ready"), renewed.waitFor((m) => m.type === "ready")]);
+    renewed.send({ type: "auth", token: app.jwt.sign({ sub: "2", grp: "Admin" }, { expiresIn: 60 }) });
+
+    expect(await expiring.closed).toBe(4401);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(renewed.isOpen()).toBe(true);
+    renewed.close();
+  });
+
+  it("refuses a renewal that carries another user's token", async () => {
+    const socket = await openSocket(url, { token: app.jwt.sign({ sub: "3", grp: "Admin" }) });
+    await socket.waitFor((m) => m.type === "ready");
+    socket.send({ type: "auth", token: app.jwt.sign({ sub: "4", grp: "Admin" }) });
+    expect(await socket.closed).toBe(4401);
+  });
+});

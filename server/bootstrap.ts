@@ -22,7 +22,7 @@ const DEMO_STAFF = [
 /** Migrations, reference data, the configured Admin, and demo data on a new embedded data dir. */
 export async function bootstrap(config: Config, database: DatabaseHandle, options: { freshDataDir: boolean }): Promise<BootstrapResult> {
   const { db } = database;
-  await database.migrate();
+  await database.migrate((message) => console.log(`[migrate] ${message}`));
   await seedReference(db);
   const generatedCredentials: BootstrapResult["generatedCredentials"] = [];
   const users = createUsersService({ db, uploadsDir: config.dataDir, onCommit: () => {} });

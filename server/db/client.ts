@@ -14,7 +14,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle/migrations
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
-  migrate(): Promise<void>;
+  /** Applies pending migrations; `log` hears when another process holds the migration lock. */
+  migrate(log?: (message: string) => void): Promise<void>;
   ping(): Promise<boolean>;
   /** Rows of a read-only query in batches, without holding the whole result in memory. */
   stream(query: string, params: unknown[], batchSize: number): AsyncIterable<Record<string, unknown>[]>;
@@ -59,19 +60,33 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    migrate: async () => {
-      // One process migrates at a time when several API instances boot together.
-      await client`select pg_advisory_lock(7261001)`;
-      try {
-        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client`select pg_advisory_unlock(7261001)`;
-      }
-    },
+    migrate: (log = () => {}) => migrateAlone(url, log),
     ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
     stream: (query, params, batchSize) => client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+const MIGRATION_LOCK = 7261001;
+const LOCK_RETRY_MS = 250;
+
+/**
+ * One process migrates at a time when several instances start together. The lock is a
+ * session lock, so it is taken and released on one connection of its own: released on
+ * another pooled connection it would stay with an idle one and stop every later start.
+ */
+async function migrateAlone(url: string, log: (message: string) => void) {
+  const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    for (let waited = 0; !(await session`select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`)[0]!.locked; waited += LOCK_RETRY_MS) {
+      if (waited === 0) log("waiting for another instance to finish its migrations");
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+    await migratePostgres(drizzlePostgres(session, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    // Closing the connection releases the lock even if the unlock is never sent.
+    await session.end({ timeout: 5 });
+  }
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {

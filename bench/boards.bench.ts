@@ -111,9 +111,11 @@ export async function run() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const groups = new Map(rows.map((r) => [groupKey({ zoneId: r.shipment_id, deliveryDate: r.delivery_date, timeSlotId: r.times_shipping_id }), { zoneId: r.shipment_id as number, deliveryDate: String(r.delivery_date), timeSlotId: r.times_shipping_id as number }]));
   const started = performance.now();
-  for (const group of groups.values()) await recomputeGroup(database.db, config.depot, group);
+  await database.db.transaction(async (tx) => {
+    for (const group of groups.values()) await recomputeGroup(tx, config.depot, group);
+  });
   const batchMs = performance.now() - started;
-  const preparation = createPreparationService({ db: database.db, jobs: runtime.jobs, depot: config.depot, log: () => {} });
+  const preparation = createPreparationService({ db: database.db, depot: config.depot });
   const boardStart = performance.now();
   const board = await preparation.board();
   const boardMs = performance.now() - boardStart;

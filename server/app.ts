@@ -36,7 +36,6 @@ import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
 import { preparationRoutes } from "./features/preparation/routes";
-import { followRecomputeCosts, requestRecompute } from "./features/preparation/schedule";
 import { createPreparationService } from "./features/preparation/service";
 import { createOrdersService } from "./features/orders/service";
 import { mapRoutes } from "./features/map/routes";
@@ -90,7 +89,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user deactivated through another API instance stops answering here too.
   bus.subscribe((event) => event.type === "user.deactivated" && activeUsers.forget(Number(event.data.user_id)));
   const onCommit = () => relay.nudge();
-  followRecomputeCosts(bus);
 
   await app.register(fastifySwagger, {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
@@ -119,9 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const claims = createClaimsService({ db });
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
-  const queueFailed = (error: Error) => app.log.warn(`preparation recompute not queued: ${error.message}`);
-  const orders = createOrdersService({ db, onCommit, onGroupsChanged: (groups, eventId) => void requestRecompute(jobs, groups, eventId).catch(queueFailed) });
-  const preparation = createPreparationService({ db, jobs, depot: config.depot, log: (msg) => app.log.warn(msg) });
+  const orders = createOrdersService({ db, onCommit });
+  const preparation = createPreparationService({ db, depot: config.depot });
   const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
   const commissions = createCommissionsService({ db });
   const exportsService = createExportsService({ database, jobs });

@@ -7,6 +7,7 @@ import { createInProcessJobs } from "./jobs/in-process";
 import type { JobContext, Jobs } from "./jobs/types";
 import { createMemoryBus, createRedisBus, type Bus } from "./realtime/bus";
 import { startOutboxRelay, type OutboxRelay } from "./realtime/outbox";
+import { startPreparationSweeper } from "./features/preparation/sweep";
 
 export interface Runtime {
   config: Config;
@@ -35,6 +36,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const context = jobContextFactory(config, database, bus);
   const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
+  // Embedded, this process runs the jobs; in production the worker process sweeps.
+  const sweeper = config.redisUrl ? null : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
   return {
     config,
     database,
@@ -43,6 +46,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     relay,
     redis,
     async close() {
+      await sweeper?.stop();
       await relay.stop();
       await jobs.close();
       await bus.close();

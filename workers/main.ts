@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { startBullWorkers } from "../server/jobs/bullmq";
 import { createRedisBus } from "../server/realtime/bus";
+import { startPreparationSweeper } from "../server/features/preparation/sweep";
 import { jobContextFactory } from "../server/runtime";
 import { PROCESSORS } from "./registry";
 
@@ -13,11 +14,13 @@ async function main() {
   }
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 5 });
   const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`);
-  const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, jobContextFactory(config, database, bus));
-  console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}`);
+  const context = jobContextFactory(config, database, bus);
+  const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
+  const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
+  console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep`);
   const shutdown = async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.
-    await running.close();
+    await Promise.all([running.close(), sweeper.stop()]);
     await bus.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,6 @@
 import type { JobProcessor } from "../server/jobs/types";
 import { deploy } from "./processors/deploy";
 import { exportTable } from "./processors/export-table";
-import { preparation } from "./processors/preparation";
 import { purgeExpiredTokens } from "./processors/purge-expired-tokens";
 
 /** Every processor, by queue name: one processor per queue. */
@@ -9,5 +8,4 @@ export const PROCESSORS: Record<string, JobProcessor<any>> = {
   [purgeExpiredTokens.queue.name]: purgeExpiredTokens,
   [deploy.queue.name]: deploy,
   [exportTable.queue.name]: exportTable,
-  [preparation.queue.name]: preparation,
 };

@@ -40,11 +40,11 @@ export const courierAssignments = pgTable(
 );
 
 /**
- * The newest order event each group's last re-batching had seen: a queued run whose
- * triggering event is not newer than that has nothing left to do and is skipped.
+ * How far the stored batches follow the outbox: every order event up to `last_event_id` is
+ * in them. One row, also the lock that lets one sweeper at a time re-batch.
  */
-export const preparationRuns = pgTable("preparation_runs", {
-  groupKey: text("group_key").primaryKey(),
-  seenEventId: bigint("seen_event_id", { mode: "number" }).notNull(),
-  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+export const preparationCursor = pgTable("preparation_cursor", {
+  id: integer("id").primaryKey(),
+  lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
 });
+

@@ -29,3 +29,19 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
   }
   return false;
 }
+
+const WORKER_MAIN = fileURLToPath(new URL("../../workers/main.ts", import.meta.url));
+
+/** The production worker process (`npm run workers`); resolves once it consumes. */
+export async function spawnWorker(options: { databaseUrl: string; redisUrl: string }): Promise<ChildProcess> {
+  const child = fork(WORKER_MAIN, [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, DATA_DIR: "/tmp/frio-test-worker", JWT_SECRET: "w".repeat(40), LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("Frío workers") && resolve());
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  return child;
+}

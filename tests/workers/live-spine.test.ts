@@ -4,10 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { orderEvents } from "../../drizzle/schema";
 import { latestEventId } from "../../server/realtime/outbox";
 import { ApiClient, createSecondInstance, createTestApp, type TestApp } from "../helpers/app";
-import { freshDate } from "../helpers/boards";
-import { createClient, createProduct } from "../helpers/catalog";
 import { signIn } from "../helpers/factories";
-import { orderDetails, placeOrder } from "../helpers/orders";
+import { streamOrders } from "../helpers/order-stream";
 import { freePort, hasRedisServer, killSubscribers, startRedis } from "../helpers/redis-server";
 import { openSocket, type TestSocket } from "../helpers/socket";
 
@@ -46,26 +44,9 @@ async function openBoards(token: string) {
   await Promise.all(boards.map((b) => b.waitFor((m) => m.type === "ready")));
 }
 
-/** Orders from both instances, `concurrency` at a time, while `fault` runs. */
-async function streamOrders(count: number, concurrency: number, fault: (done: () => boolean) => Promise<void>) {
+async function sellersOnBoth() {
   const seller = await signIn(t!, "Vendedor");
-  const sellers = [seller.client, new ApiClient(second!.app, seller.access)];
-  const { id: clientId } = await createClient(seller.client);
-  const product = (await createProduct(seller.client, { quantity: 100_000 })).PK_Products;
-  const date = freshDate();
-  let placed = 0;
-  let finished = false;
-  const lane = async (n: number) => {
-    while (placed < count) {
-      placed++;
-      const response = await placeOrder(sellers[n % 2]!, clientId, [{ productId: product, units: "1", type: "KG" }], { orderData: orderDetails({ date }) });
-      expect(response.statusCode).toBe(200);
-    }
-  };
-  const faults = fault(() => finished);
-  await Promise.all(Array.from({ length: concurrency }, (_, n) => lane(n)));
-  finished = true;
-  await faults;
+  return [seller.client, new ApiClient(second!.app, seller.access)];
 }
 
 /** Every board got exactly the outbox's events after `from`, in id order, each following the one before. */
@@ -89,13 +70,14 @@ describe("the live spine through Redis faults, two API instances", () => {
     await openBoards(admin.access);
     const from = await latestEventId(t!.runtime.database.db);
     let drops = 0;
-    await streamOrders(400, 12, async (done) => {
+    const stream = await streamOrders(await sellersOnBoth(), 400, 12, async (done) => {
       while (!done()) {
         await pause(120);
         if (!done() && (await killSubscribers(port)) > 0) drops++;
       }
     });
     expect(drops).toBeGreaterThanOrEqual(4);
+    expect(stream.accepted).toBe(400);
     expect(await expectEveryBoardComplete(from)).toBeGreaterThanOrEqual(400);
   }, 90_000);
 
@@ -103,12 +85,13 @@ describe("the live spine through Redis faults, two API instances", () => {
     const admin = await signIn(t!, "Admin");
     await openBoards(admin.access);
     const from = await latestEventId(t!.runtime.database.db);
-    await streamOrders(300, 8, async () => {
+    const stream = await streamOrders(await sellersOnBoth(), 300, 8, async () => {
       await pause(300);
       redis!.kill("SIGKILL");
       await pause(800);
       redis = await startRedis(port);
     });
+    expect(stream.accepted).toBe(300);
     expect(await expectEveryBoardComplete(from)).toBeGreaterThanOrEqual(300);
   }, 90_000);
 });

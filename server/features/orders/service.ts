@@ -22,20 +22,13 @@ export interface OrderGroup {
   deliveryDate: string;
   timeSlotId: number | null;
 }
-const groupOf = (o: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }): OrderGroup => ({
-  zoneId: o.shipmentId,
-  deliveryDate: o.deliveryDate,
-  timeSlotId: o.timesShippingId,
-});
 
 interface OrdersDeps {
   db: Database;
   onCommit(): void;
-  /** After a commit that changed these preparation groups (the board re-batches them); `eventId` is the change's event. */
-  onGroupsChanged?(groups: OrderGroup[], eventId: number): void;
 }
 
-export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }: OrdersDeps) {
+export function createOrdersService({ db, onCommit }: OrdersDeps) {
   /** What the cart is priced against; `key` also finds an order already made with it. */
   async function read(db: Executor, request: SubmitOrderRequest, key: string | null) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
@@ -93,7 +86,6 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
       });
       if ("short" in result) throw shortage(result.short, result.productId, names);
       onCommit();
-      onGroupsChanged([groupOf(delivery)], result.eventId);
       return result.orderId;
     } catch (error) {
       // A double click that lost the race: the other request created the order.
@@ -107,7 +99,7 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
 
   /** Applies only the difference between the stored lines and the new cart (DESIGN.md §5). */
   async function modify(orderId: number, request: SubmitOrderRequest, user: AuthenticatedUser) {
-    const { groups, eventId } = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
@@ -118,11 +110,9 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
-      const eventId = await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
-      return { groups: [groupOf(order), groupOf(delivery)], eventId };
+      await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
     });
     onCommit();
-    onGroupsChanged(groups, eventId);
     return orderId;
   }
 
@@ -138,14 +128,12 @@ export function createOrdersService({ db, onCommit, onGroupsChanged = () => {} }
     }
     await repo.setStatus(tx, orderId, to);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
-    const eventId = await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
-    return { group: groupOf(order), eventId };
+    await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
   }
 
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
-    const { group, eventId } = await db.transaction((tx) => changeStatus(tx, orderId, to, user));
+    await db.transaction((tx) => changeStatus(tx, orderId, to, user));
     onCommit();
-    onGroupsChanged([group], eventId);
   }
 
   return {

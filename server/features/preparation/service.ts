@@ -1,10 +1,8 @@
-import { batchOrders, groupKey, hasCoordinates } from "../../../domain/batching";
+import { groupKey, hasCoordinates } from "../../../domain/batching";
 import type { PreparationBatch, PreparationBoard } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
-import type { Jobs } from "../../jobs/types";
-import { requestRecompute } from "./schedule";
 import { boardRows, linesOfOrders } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
 import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
@@ -20,7 +18,7 @@ function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   return [title, ...stops, ...(mapsUrl ? [`Ruta: ${mapsUrl}`] : [])].join("\n");
 }
 
-export function createPreparationService({ db, jobs, depot, log }: { db: Database; jobs: Jobs; depot: Point; log: (msg: string) => void }) {
+export function createPreparationService({ db, depot }: { db: Database; depot: Point }) {
   function toView(orders: BatchableRow[], lines: Awaited<ReturnType<typeof linesOfOrders>>): PreparationBatch {
     const first = orders[0]!.row;
     const stops = orders.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
@@ -46,8 +44,9 @@ export function createPreparationService({ db, jobs, depot, log }: { db: Databas
 
   return {
     /**
-     * Stored batches, keeping only orders still open and still in the batch's group; any
-     * open order no stored batch holds yet is batched here and its group re-batched by the job.
+     * The stored batches, as the sweep left them, with each order's card as it is now: an
+     * order that left preparation or its group since is left out until the next sweep
+     * re-batches the group (about a second).
      */
     async board(deliveryDate?: string): Promise<PreparationBoard> {
       const [rows, stored] = await Promise.all([boardRows(db, { statusIds: PREPARATION_STATUSES, deliveryDate }), storedBatches(db, deliveryDate)]);
@@ -61,12 +60,6 @@ export function createPreparationService({ db, jobs, depot, log }: { db: Databas
         orders.forEach((o) => placed.add(o.id));
         if (orders.length) batches.push(orders);
       }
-      const leftovers = [...open.values()].filter((o) => !placed.has(o.id));
-      if (leftovers.length) {
-        batches.push(...batchOrders(leftovers, depot).map((b) => b.orders));
-        requestRecompute(jobs, leftovers, null).catch((error: Error) => log(`preparation recompute not queued: ${error.message}`));
-      }
-      batches.sort((a, b) => groupKey(a[0]!).localeCompare(groupKey(b[0]!)));
       const lines = await linesOfOrders(db, rows.map((r) => r.id));
       return {
         summary: { suggested_groups: batches.length, orders_covered: batches.reduce((n, b) => n + b.length, 0) },

@@ -100,10 +100,11 @@ describe("the preparation board", () => {
     expect(batch!.orders[0]).toMatchObject({ PK_Orders: second, FK_OrderStatus__PK_OrderStatus: 5, FK_OrderStatus__Name: "Pendiente" });
   });
 
-  it("shows a new order before its batching job has run", async () => {
+  it("shows a new order once the sweep has batched it, which preparation.updated announces", async () => {
     const date = freshDate();
+    const since = socket.messages.length;
     const id = await confirmOrder(seller, { date });
-    const board = await boardOf(date);
+    const board = await settled(date, 1, since);
     expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders))).toEqual([id]);
   });
 

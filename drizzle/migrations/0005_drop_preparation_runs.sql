@@ -1,0 +1,1 @@
+DROP TABLE "preparation_runs" CASCADE;

@@ -1,0 +1,111 @@
+import type { Point } from "../../../domain/routing";
+import type { Database } from "../../db/types";
+import type { Bus } from "../../realtime/bus";
+import { appendEvent, latestEventId } from "../../realtime/outbox";
+import { recomputeGroup, type GroupUpdate } from "./batches";
+import { changedGroups, lockCursor, moveCursor } from "./repository";
+
+/** Order events folded in by one sweep at most: a long backlog is caught up over several. */
+const EVENTS_PER_SWEEP = 20_000;
+/** Re-batching may keep this share of one core busy, however busy the day. */
+const CPU_SHARE = 0.1;
+/** After an order event, the sweep waits this long so a burst of orders costs one run. */
+const GATHER_MS = 200;
+/** With no event heard (the bus may be down), the outbox is still swept this often. */
+const SWEEP_EVERY_MS = 1_000;
+/** Sweeps are never further apart, however costly: batches are true within 5 s of any fault ending. */
+const LONGEST_GAP_MS = 4_000;
+
+export interface SweepResult {
+  upTo: number;
+  behind: boolean;
+  groups: number;
+  changed: number;
+}
+
+/**
+ * Folds the order events after the preparation cursor into the stored batches: every group
+ * they touched is re-batched from its open orders, then the cursor moves past them. The
+ * outbox is the trigger, so a lost nudge, a killed worker or a rolled-back sweep only
+ * delays the batches until the next sweep. `wait` queues behind a sweep running elsewhere;
+ * without it, null means one is running.
+ */
+export async function sweepPreparation(db: Database, depot: Point, { wait = false } = {}): Promise<SweepResult | null> {
+  return db.transaction(async (tx) => {
+    const cursor = await lockCursor(tx, wait);
+    if (cursor === null) return null;
+    const head = await latestEventId(tx);
+    if (head <= cursor) return { upTo: cursor, behind: false, groups: 0, changed: 0 };
+    const upTo = Math.min(head, cursor + EVENTS_PER_SWEEP);
+    const groups = await changedGroups(tx, cursor, upTo);
+    const updates: GroupUpdate[] = [];
+    for (const group of groups) {
+      const update = await recomputeGroup(tx, depot, group);
+      if (update) updates.push(update);
+    }
+    // Events last: appending one holds the outbox's commit-order lock until this commits.
+    for (const data of updates) await appendEvent(tx, { type: "preparation.updated", actorId: null, data: { ...data } });
+    await moveCursor(tx, upTo);
+    return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
+  });
+}
+
+export interface PreparationSweeper {
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps in the process that runs the jobs (the worker; the app itself when embedded): soon
+ * after an order event, and every second regardless, spaced so re-batching keeps to a tenth
+ * of a core. Several processes may run one: the cursor lets one sweep at a time.
+ */
+export function startPreparationSweeper({ db, depot, bus, log }: { db: Database; depot: Point; bus: Bus; log: (message: string) => void }): PreparationSweeper {
+  let timer: NodeJS.Timeout | null = null;
+  let dueAt = Infinity;
+  let running: Promise<void> | null = null;
+  let heard = false;
+  let lastCostMs = 0;
+  let lastEnd = 0;
+  let stopped = false;
+
+  const spacing = () => Math.min(LONGEST_GAP_MS, Math.max(GATHER_MS, lastCostMs / CPU_SHARE));
+  /** The next sweep in `delayMs`, or sooner if one is already due sooner. */
+  const schedule = (delayMs: number) => {
+    if (stopped || Date.now() + delayMs >= dueAt) return;
+    if (timer) clearTimeout(timer);
+    dueAt = Date.now() + delayMs;
+    timer = setTimeout(() => void (running = sweep()), delayMs);
+    timer.unref();
+  };
+
+  async function sweep() {
+    dueAt = Infinity;
+    heard = false;
+    const started = performance.now();
+    let behind = false;
+    try {
+      behind = (await sweepPreparation(db, depot))?.behind ?? false;
+    } catch (error) {
+      log(`preparation sweep failed: ${(error as Error).message}`);
+    }
+    lastCostMs = performance.now() - started;
+    lastEnd = Date.now();
+    running = null;
+    schedule(behind || heard ? spacing() : Math.max(spacing(), SWEEP_EVERY_MS));
+  }
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (!event.type.startsWith("order.")) return;
+    if (running) heard = true;
+    else schedule(Math.max(GATHER_MS, lastEnd + spacing() - Date.now()));
+  });
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

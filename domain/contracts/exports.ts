@@ -35,6 +35,20 @@ export const ExportJobResponse = z.object({
   rows_done: z.number(),
   rows_total: z.number().nullable(),
   file_url: z.string().nullable(),
+  /** Why it failed, in Spanish, starting with 'No se pudo exportar.' */
+  error: z.string().nullable(),
+  /** A worker died mid-way and another took it up again from the start. */
+  resumed: z.boolean(),
 });
 export type ExportJobResponse = z.infer<typeof ExportJobResponse>;
 export const ExportJobParams = z.object({ id: z.uuid("Exportación inválida.") });
+
+export const EXPORT_FAILED = "No se pudo exportar.";
+
+/** The reason an export failed, as the Admin reads it; the log keeps the technical one. */
+export function exportFailureReason(technical: string): string {
+  if (/ENOSPC/.test(technical)) return `${EXPORT_FAILED} No queda espacio en el disco del servidor.`;
+  if (/EEXIST|EACCES|EPERM|ENOTDIR|EROFS/.test(technical)) return `${EXPORT_FAILED} El servidor no pudo escribir el archivo.`;
+  if (/stalled/i.test(technical)) return `${EXPORT_FAILED} El proceso se interrumpió varias veces.`;
+  return `${EXPORT_FAILED} Ocurrió un error inesperado; probá de nuevo.`;
+}

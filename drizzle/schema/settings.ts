@@ -22,6 +22,8 @@ export const exportJobs = pgTable(
     rowsTotal: integer("rows_total"),
     filePath: text("file_path"),
     error: text("error"),
+    /** Times a worker began it: past 1, the export resumed after a worker died mid-way. */
+    attempts: integer("attempts").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),

@@ -1,17 +1,27 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
+import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { Unavailable } from "../errors";
+import { finalFailure } from "./failure";
 import type { JobContext, JobProcessor, Jobs } from "./types";
 import { InvalidJobPayload } from "./types";
 import { runProcessor } from "./run-processor";
 
+/** An enqueue waits no longer than this for Redis; the request then answers 503. */
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
 function connection(url: string) {
-  // BullMQ requires maxRetriesPerRequest null on its connections.
+  // BullMQ requires maxRetriesPerRequest null on its workers' connections.
   return new Redis(url, { maxRetriesPerRequest: null });
 }
 
+const withTimeout = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms).unref())]);
+
 /** Production enqueueing: one BullMQ queue per processor's queue config. */
 export function createBullJobs(redisUrl: string, prefix: string, processors: Record<string, JobProcessor<any>>): Jobs {
-  const redis = connection(redisUrl);
+  // Fails fast while Redis is away instead of queueing the command until it returns.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on("error", () => {});
   const queues = new Map<string, Queue>();
   const queueFor = (name: string) => {
@@ -28,13 +38,19 @@ export function createBullJobs(redisUrl: string, prefix: string, processors: Rec
   return {
     async enqueue(name, data, { jobId, delayMs }) {
       const { queue, config } = queueFor(name);
-      await queue.add(name, data, {
+      const added = queue.add(name, data, {
         jobId,
         delay: delayMs,
         attempts: config.attempts,
         backoff: { type: "exponential", delay: config.backoffMs },
         removeOnComplete: { age: 3600, count: 1000 },
         removeOnFail: { age: 24 * 3600 },
+      });
+      await withTimeout(added, ENQUEUE_TIMEOUT_MS).catch((error: Error) => {
+        // A queue made while Redis was away may never have initialised: make it anew next time.
+        queues.delete(name);
+        void queue.close().catch(() => {});
+        throw Object.assign(new Unavailable(SERVICE_UNAVAILABLE), { cause: error });
       });
     },
     healthy: () => redis.status === "ready",
@@ -58,12 +74,15 @@ export function startBullWorkers(
   context: (attempt: number) => JobContext,
 ): RunningWorkers {
   const workers = Object.values(processors).map((processor) => {
+    const { lockMs, concurrency, attempts, name } = processor.queue;
     const worker = new Worker(
-      processor.queue.name,
+      name,
       async (job) => {
+        const ctx = context(job.attemptsMade + 1);
         try {
-          return await runProcessor(processor, job.data, context(job.attemptsMade + 1));
+          return await runProcessor(processor, job.data, ctx);
         } catch (error) {
+          await finalFailure(processor, job.data, error, ctx, attempts);
           if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
           throw error;
         }
@@ -71,10 +90,11 @@ export function startBullWorkers(
       {
         connection: connection(redisUrl),
         prefix,
-        concurrency: processor.queue.concurrency,
-        lockDuration: processor.queue.lockMs,
-        stalledInterval: processor.queue.lockMs,
-        maxStalledCount: processor.queue.attempts,
+        concurrency,
+        lockDuration: lockMs,
+        // A killed worker's job is moved back on the second check after its lock lapses: lockMs + 2 checks at most.
+        stalledInterval: Math.min(lockMs / 2, 5_000),
+        maxStalledCount: attempts,
       },
     );
     worker.on("error", () => {});

@@ -1,5 +1,6 @@
-import type { JobContext, JobProcessor, Jobs } from "./types";
+import type { EnqueueOptions, JobContext, JobProcessor, Jobs } from "./types";
 import { InvalidJobPayload } from "./types";
+import { finalFailure } from "./failure";
 import { runProcessor } from "./run-processor";
 
 type ContextFactory = (attempt: number) => JobContext;
@@ -45,8 +46,7 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
       await runProcessor(processor, data, context(attempt));
       pending.delete(key);
     } catch (error) {
-      const ctx = context(attempt);
-      ctx.log.error(`${key} attempt ${attempt} failed: ${(error as Error).message}`);
+      await finalFailure(processor, data, error, context(attempt), processor.queue.attempts);
       if (error instanceof InvalidJobPayload || attempt >= processor.queue.attempts) return void pending.delete(key);
       schedule(() => attemptJob(processor, key, data, attempt + 1), processor.queue.backoffMs * 2 ** (attempt - 1));
     } finally {
@@ -55,7 +55,7 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
   };
 
   return {
-    async enqueue(queue, data, { jobId, delayMs = 0 }) {
+    async enqueue(queue: string, data: unknown, { jobId, delayMs = 0 }: EnqueueOptions) {
       const processor = processors[queue];
       if (!processor) throw new Error(`unknown queue ${queue}`);
       const key = `${queue}:${jobId}`;

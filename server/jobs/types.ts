@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/types";
 import type { Bus } from "../realtime/bus";
+import type { JobPayload, QueueName } from "./payloads";
 
 export interface JobContext {
   db: Database;
@@ -31,6 +32,8 @@ export interface JobProcessor<T = unknown> {
   queue: QueueConfig;
   payload: z.ZodType<T>;
   process(data: T, ctx: JobContext): Promise<unknown>;
+  /** After the last attempt failed (or the payload never parsed): leave the record failed, tell the screen. */
+  failed?(data: T, reason: string, ctx: JobContext): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -40,7 +43,8 @@ export interface EnqueueOptions {
 }
 
 export interface Jobs {
-  enqueue(queue: string, data: unknown, options: EnqueueOptions): Promise<void>;
+  /** Rejects with a 503 (`Unavailable`) within seconds when the queue's store is unreachable. */
+  enqueue<Q extends QueueName>(queue: Q, data: JobPayload<Q>, options: EnqueueOptions): Promise<void>;
   healthy(): boolean;
   close(): Promise<void>;
 }

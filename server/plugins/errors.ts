@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { databaseErrorCode } from "../db/errors";
+import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { databaseErrorCode, isDatabaseUnavailable } from "../db/errors";
 import { AppError } from "../errors";
 
 const INVALID_INPUT = "Los datos enviados no son válidos.";
@@ -25,6 +26,9 @@ const DATABASE_INPUT_ERRORS: Record<string, string> = {
   "23503": "Algún dato hace referencia a un registro que no existe.",
   "22003": "Un valor está fuera del rango permitido.",
   "22P02": INVALID_INPUT,
+  "22021": "El texto contiene caracteres no permitidos.",
+  "22007": "La fecha no es válida.",
+  "22008": "La fecha no es válida.",
 };
 
 function fieldErrors(error: FastifyError): Record<string, string> {
@@ -60,6 +64,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (refused) {
       request.log.warn({ err: error }, "input refused by the database");
       return reply.status(400).send({ detail: refused });
+    }
+    // A dependency that is down is not the request's fault: say to retry (DESIGN.md §7).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).send({ detail: SERVICE_UNAVAILABLE });
     }
     if (error.statusCode === 429) return reply.status(429).send({ detail: "Demasiados intentos. Esperá un momento y volvé a intentar." });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -68,7 +68,7 @@ describe("the maintenance job purges expired refresh tokens", () => {
 
     const doomed = spawnWorker(60_000);
     await waitFor(doomed, "ready");
-    await enqueuer.enqueue(queue, { before: new Date().toISOString() }, { jobId: "purge-kill" });
+    await enqueuer.enqueue(queue as "maintenance", { before: new Date().toISOString() }, { jobId: "purge-kill" });
     await waitFor(doomed, "active");
     doomed.kill("SIGKILL");
     expect(await tokenExists(id)).toBe(true);

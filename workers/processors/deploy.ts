@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { z } from "zod";
+import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { finishDeploy } from "../../server/features/deploy/repository";
 import { deployQueue } from "../queues/deploy";
 
-const Payload = z.object({ actorId: z.number().int(), requestedAt: z.iso.datetime() });
+const Payload = JOB_PAYLOADS.deploy;
 
 /** Runs DEPLOY_COMMAND, streaming each output line to the Admin's screens as deploy.log. */
 export const deploy: JobProcessor<z.infer<typeof Payload>> = {

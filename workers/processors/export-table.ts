@@ -3,15 +3,16 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { EXPORT_TABLES } from "../../domain/contracts/exports";
+import { EXPORT_TABLES, exportFailureReason } from "../../domain/contracts/exports";
 import { exportQuery } from "../../server/features/exports/tables";
 import { findExportJob, updateExportJob } from "../../server/features/exports/repository";
 import { csvStream, xlsxStream } from "../../server/features/exports/writers";
+import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { appendEvent } from "../../server/realtime/outbox";
 import { exportsQueue } from "../queues/exports";
 
-const Payload = z.object({ exportId: z.uuid() });
+const Payload = JOB_PAYLOADS.exports;
 const BATCH_ROWS = 1000;
 const PROGRESS_EVERY_MS = 250;
 const KEEP_FILE_MS = 24 * 3600_000;
@@ -23,6 +24,9 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   async process({ exportId }, { db, bus, config, stream }) {
     const job = await findExportJob(db, exportId);
     if (!job || job.status === "done") return { skipped: true };
+    // Begun before by a worker that died: the screen says the export resumed.
+    const resumed = job.attempts > 0;
+    await updateExportJob(db, exportId, { attempts: job.attempts + 1 });
     const table = z.enum(EXPORT_TABLES).parse(job.tableName);
     const query = exportQuery(table, { start: job.startId, end: job.endId });
     let total = 0;
@@ -31,7 +35,7 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
 
     let done = 0;
     let lastReport = 0;
-    const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total } }).catch(() => {});
+    const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total, resumed } }).catch(() => {});
     async function* counted() {
       for await (const rows of stream(query.text, query.params, BATCH_ROWS)) {
         done += rows.length;
@@ -53,5 +57,15 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
       await appendEvent(tx, { type: "export.done", actorId: job.requestedBy, data: { id: exportId, rows: done } });
     });
     return { rows: done };
+  },
+
+  async failed({ exportId }, technical, { db }) {
+    const job = await findExportJob(db, exportId);
+    if (!job || job.status === "done") return;
+    const reason = exportFailureReason(technical);
+    await db.transaction(async (tx) => {
+      await updateExportJob(tx, exportId, { status: "failed", error: reason, finishedAt: new Date() });
+      await appendEvent(tx, { type: "export.failed", actorId: job.requestedBy, data: { id: exportId, reason } });
+    });
   },
 };

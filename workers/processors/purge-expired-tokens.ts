@@ -2,10 +2,11 @@ import { rm } from "node:fs/promises";
 import { lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { exportJobs, refreshTokens, usedChallenges } from "../../drizzle/schema";
+import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { maintenanceQueue } from "../queues/maintenance";
 
-const Payload = z.object({ before: z.iso.datetime() });
+const Payload = JOB_PAYLOADS.maintenance;
 
 /** Deletes refresh tokens, spent challenges and export files that expired before the given instant. */
 export const purgeExpiredTokens: JobProcessor<z.infer<typeof Payload>> = {

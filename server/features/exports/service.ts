@@ -1,10 +1,11 @@
 import { createReadStream, existsSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { EXPORT_MESSAGE, isRanged, type ExportJobResponse, type ExportRequest, type ExportTable } from "../../../domain/contracts/exports";
+import { SERVICE_UNAVAILABLE } from "../../../domain/contracts/errors";
+import { EXPORT_FAILED, EXPORT_MESSAGE, isRanged, type ExportJobResponse, type ExportRequest, type ExportTable } from "../../../domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
 import { Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
-import { findExportJob, insertExportJob, type ExportJob } from "./repository";
+import { findExportJob, insertExportJob, updateExportJob, type ExportJob } from "./repository";
 import { exportQuery } from "./tables";
 import { csvStream, xlsxStream } from "./writers";
 
@@ -16,6 +17,8 @@ const toResponse = (job: ExportJob): ExportJobResponse => ({
   rows_done: job.rowsDone,
   rows_total: job.rowsTotal,
   file_url: job.status === "done" ? `/api/exports/${job.id}/file` : null,
+  error: job.status === "failed" ? job.error : null,
+  resumed: job.attempts > 1,
 });
 
 export function createExportsService({ database, jobs }: { database: DatabaseHandle; jobs: Jobs }) {
@@ -31,7 +34,13 @@ export function createExportsService({ database, jobs }: { database: DatabaseHan
         startId: ranged ? request.start_id : null,
         endId: ranged ? request.end_id : null,
       });
-      await jobs.enqueue("exports", { exportId: job.id }, { jobId: `export-${job.id}` });
+      try {
+        await jobs.enqueue("exports", { exportId: job.id }, { jobId: `export-${job.id}` });
+      } catch (error) {
+        // Never left 'queued' for good: the record says why, and the request answers 503.
+        await updateExportJob(db, job.id, { status: "failed", error: `${EXPORT_FAILED} ${SERVICE_UNAVAILABLE}`, finishedAt: new Date() });
+        throw error;
+      }
       return toResponse(job);
     },
 

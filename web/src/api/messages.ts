@@ -26,8 +26,8 @@ export const NO_RESPONSE = "Sin respuesta del servidor";
 export const UNKNOWN_ERROR = "Error desconocido";
 export const nonJson = (status: number) => `Error ${status}: respuesta no-JSON del servidor`;
 
-/** The message to show: the server's own when it gave one, else the screen's fallback. */
+/** The message to show: the server's own when it gave one (a refusal, or a dependency down: 503), else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message || fallback;
+  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)) return error.message || fallback;
   return fallback;
 }

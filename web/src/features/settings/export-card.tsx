@@ -1,7 +1,8 @@
 import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
+import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
 import { download, get, post, saveFile } from "../../api/http";
+import { errorMessage } from "../../api/messages";
 import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
 
@@ -22,13 +23,17 @@ export function ExportCard() {
       .catch(() => setEndId(""));
   }, [table]);
 
-  const [running, setRunning] = useState<{ id: string; done: number; total: number } | null>(null);
+  const [running, setRunning] = useState<{ id: string; done: number; total: number; resumed: boolean } | null>(null);
 
-  // The export runs as a job: its progress and its end arrive over the websocket.
+  // The export runs as a job: its progress and its end, or its failure, arrive over the websocket.
   useEvents("export.", (event) => {
     if (!running || event.data.id !== running.id) return;
-    if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total) });
+    if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total), resumed: event.data.resumed === true });
     if (event.type === "export.done") void fetchFile(running.id);
+    if (event.type === "export.failed") {
+      setError(String(event.data.reason));
+      setBusy(false);
+    }
   });
 
   async function fetchFile(id: string) {
@@ -51,10 +56,10 @@ export function ExportCard() {
     try {
       const body = { sql_table: table, type_archive: format, ...(ranged ? { start_id: startId, end_id: endId } : {}) };
       const job = ExportJobResponse.parse(await post("/exports/", body));
-      setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0 });
+      setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0, resumed: job.resumed });
       if (job.status === "done") await fetchFile(job.id);
-    } catch {
-      notifyError("No se pudo exportar.");
+    } catch (failure) {
+      notifyError(errorMessage(failure, EXPORT_FAILED));
       setBusy(false);
     }
   }
@@ -79,6 +84,11 @@ export function ExportCard() {
           </Text>
         )}
         {running && <Progress value={running.total ? (100 * running.done) / running.total : 0} aria-label="Progreso de la exportación" animated={busy} />}
+        {running?.resumed && busy && (
+          <Text size="sm" c="dimmed">
+            La exportación se reanudó tras una interrupción del servidor.
+          </Text>
+        )}
         <Button onClick={exportData} loading={busy}>
           Exportar
         </Button>

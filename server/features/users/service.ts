@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { ApprovalsResponse } from "../../../domain/contracts/users";
+import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE, type ApprovalsResponse } from "../../../domain/contracts/users";
 import type { Database } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { AppError, Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import { findGroupByName, revokeUserTokens } from "../auth/repository";
 import { hashPassword } from "../auth/service";
@@ -74,10 +74,17 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */
     async replaceProfileImage(userId: number, previous: string | null, upload: Buffer): Promise<string> {
       let resized: Buffer;
+      // metadata() reads the header only; the pixel budget is checked there, before any decoding,
+      // and sharp's own limit stays as a second wall for formats whose header lies.
+      const meta = await sharp(upload, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
+      if ((meta.width ?? 0) * (meta.height ?? 0) > PROFILE_IMAGE_MAX_PIXELS) {
+        throw new AppError(413, PROFILE_IMAGE_TOO_LARGE, { profile_image: PROFILE_IMAGE_TOO_LARGE });
+      }
       try {
-        const meta = await sharp(upload).metadata();
-        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error("format");
-        resized = await sharp(upload).rotate().resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+        resized = await sharp(upload, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS, pages: 1 }).rotate().resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
       } catch {
         throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
       }

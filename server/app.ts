@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const preparation = createPreparationService({ db, jobs, depot: config.depot, log: (msg) => app.log.warn(msg) });
   const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
   const commissions = createCommissionsService({ db });
-  const exportsService = createExportsService({ database, jobs });
+  const exportsService = createExportsService({ database, jobs, quotaBytes: config.exportQuotaBytes });
 
   await app.register(
     async (api) => {

@@ -56,7 +56,7 @@ const EnvSchema = z
     MAP_EXTRA_ORIGINS: originList,
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
-    EXPORT_QUOTA_MB: z.coerce.number().min(1).max(1_000_000).default(500),
+    EXPORT_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => !!env.DATABASE_URL === !!env.REDIS_URL, {

@@ -12,6 +12,7 @@ export const DURABLE_EVENT_TYPES = [
   "dispatch.assignment_changed",
   "dispatch.route_ready",
   "export.done",
+  "export.failed",
   "user.registration_requested",
   "user.approved",
   "user.denied",

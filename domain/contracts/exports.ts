@@ -35,6 +35,24 @@ export const ExportJobResponse = z.object({
   rows_done: z.number(),
   rows_total: z.number().nullable(),
   file_url: z.string().nullable(),
+  /** Why a failed export failed, in Spanish, for the screen. */
+  error: z.string().nullable().optional(),
 });
 export type ExportJobResponse = z.infer<typeof ExportJobResponse>;
+
+/** An export job as the Admin's list of kept files shows it. */
+export const KeptExport = ExportJobResponse.extend({
+  table: z.string(),
+  format: z.enum(["csv", "xlsx"]),
+  bytes: z.number().nullable(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type KeptExport = z.infer<typeof KeptExport>;
+export const KeptExportsResponse = z.object({ results: z.array(KeptExport), used_bytes: z.number(), quota_bytes: z.number() });
+export type KeptExportsResponse = z.infer<typeof KeptExportsResponse>;
+
+export const EXPORT_QUOTA_FULL = "Se alcanzó el espacio reservado para exportaciones. Borrá archivos guardados y volvé a intentar.";
+export const EXPORT_TOO_LARGE = "La exportación supera el espacio reservado para exportaciones. Borrá archivos guardados o exportá un rango de IDs más chico.";
 export const ExportJobParams = z.object({ id: z.uuid("Exportación inválida.") });

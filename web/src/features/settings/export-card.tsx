@@ -3,7 +3,9 @@ import { useEffect, useState } from "react";
 import { EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
 import { download, get, post, saveFile } from "../../api/http";
 import { useEvents } from "../../api/socket";
+import { ApiError } from "../../api/messages";
 import { notifyError } from "../../components/notify";
+import { KeptExports } from "./kept-exports";
 
 export function ExportCard() {
   const [table, setTable] = useState<string | null>(null);
@@ -29,6 +31,10 @@ export function ExportCard() {
     if (!running || event.data.id !== running.id) return;
     if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total) });
     if (event.type === "export.done") void fetchFile(running.id);
+    if (event.type === "export.failed") {
+      notifyError(String(event.data.detail ?? "No se pudo exportar."));
+      setBusy(false);
+    }
   });
 
   async function fetchFile(id: string) {
@@ -53,8 +59,9 @@ export function ExportCard() {
       const job = ExportJobResponse.parse(await post("/exports/", body));
       setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0 });
       if (job.status === "done") await fetchFile(job.id);
-    } catch {
-      notifyError("No se pudo exportar.");
+    } catch (error) {
+      // The quota's refusal says what to do; other failures keep SPEC.md's sentence.
+      notifyError(error instanceof ApiError && error.status === 409 ? error.message : "No se pudo exportar.");
       setBusy(false);
     }
   }
@@ -82,6 +89,7 @@ export function ExportCard() {
         <Button onClick={exportData} loading={busy}>
           Exportar
         </Button>
+        <KeptExports />
       </Stack>
     </Card>
   );

@@ -21,6 +21,7 @@ export const CAPABILITIES = {
   "commissions.any": ["Admin"],
   "users.approve": ["Admin"],
   "data.export": ["Admin"],
+  "audit.read": ["Admin"],
   "software.deploy": ["Admin"],
   "shipping.edit": ["Admin", "Vendedor"],
   "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante"],

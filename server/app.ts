@@ -15,6 +15,8 @@ import { PROFILE_IMAGE_MAX_BYTES } from "../domain/contracts/users";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
+import { auditRoutes } from "./features/audit/routes";
+import { createAuditService } from "./features/audit/service";
 import { createActiveUsers } from "./features/auth/active-users";
 import { createLoginThrottle, memoryFailureStore, redisFailureStore } from "./features/auth/login-throttle";
 import { findActiveUser } from "./features/auth/repository";
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });
+      await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());

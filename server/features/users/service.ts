@@ -8,6 +8,7 @@ import { AppError, Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import { findGroupByName, revokeUserTokens } from "../auth/repository";
 import { hashPassword } from "../auth/service";
+import { recordAudit } from "../audit/repository";
 import * as repo from "./repository";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
@@ -45,6 +46,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
           passwordHash: request.passwordHash,
           groupId: request.groupId,
         });
+        await recordAudit(tx, { actorId, action: "user.approved", entity: "user", entityId: user.id, before: { request_id: id, status: "pendiente" }, after: { username: request.username, email: request.email, group_id: request.groupId, status: "activo" } });
         await appendEvent(tx, { type: "user.approved", actorId, data: { id, user_id: user.id, username: request.username } });
       });
       onCommit();
@@ -54,6 +56,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
       await db.transaction(async (tx) => {
         const request = await repo.takeRegistrationRequest(tx, id);
         if (!request) throw new NotFound("La solicitud ya no existe.");
+        await recordAudit(tx, { actorId, action: "user.denied", entity: "registration_request", entityId: id, before: { username: request.username, email: request.email, group_id: request.groupId, status: "pendiente" }, after: null });
         await appendEvent(tx, { type: "user.denied", actorId, data: { id } });
       });
       onCommit();
@@ -64,6 +67,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
       await db.transaction(async (tx) => {
         const row = await repo.deactivateUser(tx, userId);
         if (!row) throw new NotFound("El usuario no existe.");
+        await recordAudit(tx, { actorId, action: "user.deactivated", entity: "user", entityId: userId, before: { is_active: true }, after: { is_active: false } });
         await revokeUserTokens(tx, userId);
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });

@@ -130,6 +130,8 @@ export const OrderDetail = z.object({
   notes: z.string(),
   status: z.string(),
   status_id: z.number(),
+  /** Who took it: only they (or an Admin) may modify or cancel it. */
+  seller_id: z.number().nullable().optional(),
   alter_date: z.string().nullable(),
   products: z.array(OrderLine),
   history: z.array(OrderHistoryEntry),

@@ -22,6 +22,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(csp).toMatch(/worker-src 'self' blob:/);
   expect(csp).toMatch(/connect-src[^;]*https:\/\/tiles\.example\.test/);
   expect(csp).toMatch(/connect-src[^;]*https:\/\/glyphs\.example\.test/);
+  // Our socket is 'self'; no other socket host may be reached.
+  expect(csp).not.toMatch(/connect-src[^;]*\swss?:/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

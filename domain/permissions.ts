@@ -4,6 +4,8 @@
  */
 export const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante"] as const;
 export type GroupName = (typeof GROUPS)[number];
+/** Cannot be asked for in a registration request (DESIGN.md §4). */
+export const ADMIN_GROUP: GroupName = "Admin";
 
 export const CAPABILITIES = {
   "catalog.read": ["Admin", "Vendedor", "Preparador", "Despachante"],
@@ -11,12 +13,15 @@ export const CAPABILITIES = {
   "orders.list": ["Admin", "Vendedor", "Preparador", "Despachante"],
   "orders.take": ["Admin", "Vendedor"],
   "orders.see_cancelled": ["Admin"],
+  /** Modify or cancel an order another seller took; everyone else only their own. */
+  "orders.manage_any": ["Admin"],
   "preparation.work": ["Admin", "Preparador"],
   "dispatch.work": ["Admin", "Despachante"],
   "commissions.own": ["Admin", "Vendedor"],
   "commissions.any": ["Admin"],
   "users.approve": ["Admin"],
   "data.export": ["Admin"],
+  "audit.read": ["Admin"],
   "software.deploy": ["Admin"],
   "shipping.edit": ["Admin", "Vendedor"],
   "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante"],

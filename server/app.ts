@@ -15,7 +15,10 @@ import { PROFILE_IMAGE_MAX_BYTES } from "../domain/contracts/users";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
+import { auditRoutes } from "./features/audit/routes";
+import { createAuditService } from "./features/audit/service";
 import { createActiveUsers } from "./features/auth/active-users";
+import { createLoginThrottle, memoryFailureStore, redisFailureStore } from "./features/auth/login-throttle";
 import { findActiveUser } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
@@ -49,6 +52,7 @@ import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
 import authPlugin from "./plugins/auth";
 import csrfPlugin from "./plugins/csrf";
+import securityHeaders from "./plugins/security-headers";
 import { registerErrorHandler } from "./plugins/errors";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
@@ -58,6 +62,9 @@ z.config(z.locales.es());
 
 const WEB_DIST = fileURLToPath(new URL("../web/dist", import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** N proxies in front: the N nearest X-Forwarded-For entries are theirs, the next is the client. */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
 
 export interface AppDeps {
   config: Config;
@@ -76,7 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.
+    trustProxy: typeof config.trustProxy === "number" ? hops(config.trustProxy) : config.trustProxy,
+    // A client trickling a body or headers byte by byte must not hold a connection for minutes.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks those timeouts on this tick (30 s by default, which would double them).
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs / 2),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
     transform: jsonSchemaTransform,
   });
+  await app.register(securityHeaders, { mapStyleUrl: config.mapStyleUrl, mapExtraOrigins: config.mapExtraOrigins });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
   // skipOnError: a Redis outage must not lock everyone out of logging in.
@@ -108,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({
     db,
     humanCheck,
+    throttle: createLoginThrottle(deps.redis ? redisFailureStore(deps.redis) : memoryFailureStore(), (error) =>
+      app.log.warn(`login throttle skipped: ${error.message}`),
+    ),
     onCommit,
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
   });
@@ -121,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const preparation = createPreparationService({ db, depot: config.depot });
   const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
   const commissions = createCommissionsService({ db });
-  const exportsService = createExportsService({ database, jobs });
+  const exportsService = createExportsService({ database, jobs, quotaBytes: config.exportQuotaBytes });
 
   await app.register(
     async (api) => {
@@ -139,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });
+      await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       await registerHub(api, { db, bus, loadUser });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());

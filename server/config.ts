@@ -10,6 +10,31 @@ const optionalText = z
   .optional();
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+/**
+ * Whose X-Forwarded-For counts: off (the default: the socket's address is the client's), a
+ * number of proxy hops in front of the app, or a list of proxy addresses/CIDRs.
+ */
+const trustProxy = optionalText.transform((value, ctx): TrustProxy => {
+  if (value === undefined || /^(false|off|no|0)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(",").map((v) => v.trim()).filter(Boolean);
+  if (!list.length || list.some((v) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(v))) {
+    ctx.addIssue({ code: "custom", message: "must be off, a hop count, or a comma-separated list of proxy addresses (CIDR allowed)" });
+    return z.NEVER;
+  }
+  return list;
+});
+
+const originList = optionalText.transform((value, ctx) => {
+  const origins = (value ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin)) ctx.addIssue({ code: "custom", message: `not a URL: ${origin}` });
+  }
+  return origins.map((origin) => (URL.canParse(origin) ? new URL(origin).origin : origin));
+});
+
+export type TrustProxy = false | number | string[];
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,11 +52,20 @@ const EnvSchema = z
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     DEPOT_LAT: z.coerce.number().min(-90).max(90).default(-34.7206),
     DEPOT_LNG: z.coerce.number().min(-180).max(180).default(-58.2546),
+    TRUST_PROXY: trustProxy,
+    MAP_EXTRA_ORIGINS: originList,
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+    EXPORT_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => !!env.DATABASE_URL === !!env.REDIS_URL, {
     message: "DATABASE_URL and REDIS_URL go together: set both for production mode, or neither for embedded mode",
     path: ["REDIS_URL"],
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    message: "must not exceed REQUEST_TIMEOUT_MS",
+    path: ["HEADERS_TIMEOUT_MS"],
   })
   .refine((env) => !!env.ADMIN_USERNAME === !!env.ADMIN_PASSWORD, {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together",
@@ -58,6 +92,14 @@ export interface Config {
   logLevel: string;
   /** Prefix of this deployment's channels and queues on a Redis server that others may share. */
   redisNamespace: string;
+  trustProxy: TrustProxy;
+  /** Origins the browser's map may reach besides MAP_STYLE_URL's (tiles, glyphs, sprites). */
+  mapExtraOrigins: string[];
+  /** Whole request (headers and body) must arrive within this; headers alone within the other. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** Disk kept for export files, all together. */
+  exportQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depot: { lat: e.DEPOT_LAT, lng: e.DEPOT_LNG },
     logLevel: e.LOG_LEVEL,
     redisNamespace: redisNamespaceOf(e.DATABASE_URL),
+    trustProxy: e.TRUST_PROXY,
+    mapExtraOrigins: e.MAP_EXTRA_ORIGINS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    exportQuotaBytes: Math.round(e.EXPORT_QUOTA_MB * 1024 * 1024),
   };
 }
 

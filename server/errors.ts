@@ -36,7 +36,11 @@ export class Conflict extends AppError {
   }
 }
 export class TooMany extends AppError {
-  constructor(message = "Demasiados intentos. Esperá un momento y volvé a intentar.") {
+  constructor(
+    message = "Demasiados intentos. Esperá un momento y volvé a intentar.",
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }

@@ -32,6 +32,7 @@ export type AccountGroup = z.infer<typeof AccountGroup>;
 
 export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
 export const GROUP_REQUIRED = "Selecciona un grupo.";
+export const USERNAME_UNAVAILABLE = "Ese nombre de usuario no está disponible. Elegí otro.";
 
 export const RegisterRequest = z.object({
   username: z.string().trim().min(1, "El usuario es obligatorio.").max(150, "El usuario es demasiado largo."),

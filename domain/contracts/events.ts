@@ -57,6 +57,12 @@ const EVENT_AUDIENCE: Record<string, Capability> = {
   user: "users.approve",
 };
 
+/** Types whose audience is narrower than their family's. */
+const EVENT_TYPE_AUDIENCE: Record<string, Capability> = {
+  // A cancelled order is Admin's only (DESIGN.md §4), its event as much as its row.
+  "order.cancelled": "orders.see_cancelled",
+};
+
 export function eventCapability(type: string): Capability {
-  return EVENT_AUDIENCE[type.split(".")[0] ?? ""] ?? "users.approve";
+  return EVENT_TYPE_AUDIENCE[type] ?? EVENT_AUDIENCE[type.split(".")[0] ?? ""] ?? "users.approve";
 }

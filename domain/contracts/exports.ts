@@ -3,8 +3,8 @@ import { LARGEST_ID } from "./catalog-common";
 
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
-/** SPEC.md §9: tables with an id range filter, then the others. */
-export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer"] as const;
+/** SPEC.md §9: tables with an id range filter, then the others; AuditLog is the audit trail (DESIGN.md §4). */
+export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer", "AuditLog"] as const;
 export const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
 export const EXPORT_TABLES = [...RANGED_TABLES, ...OTHER_TABLES] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
@@ -41,6 +41,22 @@ export const ExportJobResponse = z.object({
   resumed: z.boolean(),
 });
 export type ExportJobResponse = z.infer<typeof ExportJobResponse>;
+
+/** An export job as the Admin's list of kept files shows it. */
+export const KeptExport = ExportJobResponse.extend({
+  table: z.string(),
+  format: z.enum(["csv", "xlsx"]),
+  bytes: z.number().nullable(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type KeptExport = z.infer<typeof KeptExport>;
+export const KeptExportsResponse = z.object({ results: z.array(KeptExport), used_bytes: z.number(), quota_bytes: z.number() });
+export type KeptExportsResponse = z.infer<typeof KeptExportsResponse>;
+
+export const EXPORT_QUOTA_FULL = "Se alcanzó el espacio reservado para exportaciones. Borrá archivos guardados y volvé a intentar.";
+export const EXPORT_TOO_LARGE = "La exportación supera el espacio reservado para exportaciones. Borrá archivos guardados o exportá un rango de IDs más chico.";
 export const ExportJobParams = z.object({ id: z.uuid("Exportación inválida.") });
 
 export const EXPORT_FAILED = "No se pudo exportar.";

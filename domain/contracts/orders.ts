@@ -12,6 +12,8 @@ export const ORDER_MESSAGES = {
   notEditable: "Solo se puede modificar o cancelar un pedido Confirmado.",
   illegalTransition: "El pedido no puede pasar a ese estado.",
   notFound: "El pedido no existe.",
+  notYours: "Solo podés modificar los pedidos que tomaste vos.",
+  notYoursToCancel: "Solo podés cancelar los pedidos que tomaste vos.",
   unknownProduct: "El producto no existe.",
   unknownClient: "El cliente no existe o fue eliminado.",
 } as const;
@@ -128,6 +130,8 @@ export const OrderDetail = z.object({
   notes: z.string(),
   status: z.string(),
   status_id: z.number(),
+  /** Who took it: only they (or an Admin) may modify or cancel it. */
+  seller_id: z.number().nullable().optional(),
   alter_date: z.string().nullable(),
   products: z.array(OrderLine),
   history: z.array(OrderHistoryEntry),

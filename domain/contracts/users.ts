@@ -26,3 +26,6 @@ export const ProfileImageResponse = z.object({ success: z.literal(true), profile
 
 export const PROFILE_IMAGE_REQUIRED = "Seleccione una imagen de perfil.";
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A 0.7 MB PNG can claim 16000×16000 px and cost gigabytes to decode: refused from its header. */
+export const PROFILE_IMAGE_MAX_PIXELS = 40_000_000;
+export const PROFILE_IMAGE_TOO_LARGE = "La imagen es demasiado grande: el máximo es de 40 megapíxeles.";

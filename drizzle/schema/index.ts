@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./boards";
 export * from "./settings";
 export * from "./events";
+export * from "./audit";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { products } from "./products";
 import { cities, orderStatuses, payMethods, shipments, timesShipping } from "./reference";
@@ -37,7 +37,8 @@ export const orders = pgTable(
     hasFv: boolean("has_fv").notNull().default(false),
     /** Set when a confirmed order is modified ("Modificado" column). */
     alterDate: timestamp("alter_date", { withTimezone: true }),
-    idempotencyKey: text("idempotency_key").unique(),
+    /** Unique per seller (orders_seller_key_idx): another user's same key is another order. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +50,7 @@ export const orders = pgTable(
     index("orders_seller_idx").on(t.sellerId, t.createDate),
     index("orders_create_date_idx").on(t.createDate),
     index("orders_group_idx").on(t.shipmentId, t.deliveryDate, t.timesShippingId),
+    uniqueIndex("orders_seller_key_idx").on(t.sellerId, t.idempotencyKey),
   ],
 );
 

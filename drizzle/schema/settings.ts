@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const settings = pgTable("settings", {
@@ -21,6 +21,8 @@ export const exportJobs = pgTable(
     rowsDone: integer("rows_done").notNull().default(0),
     rowsTotal: integer("rows_total"),
     filePath: text("file_path"),
+    /** Size of the kept file, counted against the export quota. */
+    fileBytes: bigint("file_bytes", { mode: "number" }),
     error: text("error"),
     /** Times a worker began it: past 1, the export resumed after a worker died mid-way. */
     attempts: integer("attempts").notNull().default(0),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const groups = pgTable("groups", {
   id: serial("id").primaryKey(),
@@ -10,7 +10,8 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    username: text("username").notNull().unique(),
+    /** Unique regardless of case (users_username_lower_idx): `ADMIN` cannot stand beside `admin`. */
+    username: text("username").notNull(),
     email: text("email").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull().default(""),
@@ -22,20 +23,28 @@ export const users = pgTable(
       .references(() => groups.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("users_group_idx").on(t.groupId), index("users_active_idx").on(t.isActive)],
+  (t) => [
+    index("users_group_idx").on(t.groupId),
+    index("users_active_idx").on(t.isActive),
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+  ],
 );
 
 /** A pending registration: it is not a user until an Admin approves it. */
-export const registrationRequests = pgTable("registration_requests", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  email: text("email").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  groupId: integer("group_id")
-    .notNull()
-    .references(() => groups.id),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const registrationRequests = pgTable(
+  "registration_requests",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("registration_requests_username_lower_idx").on(sql`lower(${t.username})`)],
+);
 
 /** Refresh tokens are stored hashed; a family is every token rotated from one login. */
 export const refreshTokens = pgTable(

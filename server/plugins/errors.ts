@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
 import { databaseErrorCode, isDatabaseUnavailable } from "../db/errors";
-import { AppError } from "../errors";
+import { AppError, TooMany } from "../errors";
 
 const INVALID_INPUT = "Los datos enviados no son válidos.";
 
@@ -44,6 +44,8 @@ function fieldErrors(error: FastifyError): Record<string, string> {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error instanceof TooMany ? (error as TooMany).retryAfterSeconds : undefined;
+      if (retryAfter) reply.header("retry-after", String(retryAfter));
       return reply
         .status(error.statusCode)
         .send({ detail: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });

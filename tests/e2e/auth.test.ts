@@ -85,7 +85,7 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     const seller = await createUser(e2e.t, "Vendedor");
     const page = await (await e2e.newContext()).newPage();
     await loginThroughUi(page, seller.username, seller.password);
-    for (const path of ["/admin/approvals", "/admin/dispatch"]) {
+    for (const path of ["/admin/approvals", "/admin/dispatch", "/admin/audit"]) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === "/");
     }
@@ -98,7 +98,11 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     await page.goto("/settings");
     expect(await menuLinks(page)).toEqual([
       "Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho",
-      "Aprobaciones", "Configuración",
+      "Aprobaciones", "Auditoría", "Configuración",
     ]);
+  });
+
+  it("ran under the Content-Security-Policy without a refusal", () => {
+    expect(e2e.cspViolations).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createUser } from "../helpers/factories";
 
@@ -22,5 +22,9 @@ describe.skipIf(!!skip)(`/mapa with no tiles reachable ${skip}`, () => {
     await page.getByText("No se pudo cargar Google Maps. Reintentá más tarde.").waitFor();
     await page.getByTestId("map").click({ position: { x: 250, y: 200 } });
     await page.locator(".maplibregl-marker").waitFor();
+  });
+
+  it("ran under the Content-Security-Policy without a refusal", () => {
+    expect(e2e.cspViolations).toEqual([]);
   });
 });

@@ -49,4 +49,8 @@ describe.skipIf(!!skip)(`/mapa with a style server and a geocoder ${skip}`, () =
     await page.locator(".maplibregl-marker").waitFor();
     expect(await page.getByRole("button", { name: "Guardar coordenadas" }).isEnabled()).toBe(true);
   });
+
+  it("ran under the Content-Security-Policy without a refusal", () => {
+    expect(e2e.cspViolations).toEqual([]);
+  });
 });

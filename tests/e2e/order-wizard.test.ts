@@ -125,4 +125,8 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     const detail = (await api.get(`/api/orders/${orders[0].PK_Orders}/`)).json();
     expect(detail).toMatchObject({ address: "Retira en el local", city_id: 1, shipping_cost: "0.00", zone: "Lo busca" });
   });
+
+  it("ran under the Content-Security-Policy without a refusal", () => {
+    expect(e2e.cspViolations).toEqual([]);
+  });
 });

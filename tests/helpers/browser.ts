@@ -6,6 +6,8 @@ export interface E2E {
   t: TestApp;
   baseUrl: string;
   browser: Browser;
+  /** What Chromium refused under the Content-Security-Policy, in every page of every context. */
+  cspViolations: string[];
   newContext(): Promise<BrowserContext>;
   close(): Promise<void>;
 }
@@ -35,12 +37,17 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
   // Playwright gives each launch a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({ executablePath: chromiumPath!, headless: true, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
   return {
     t,
     baseUrl,
     browser,
+    cspViolations,
     async newContext() {
       const context = await browser.newContext({ baseURL: baseUrl, locale: "es-AR", viewport: { width: 1366, height: 900 } });
+      context.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      });
       contexts.push(context);
       return context;
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { can } from "../../domain/permissions";
+import { eventCapability } from "../../domain/contracts/events";
+import { can, GROUPS } from "../../domain/permissions";
 
 describe("permissions of DESIGN.md §4", () => {
   it("lets only Admin see cancelled orders, approve users, export and deploy", () => {
@@ -25,5 +26,11 @@ describe("permissions of DESIGN.md §4", () => {
   it("refuses unknown or missing groups", () => {
     expect(can(undefined, "session.use")).toBe(false);
     expect(can("Cliente", "session.use")).toBe(false);
+  });
+
+  it("sends order.cancelled to Admin only, other order events to every group that lists orders", () => {
+    expect(eventCapability("order.cancelled")).toBe("orders.see_cancelled");
+    expect(GROUPS.filter((g) => can(g, eventCapability("order.cancelled")))).toEqual(["Admin"]);
+    expect(eventCapability("order.created")).toBe("orders.list");
   });
 });

@@ -1,12 +1,13 @@
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { EXPORT_TABLES, exportFailureReason } from "../../domain/contracts/exports";
+import { EXPORT_QUOTA_FULL, EXPORT_TABLES, EXPORT_TOO_LARGE, exportFailureReason } from "../../domain/contracts/exports";
+import { exportSlots } from "../../server/features/exports/slots";
 import { exportQuery } from "../../server/features/exports/tables";
-import { findExportJob, updateExportJob } from "../../server/features/exports/repository";
-import { csvStream, xlsxStream } from "../../server/features/exports/writers";
+import { findExportJob, keptBytes, updateExportJob } from "../../server/features/exports/repository";
+import { byteLimit, csvStream, ExportTooLarge, xlsxStream } from "../../server/features/exports/writers";
 import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { appendEvent } from "../../server/realtime/outbox";
@@ -17,55 +18,95 @@ const BATCH_ROWS = 1000;
 const PROGRESS_EVERY_MS = 250;
 const KEEP_FILE_MS = 24 * 3600_000;
 
-/** Streams one table to a file in DATA_DIR/exports, telling the Admin's screen how far it got. */
+type Context = Parameters<JobProcessor["process"]>[1];
+
+/** A failure no retry can mend (the quota, or the last attempt): the record says why, the screen hears of it. */
+async function failForGood(db: Context["db"], exportId: string, requestedBy: number | null, reason: string) {
+  await db.transaction(async (tx) => {
+    await updateExportJob(tx, exportId, { status: "failed", error: reason, finishedAt: new Date() });
+    await appendEvent(tx, { type: "export.failed", actorId: requestedBy, data: { id: exportId, reason } });
+  });
+  return { failed: reason };
+}
+
+/**
+ * Streams one table to a file in DATA_DIR/exports, telling the Admin's screen how far it got.
+ * It holds one of the process's export slots while it runs, and stops at the disk quota.
+ */
 export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   queue: exportsQueue,
   payload: Payload,
-  async process({ exportId }, { db, bus, config, stream }) {
-    const job = await findExportJob(db, exportId);
-    if (!job || job.status === "done") return { skipped: true };
-    // Begun before by a worker that died: the screen says the export resumed.
-    const resumed = job.attempts > 0;
-    await updateExportJob(db, exportId, { attempts: job.attempts + 1 });
-    const table = z.enum(EXPORT_TABLES).parse(job.tableName);
-    const query = exportQuery(table, { start: job.startId, end: job.endId });
-    let total = 0;
-    for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, query.params, 1)) total = Number(row?.n ?? 0);
-    await updateExportJob(db, exportId, { status: "running", rowsTotal: total, rowsDone: 0 });
-
-    let done = 0;
-    let lastReport = 0;
-    const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total, resumed } }).catch(() => {});
-    async function* counted() {
-      for await (const rows of stream(query.text, query.params, BATCH_ROWS)) {
-        done += rows.length;
-        if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
-          lastReport = Date.now();
-          void report();
-        }
-        yield rows;
-      }
+  async process(payload, ctx) {
+    const release = await exportSlots.acquire();
+    try {
+      return await writeExport(payload, ctx);
+    } finally {
+      release();
     }
-    const dir = join(config.dataDir, "exports");
-    await mkdir(dir, { recursive: true });
-    const path = join(dir, `${exportId}.${job.format}`);
-    const output = job.format === "csv" ? csvStream(query.headers, counted()) : xlsxStream(query.headers, counted(), table);
-    await pipeline(output, createWriteStream(path));
-    await report();
-    await db.transaction(async (tx) => {
-      await updateExportJob(tx, exportId, { status: "done", rowsDone: done, filePath: path, finishedAt: new Date(), expiresAt: new Date(Date.now() + KEEP_FILE_MS) });
-      await appendEvent(tx, { type: "export.done", actorId: job.requestedBy, data: { id: exportId, rows: done } });
-    });
-    return { rows: done };
   },
 
   async failed({ exportId }, technical, { db }) {
     const job = await findExportJob(db, exportId);
-    if (!job || job.status === "done") return;
-    const reason = exportFailureReason(technical);
-    await db.transaction(async (tx) => {
-      await updateExportJob(tx, exportId, { status: "failed", error: reason, finishedAt: new Date() });
-      await appendEvent(tx, { type: "export.failed", actorId: job.requestedBy, data: { id: exportId, reason } });
-    });
+    if (!job || job.status === "done" || job.status === "failed") return;
+    await failForGood(db, exportId, job.requestedBy, exportFailureReason(technical));
   },
 };
+
+async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream }: Context) {
+  const job = await findExportJob(db, exportId);
+  if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
+  // Begun before by a worker that died: the screen says the export resumed.
+  const resumed = job.attempts > 0;
+  await updateExportJob(db, exportId, { attempts: job.attempts + 1 });
+  const room = config.exportQuotaBytes - (await keptBytes(db, exportId));
+  if (room <= 0) return failForGood(db, exportId, job.requestedBy, EXPORT_QUOTA_FULL);
+  const table = z.enum(EXPORT_TABLES).parse(job.tableName);
+  const query = exportQuery(table, { start: job.startId, end: job.endId });
+  let total = 0;
+  for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, query.params, 1)) total = Number(row?.n ?? 0);
+  await updateExportJob(db, exportId, { status: "running", rowsTotal: total, rowsDone: 0 });
+
+  let done = 0;
+  let lastReport = 0;
+  const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total, resumed } }).catch(() => {});
+  async function* counted() {
+    for await (const rows of stream(query.text, query.params, BATCH_ROWS)) {
+      done += rows.length;
+      if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
+        lastReport = Date.now();
+        void report();
+      }
+      yield rows;
+    }
+  }
+  const dir = join(config.dataDir, "exports");
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${exportId}.${job.format}`);
+  const output = job.format === "csv" ? csvStream(query.headers, counted()) : xlsxStream(query.headers, counted(), table);
+  const limit = byteLimit(room);
+  try {
+    await pipeline(output, limit, createWriteStream(path));
+  } catch (error) {
+    await rm(path, { force: true });
+    if (error instanceof ExportTooLarge) return failForGood(db, exportId, job.requestedBy, EXPORT_TOO_LARGE);
+    throw error;
+  }
+  await report();
+  // Deleted by an Admin while it ran: nothing to keep.
+  if (!(await findExportJob(db, exportId))) {
+    await rm(path, { force: true });
+    return { skipped: true };
+  }
+  await db.transaction(async (tx) => {
+    await updateExportJob(tx, exportId, {
+      status: "done",
+      rowsDone: done,
+      filePath: path,
+      fileBytes: limit.bytes(),
+      finishedAt: new Date(),
+      expiresAt: new Date(Date.now() + KEEP_FILE_MS),
+    });
+    await appendEvent(tx, { type: "export.done", actorId: job.requestedBy, data: { id: exportId, rows: done } });
+  });
+  return { rows: done };
+}

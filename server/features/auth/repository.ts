@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
@@ -45,12 +46,13 @@ export async function findLoginCandidate(db: Executor, username: string) {
     .select({ ...userColumns, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .innerJoin(groups, eq(groups.id, users.groupId))
-    .where(eq(users.username, username));
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row ?? null;
 }
 
-export async function listGroups(db: Executor) {
-  return db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(groups.id);
+/** The groups a registration request may ask for: Admins are made by Admins. */
+export async function listRequestableGroups(db: Executor) {
+  return db.select({ id: groups.id, name: groups.name }).from(groups).where(ne(groups.name, ADMIN_GROUP)).orderBy(groups.id);
 }
 
 export async function findGroup(db: Executor, id: number) {
@@ -63,10 +65,14 @@ export async function findGroupByName(db: Executor, name: string) {
   return row ?? null;
 }
 
+/** Taken by a user or a pending request, regardless of case (both have a lower() unique index). */
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
   if (user) return true;
-  const [request] = await db.select({ id: registrationRequests.id }).from(registrationRequests).where(eq(registrationRequests.username, username));
+  const [request] = await db
+    .select({ id: registrationRequests.id })
+    .from(registrationRequests)
+    .where(sql`lower(${registrationRequests.username}) = lower(${username})`);
   return !!request;
 }
 

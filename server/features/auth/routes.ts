@@ -24,13 +24,8 @@ export interface AuthRoutesOptions {
 const LOGIN_WINDOW_MS = 60_000;
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, humanCheck, imageUrl }) => {
-  // Per IP and per username, so neither one address nor many addresses can hammer an account.
+  // Refresh and registration per address; login has its own failure-based throttle (login-throttle.ts).
   const perIp = app.createRateLimit({ max: 30, timeWindow: LOGIN_WINDOW_MS, keyGenerator: (r) => `login-ip:${r.ip}` });
-  const perUsername = app.createRateLimit({
-    max: 10,
-    timeWindow: LOGIN_WINDOW_MS,
-    keyGenerator: (r) => `login-user:${String((r.body as { username?: unknown })?.username ?? "").trim().toLowerCase()}`,
-  });
   const throttle =
     (...limits: (typeof perIp)[]) =>
     async (request: FastifyRequest) => {
@@ -42,9 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post("/login/", {
     config: { permission: "public", csrf: false },
-    preHandler: throttle(perIp, perUsername),
     schema: { body: LoginRequest, response: { 200: TokenPair } },
-    handler: (request) => auth.login(request.body),
+    handler: (request) => auth.login(request.body, request.ip),
   });
 
   app.post("/token/refresh/", {

@@ -1,11 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { CurrentUser, LoginRequest, RegisterRequest, TokenPair } from "../../../domain/contracts/auth";
-import { LOGIN_FAILED } from "../../../domain/contracts/auth";
+import { GROUP_REQUIRED, LOGIN_FAILED, USERNAME_UNAVAILABLE } from "../../../domain/contracts/auth";
+import { ADMIN_GROUP } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
-import { Conflict, Invalid, Unauthorized } from "../../errors";
+import { Invalid, TooMany, Unauthorized } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { HumanCheck } from "./captcha";
+import type { LoginThrottle } from "./login-throttle";
 import * as repo from "./repository";
 import type { AuthenticatedUser } from "./repository";
 
@@ -23,6 +25,7 @@ export interface AuthServiceDeps {
   db: Database;
   signAccess(user: AuthenticatedUser): string;
   humanCheck: HumanCheck;
+  throttle: LoginThrottle;
   onCommit(): void;
 }
 
@@ -41,7 +44,7 @@ export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) 
   };
 }
 
-export function createAuthService({ db, signAccess, humanCheck, onCommit }: AuthServiceDeps) {
+export function createAuthService({ db, signAccess, humanCheck, throttle, onCommit }: AuthServiceDeps) {
   async function issuePair(user: AuthenticatedUser, familyId: string = randomUUID()): Promise<TokenPair> {
     const refresh = randomBytes(32).toString("base64url");
     await repo.insertRefreshToken(db, {
@@ -54,10 +57,23 @@ export function createAuthService({ db, signAccess, humanCheck, onCommit }: Auth
   }
 
   return {
-    async login({ username, password }: LoginRequest): Promise<TokenPair> {
+    /**
+     * A wrong user, a wrong password and an inactive user get the same answer after the same
+     * work (one argon2 verify); throttled attempts are refused before any of it.
+     */
+    async login({ username, password }: LoginRequest, address: string): Promise<TokenPair> {
+      const waitMs = await throttle.check(username, address);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new TooMany(`Demasiados intentos fallidos. Esperá ${seconds} s y volvé a intentar.`, seconds);
+      }
       const candidate = await repo.findLoginCandidate(db, username);
       const ok = await verify(candidate?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
-      if (!candidate || !ok || !candidate.isActive) throw new Unauthorized(LOGIN_FAILED);
+      if (!candidate || !ok || !candidate.isActive) {
+        await throttle.failed(username, address);
+        throw new Unauthorized(LOGIN_FAILED);
+      }
+      await throttle.succeeded(username, address);
       return issuePair(candidate);
     },
 
@@ -85,16 +101,19 @@ export function createAuthService({ db, signAccess, humanCheck, onCommit }: Auth
       if (stored && stored.userId === userId) await repo.revokeFamily(db, stored.familyId);
     },
 
-    listGroups: () => repo.listGroups(db),
+    listGroups: () => repo.listRequestableGroups(db),
 
+    /**
+     * The challenge first, so nothing about existing names is told for free; then every
+     * refusal of the form is a 400 with a field message, a taken name included.
+     */
     async register(request: RegisterRequest, remoteIp: string): Promise<void> {
-      const group = await repo.findGroup(db, request.group_id);
-      if (!group) throw new Invalid("Selecciona un grupo.", { group_id: "Selecciona un grupo." });
-      if (await repo.usernameTaken(db, request.username)) {
-        throw new Conflict("Ese nombre de usuario ya está en uso o tiene una solicitud pendiente.");
-      }
       await humanCheck.verify(db, request.recaptcha, remoteIp);
+      const group = await repo.findGroup(db, request.group_id);
+      if (!group || group.name === ADMIN_GROUP) throw new Invalid(GROUP_REQUIRED, { group_id: GROUP_REQUIRED });
+      // Hashed before the name check, so a taken name does not answer faster than a free one.
       const passwordHash = await hash(request.password);
+      if (await repo.usernameTaken(db, request.username)) throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
       await db.transaction(async (tx) => {
         const row = await repo.insertRegistrationRequest(tx, {
           username: request.username,
@@ -102,7 +121,7 @@ export function createAuthService({ db, signAccess, humanCheck, onCommit }: Auth
           passwordHash,
           groupId: group.id,
         });
-        if (!row) throw new Conflict("Ese nombre de usuario ya está en uso o tiene una solicitud pendiente.");
+        if (!row) throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
         await appendEvent(tx, { type: "user.registration_requested", actorId: null, data: { id: row.id, username: request.username } });
       });
       onCommit();

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ExportJobParams, ExportJobResponse, ExportRequest, LatestIdQuery, LatestIdResponse } from "../../../domain/contracts/exports";
+import { z } from "zod";
+import { ExportJobParams, ExportJobResponse, ExportRequest, KeptExportsResponse, LatestIdQuery, LatestIdResponse } from "../../../domain/contracts/exports";
 import type { ExportsService } from "./service";
+
+const Done = z.object({ success: z.literal(true), message: z.string() });
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (app, { exports }) => {
   app.get("/get-latest-id/", {
@@ -13,7 +16,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     config: { permission: "data.export" },
     schema: { body: ExportRequest },
     handler: async (request, reply) => {
-      const file = exports.open(request.body);
+      const file = await exports.open(request.body);
       return reply
         .type(file.contentType)
         .header("content-disposition", `attachment; filename="${file.filename}"`)
@@ -26,6 +29,18 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     config: { permission: "data.export" },
     schema: { body: ExportRequest, response: { 200: ExportJobResponse } },
     handler: (request) => exports.start(request.body, request.currentUser!.id),
+  });
+
+  app.get("/exports/", {
+    config: { permission: "data.export" },
+    schema: { response: { 200: KeptExportsResponse } },
+    handler: () => exports.kept(),
+  });
+
+  app.delete("/exports/:id/", {
+    config: { permission: "data.export" },
+    schema: { params: ExportJobParams, response: { 200: Done } },
+    handler: (request) => exports.remove(request.params.id),
   });
 
   app.get("/exports/:id/", {

@@ -1,11 +1,22 @@
 import { createReadStream, existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { SERVICE_UNAVAILABLE } from "../../../domain/contracts/errors";
-import { EXPORT_FAILED, EXPORT_MESSAGE, isRanged, type ExportJobResponse, type ExportRequest, type ExportTable } from "../../../domain/contracts/exports";
+import {
+  EXPORT_FAILED,
+  EXPORT_MESSAGE,
+  EXPORT_QUOTA_FULL,
+  isRanged,
+  type ExportJobResponse,
+  type ExportRequest,
+  type ExportTable,
+  type KeptExportsResponse,
+} from "../../../domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
-import { Invalid, NotFound } from "../../errors";
+import { Conflict, Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
-import { findExportJob, insertExportJob, updateExportJob, type ExportJob } from "./repository";
+import { deleteExportJob, findExportJob, insertExportJob, keptBytes, listExportJobs, updateExportJob, type ExportJob } from "./repository";
+import { exportSlots } from "./slots";
 import { exportQuery } from "./tables";
 import { csvStream, xlsxStream } from "./writers";
 
@@ -21,11 +32,32 @@ const toResponse = (job: ExportJob): ExportJobResponse => ({
   resumed: job.attempts > 1,
 });
 
-export function createExportsService({ database, jobs }: { database: DatabaseHandle; jobs: Jobs }) {
+export interface ExportsDeps {
+  database: DatabaseHandle;
+  jobs: Jobs;
+  /** Disk all kept export files may take together (EXPORT_QUOTA_MB). */
+  quotaBytes: number;
+}
+
+export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps) {
   const { db } = database;
+
+  /** One table as a csv or xlsx stream, pulled batch by batch as the client reads. */
+  function fileStream(request: ExportRequest): { stream: Readable; filename: string; contentType: string } {
+    const ranged = isRanged(request.sql_table);
+    const query = exportQuery(request.sql_table, { start: ranged ? request.start_id : null, end: ranged ? request.end_id : null });
+    const batches = database.stream(query.text, query.params, BATCH_ROWS);
+    const stamp = new Date().toISOString().slice(0, 10);
+    const filename = `${request.sql_table}_${stamp}.${request.type_archive}`;
+    return request.type_archive === "csv"
+      ? { stream: csvStream(query.headers, batches), filename, contentType: "text/csv; charset=utf-8" }
+      : { stream: xlsxStream(query.headers, batches, request.sql_table), filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+  }
+
   return {
     /** The async form: a job writes the file and reports progress; the web downloads it when done. */
     async start(request: ExportRequest, userId: number) {
+      if ((await keptBytes(db)) >= quotaBytes) throw new Conflict(EXPORT_QUOTA_FULL);
       const ranged = isRanged(request.sql_table);
       const job = await insertExportJob(db, {
         requestedBy: userId,
@@ -65,18 +97,49 @@ export function createExportsService({ database, jobs }: { database: DatabaseHan
       return { success: true as const, last_id: 0 };
     },
 
-    /** The file of one table as a stream, and its name for content-disposition. */
-    open(request: ExportRequest): { stream: Readable; filename: string; contentType: string } {
-      if (!request.sql_table || !request.type_archive) throw new Invalid(EXPORT_MESSAGE);
-      const ranged = isRanged(request.sql_table);
-      const query = exportQuery(request.sql_table, { start: ranged ? request.start_id : null, end: ranged ? request.end_id : null });
-      const batches = database.stream(query.text, query.params, BATCH_ROWS);
-      const stamp = new Date().toISOString().slice(0, 10);
-      const filename = `${request.sql_table}_${stamp}.${request.type_archive}`;
-      return request.type_archive === "csv"
-        ? { stream: csvStream(query.headers, batches), filename, contentType: "text/csv; charset=utf-8" }
-        : { stream: xlsxStream(query.headers, batches, request.sql_table), filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+    /** Kept files for the Admin's list, with the quota they count against. */
+    async kept(): Promise<KeptExportsResponse> {
+      const rows = await listExportJobs(db);
+      return {
+        results: rows.map(({ job, requestedBy }) => ({
+          ...toResponse(job),
+          table: job.tableName,
+          format: job.format as "csv" | "xlsx",
+          bytes: job.fileBytes,
+          requested_by: requestedBy,
+          created_at: job.createdAt.toISOString(),
+          expires_at: job.expiresAt?.toISOString() ?? null,
+        })),
+        used_bytes: await keptBytes(db),
+        quota_bytes: quotaBytes,
+      };
     },
+
+    /** Deletes a kept file and its record; a job still queued or running finds its record gone and stops. */
+    async remove(id: string) {
+      const row = await deleteExportJob(db, id);
+      if (!row) throw new NotFound("La exportación no existe.");
+      if (row.filePath) await rm(row.filePath, { force: true });
+      return { success: true as const, message: "Exportación eliminada." };
+    },
+
+    /**
+     * The file of one table as a stream, and its name for content-disposition. Waits for one of
+     * the process's export slots; the slot is given back when the stream ends or is dropped.
+     */
+    async open(request: ExportRequest): Promise<{ stream: Readable; filename: string; contentType: string }> {
+      if (!request.sql_table || !request.type_archive) throw new Invalid(EXPORT_MESSAGE);
+      const release = await exportSlots.acquire();
+      try {
+        const file = fileStream(request);
+        file.stream.once("close", release);
+        return file;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+
   };
 }
 

@@ -45,6 +45,13 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: [strin
     columns: [["PK_ProductClaims", "id"], ["FK_Clients", "client_id"], ["FK_Products", "product_id"], ["Description", "description"], ["Create_Date", "created_at"], ["Null_Date", "null_date"]],
   },
   VirtualFreezer: { from: "virtual_freezer_items", columns: [["PK_VirtualFreezer", "id"], ["FK_Clients", "client_id"], ["FK_Products", "product_id"], ["Quantity", "quantity"], ["Type", "type"]] },
+  AuditLog: {
+    from: "audit_log left join users on users.id = audit_log.actor_id",
+    columns: [
+      ["PK_AuditLog", "audit_log.id"], ["Date", "audit_log.at"], ["FK_Users", "audit_log.actor_id"], ["username", "users.username"], ["Action", "audit_log.action"],
+      ["Entity", "audit_log.entity"], ["Entity_Id", "audit_log.entity_id"], ["Before", "audit_log.before::text"], ["After", "audit_log.after::text"],
+    ],
+  },
   AuthUser: {
     from: "users join groups on groups.id = users.group_id",
     columns: [

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { PassThrough, Readable, type Writable } from "node:stream";
+import { PassThrough, Readable, Transform, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
 
 type Batches = AsyncIterable<Record<string, unknown>[]>;
@@ -11,11 +11,21 @@ function cell(value: unknown): string | number | boolean | null {
   return String(value);
 }
 
+// OWASP CSV injection: a spreadsheet runs a cell starting with one of these as a formula.
+const FORMULA_START = /^[=+\-@\t\r]/;
+// Numbers as Postgres prints numerics ("-12.50"): data, not formulas, and must stay numbers.
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A text cell a spreadsheet would evaluate gets a leading apostrophe, so it is shown as typed. */
+export function neutralise(raw: string): string {
+  return FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
+}
+
 function csvField(value: unknown): string {
   const text = cell(value);
   if (text === null) return "";
-  const raw = String(text);
-  return /[",\r\n]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
+  const raw = typeof text === "string" ? neutralise(text) : String(text);
+  return /[",\r\n\t]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
 }
 
 /** CSV pulled batch by batch as the client reads: backpressure comes from the stream itself. */
@@ -45,7 +55,11 @@ async function backpressure(sheet: SheetWithStream, output: PassThrough) {
   if (output.writableNeedDrain) await once(output, "drain");
 }
 
-/** XLSX through exceljs's streaming writer: each row is committed and leaves memory. */
+/**
+ * XLSX through exceljs's streaming writer: each row is committed and leaves memory. Text
+ * goes in as string cells, which a spreadsheet shows literally: exceljs writes a formula
+ * only from a { formula } value, which no export produces.
+ */
 export function xlsxStream(headers: string[], batches: Batches, sheetName: string): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
@@ -60,4 +74,19 @@ export function xlsxStream(headers: string[], batches: Batches, sheetName: strin
     await workbook.commit();
   })().catch((error) => output.destroy(error as Error));
   return output;
+}
+
+export class ExportTooLarge extends Error {}
+
+/** Passes bytes through until `maxBytes`, then fails the pipeline with ExportTooLarge. */
+export function byteLimit(maxBytes: number) {
+  let bytes = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) return done(new ExportTooLarge(`export over ${maxBytes} bytes`));
+      done(null, chunk);
+    },
+  });
+  return Object.assign(limiter, { bytes: () => bytes });
 }

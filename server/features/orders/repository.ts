@@ -26,8 +26,9 @@ export interface OrderInputsQuery {
   productIds: number[];
   clientId: number;
   delivery: { zone: number; city: number; time: number; pay: number };
-  /** An earlier order made with this Idempotency-Key answers instead of a new one. */
+  /** An earlier order this seller made with this Idempotency-Key answers instead of a new one. */
   idempotencyKey: string | null;
+  sellerId: number;
 }
 
 export interface OrderInputs {
@@ -72,7 +73,7 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
         exists (select 1 from ${timesShipping} t where t.id = ${time}) as time,
         exists (select 1 from ${payMethods} m where m.id = ${pay}) as pay,
         exists (select 1 from ${clients} c where c.id = ${query.clientId} and c.null_date is null) as client,
-        (select o.id from ${orders} o where o.idempotency_key = ${query.idempotencyKey}) as existing_order_id`),
+        (select o.id from ${orders} o where o.seller_id = ${query.sellerId} and o.idempotency_key = ${query.idempotencyKey}) as existing_order_id`),
   );
   return {
     products: row!.products ?? [],
@@ -141,8 +142,8 @@ export async function replaceLines(db: Executor, orderId: number, values: Partia
   await db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId })));
 }
 
-export async function findOrderByKey(db: Executor, key: string) {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+export async function findOrderByKey(db: Executor, sellerId: number, key: string) {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.sellerId, sellerId), eq(orders.idempotencyKey, key)));
   return row?.id ?? null;
 }
 

@@ -67,7 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get("/orders/:id/items/", {
     config: { permission: "orders.list" },
     schema: { params: idParam, response: { 200: PreparationItems } },
-    handler: (request) => orders.items(request.params.id),
+    handler: (request) => orders.items(request.params.id, request.currentUser!),
   });
 
   app.get("/orders/:id/receipt.png", {

@@ -50,6 +50,7 @@ export function toDetail(found: Found, lines: Awaited<ReturnType<typeof linesWit
     notes: order.notes,
     status: found.statusName,
     status_id: order.statusId,
+    seller_id: order.sellerId,
     alter_date: order.alterDate?.toISOString() ?? null,
     products: lines.map(({ line, name }) => ({
       detailed_product_id: line.id,

@@ -4,7 +4,7 @@ import { canTransition, isEditable, STATUS } from "../../../domain/order-status"
 import { can } from "../../../domain/permissions";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth/repository";
 import { appendEvent } from "../../realtime/outbox";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
@@ -30,13 +30,14 @@ interface OrdersDeps {
 
 export function createOrdersService({ db, onCommit }: OrdersDeps) {
   /** What the cart is priced against; `key` also finds an order already made with it. */
-  async function read(db: Executor, request: SubmitOrderRequest, key: string | null) {
+  async function read(db: Executor, request: SubmitOrderRequest, sellerId: number, key: string | null) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
     return repo.orderInputs(db, {
       productIds: [...new Set(request.cart.items.map((i) => i.productId))],
       clientId: request.client_id,
       delivery: deliveryIds(request.orderData),
       idempotencyKey: key,
+      sellerId,
     });
   }
 
@@ -72,7 +73,7 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
 
   /** Prices the cart, then writes it all in one statement: the catalogue read and the write are two round trips. */
   async function create(request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) {
-    const inputs = await read(db, request, key);
+    const inputs = await read(db, request, user.id, key);
     if (inputs.existingOrderId !== null) return inputs.existingOrderId;
     const { cart, delivery, names } = price(request, inputs);
     const { notes, ...where } = delivery;
@@ -90,22 +91,33 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
     } catch (error) {
       // A double click that lost the race: the other request created the order.
       if (key && isUniqueViolation(error)) {
-        const existing = await repo.findOrderByKey(db, key);
+        const existing = await repo.findOrderByKey(db, user.id, key);
         if (existing) return existing;
       }
       throw error;
     }
   }
 
+  /** A cancelled order is missing for whoever may not see it (DESIGN.md §4), here as in lists. */
+  const visible = <T extends { statusId: number }>(order: T | null, user: AuthenticatedUser): T => {
+    if (!order || (order.statusId === STATUS.cancelled && !can(user.group, "orders.see_cancelled"))) throw new NotFound(ORDER_MESSAGES.notFound);
+    return order;
+  };
+
+  /** A seller changes only the orders they took; Admin any. */
+  function mustManage(order: { sellerId: number | null }, user: AuthenticatedUser, message: string) {
+    if (order.sellerId !== user.id && !can(user.group, "orders.manage_any")) throw new Forbidden(message);
+  }
+
   /** Applies only the difference between the stored lines and the new cart (DESIGN.md §5). */
   async function modify(orderId: number, request: SubmitOrderRequest, user: AuthenticatedUser) {
     await db.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, orderId);
-      if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+      const order = visible(await repo.lockOrder(tx, orderId), user);
+      mustManage(order, user, ORDER_MESSAGES.notYours);
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
       if (order.clientId !== request.client_id) throw new Invalid("El pedido pertenece a otro cliente.");
       const before = takenBy(await repo.linesOf(tx, orderId));
-      const { cart, delivery, names } = price(request, await read(tx, request, null), before.freezer);
+      const { cart, delivery, names } = price(request, await read(tx, request, user.id, null), before.freezer);
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
@@ -118,8 +130,8 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
 
   /** One status change inside the caller's transaction (dispatch sends several in one). */
   async function changeStatus(tx: Executor, orderId: number, to: number, user: AuthenticatedUser) {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+    const order = visible(await repo.lockOrder(tx, orderId), user);
+    if (to === STATUS.cancelled) mustManage(order, user, ORDER_MESSAGES.notYoursToCancel);
     if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
     if (to === STATUS.cancelled) {
       const taken = takenBy(await repo.linesOf(tx, orderId));
@@ -160,13 +172,15 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
 
     async detail(id: number, user: AuthenticatedUser) {
       const found = await repo.orderWithNames(db, id);
-      if (!found || (found.order.statusId === STATUS.cancelled && !can(user.group, "orders.see_cancelled"))) throw new NotFound(ORDER_MESSAGES.notFound);
+      if (!found) throw new NotFound(ORDER_MESSAGES.notFound);
+      visible(found.order, user);
       return toDetail(found, await repo.linesWithNames(db, id), await repo.historyOf(db, id));
     },
 
-    async items(id: number) {
+    async items(id: number, user: AuthenticatedUser) {
       const found = await repo.orderWithNames(db, id);
       if (!found) throw new NotFound(ORDER_MESSAGES.notFound);
+      visible(found.order, user);
       const lines = await repo.linesWithNames(db, id);
       return {
         client_name: found.clientName,

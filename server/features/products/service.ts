@@ -5,6 +5,7 @@ import { parsePromotion } from "../../../domain/promotions";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
+import { recordAudit } from "../audit/repository";
 import * as repo from "./repository";
 import { toProduct } from "./serialize";
 
@@ -32,13 +33,20 @@ export function createProductsService({ db, onCommit }: { db: Database; onCommit
     return parsed.text;
   }
 
-  /** Stock changes write product.stock_changed in the same transaction, so every screen hears of it. */
+  /**
+   * Stock changes write product.stock_changed in the same transaction, so every screen hears
+   * of it; stock and price changes by hand also leave an audit record (who, before, after).
+   */
   async function saveWithStockEvent(id: number, values: Parameters<typeof repo.updateProduct>[2], actorId: number) {
     const row = await db.transaction(async (tx) => {
       const before = await repo.findProduct(tx, id);
       if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
       const after = await repo.updateProduct(tx, id, values);
+      if (after && after.price !== before.price) {
+        await recordAudit(tx, { actorId, action: "product.price", entity: "product", entityId: id, before: { name: before.name, price: before.price }, after: { name: after.name, price: after.price } });
+      }
       if (after && after.quantity !== before.quantity) {
+        await recordAudit(tx, { actorId, action: "product.stock", entity: "product", entityId: id, before: { name: before.name, quantity: before.quantity }, after: { name: after.name, quantity: after.quantity } });
         await appendEvent(tx, { type: "product.stock_changed", actorId, data: { product_id: id, quantity: after.quantity, name: after.name } });
       }
       return after!;

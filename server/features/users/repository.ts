@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { groups, registrationRequests, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
@@ -33,7 +33,8 @@ export async function insertUser(
 }
 
 export async function findUserByUsername(db: Executor, username: string) {
-  const [row] = await db.select().from(users).where(eq(users.username, username));
+  // Usernames are unique regardless of case (users_username_lower_idx).
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
   return row ?? null;
 }
 

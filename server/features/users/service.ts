@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { ApprovalsResponse } from "../../../domain/contracts/users";
+import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE, type ApprovalsResponse } from "../../../domain/contracts/users";
 import type { Database } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { AppError, Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import { findGroupByName, revokeUserTokens } from "../auth/repository";
 import { hashPassword } from "../auth/service";
+import { recordAudit } from "../audit/repository";
 import * as repo from "./repository";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
@@ -45,6 +46,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
           passwordHash: request.passwordHash,
           groupId: request.groupId,
         });
+        await recordAudit(tx, { actorId, action: "user.approved", entity: "user", entityId: user.id, before: { request_id: id, status: "pendiente" }, after: { username: request.username, email: request.email, group_id: request.groupId, status: "activo" } });
         await appendEvent(tx, { type: "user.approved", actorId, data: { id, user_id: user.id, username: request.username } });
       });
       onCommit();
@@ -54,6 +56,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
       await db.transaction(async (tx) => {
         const request = await repo.takeRegistrationRequest(tx, id);
         if (!request) throw new NotFound("La solicitud ya no existe.");
+        await recordAudit(tx, { actorId, action: "user.denied", entity: "registration_request", entityId: id, before: { username: request.username, email: request.email, group_id: request.groupId, status: "pendiente" }, after: null });
         await appendEvent(tx, { type: "user.denied", actorId, data: { id } });
       });
       onCommit();
@@ -64,6 +67,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
       await db.transaction(async (tx) => {
         const row = await repo.deactivateUser(tx, userId);
         if (!row) throw new NotFound("El usuario no existe.");
+        await recordAudit(tx, { actorId, action: "user.deactivated", entity: "user", entityId: userId, before: { is_active: true }, after: { is_active: false } });
         await revokeUserTokens(tx, userId);
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });
@@ -74,10 +78,17 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */
     async replaceProfileImage(userId: number, previous: string | null, upload: Buffer): Promise<string> {
       let resized: Buffer;
+      // metadata() reads the header only; the pixel budget is checked there, before any decoding,
+      // and sharp's own limit stays as a second wall for formats whose header lies.
+      const meta = await sharp(upload, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
+      if ((meta.width ?? 0) * (meta.height ?? 0) > PROFILE_IMAGE_MAX_PIXELS) {
+        throw new AppError(413, PROFILE_IMAGE_TOO_LARGE, { profile_image: PROFILE_IMAGE_TOO_LARGE });
+      }
       try {
-        const meta = await sharp(upload).metadata();
-        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error("format");
-        resized = await sharp(upload).rotate().resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+        resized = await sharp(upload, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS, pages: 1 }).rotate().resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
       } catch {
         throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
       }

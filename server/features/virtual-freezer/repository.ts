@@ -24,3 +24,22 @@ export async function setFreezerFlag(db: Executor, clientId: number, on: boolean
     .returning({ id: clients.id });
   return row ?? null;
 }
+
+/**
+ * The client's freezer switch and balance as the audit trail records them, the client row
+ * locked so two saves serialise and each one's "before" is the other's "after".
+ */
+export async function lockFreezer(db: Executor, clientId: number) {
+  const [client] = await db
+    .select({ name: clients.name, on: clients.hasVirtualFreezer })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), isNull(clients.nullDate)))
+    .for("update");
+  if (!client) return null;
+  const items = await db
+    .select({ product_id: virtualFreezerItems.productId, quantity: virtualFreezerItems.quantity, type: virtualFreezerItems.type })
+    .from(virtualFreezerItems)
+    .where(and(eq(virtualFreezerItems.clientId, clientId), sql`${virtualFreezerItems.quantity} > 0`))
+    .orderBy(asc(virtualFreezerItems.productId));
+  return { client: client.name, has_virtual_freezer: client.on, items };
+}

@@ -13,6 +13,6 @@ export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreez
   app.post("/save_virtual_freezer/", {
     config: { permission: "catalog.write" },
     schema: { body: SaveVirtualFreezerRequest, response: { 200: VirtualFreezerSaved } },
-    handler: (request) => freezer.save(request.body),
+    handler: (request) => freezer.save(request.body, request.currentUser!.id),
   });
 };

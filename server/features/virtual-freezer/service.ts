@@ -7,6 +7,7 @@ import { findClient } from "../clients/repository";
 import { CLIENT_NOT_FOUND } from "../clients/service";
 import { existingIds, listProducts } from "../products/repository";
 import { toProduct } from "../products/serialize";
+import { recordAudit } from "../audit/repository";
 import * as repo from "./repository";
 
 const CATALOG_LIMIT = 500;
@@ -25,8 +26,11 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
       };
     },
 
-    /** Replaces the freezer whole, or not at all: one bad line and nothing changes. */
-    async save(request: SaveVirtualFreezerRequest) {
+    /**
+     * Replaces the freezer whole, or not at all: one bad line and nothing changes. Freezer
+     * lines are sold at $0, so every change by hand is audited with who, before and after.
+     */
+    async save(request: SaveVirtualFreezerRequest, actorId: number) {
       const errors: Record<string, string> = {};
       const lines = new Map<number, { productId: number; quantity: string; type: string }>();
       request.items.forEach((item, index) => {
@@ -43,9 +47,15 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
       if (first) throw new Invalid(first, errors);
 
       await db.transaction(async (tx) => {
-        if (!(await repo.setFreezerFlag(tx, request.clientId, request.has_virtual_freezer))) throw new NotFound(CLIENT_NOT_FOUND);
+        const before = await repo.lockFreezer(tx, request.clientId);
+        if (!before) throw new NotFound(CLIENT_NOT_FOUND);
+        await repo.setFreezerFlag(tx, request.clientId, request.has_virtual_freezer);
         // Switching the freezer off keeps the balance: the goods are still the client's.
         if (request.has_virtual_freezer) await repo.replaceFreezerItems(tx, request.clientId, [...lines.values()]);
+        const after = await repo.lockFreezer(tx, request.clientId);
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await recordAudit(tx, { actorId, action: "freezer.balance", entity: "client", entityId: request.clientId, before, after });
+        }
       });
       return { success: true as const, message: "Freezer virtual guardado con éxito." };
     },

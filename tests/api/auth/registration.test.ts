@@ -18,10 +18,10 @@ async function groupId(name: string) {
 }
 
 describe("registration requests and approvals", () => {
-  it("lists the four groups publicly", async () => {
+  it("lists publicly the groups a request may ask for: every group but Admin", async () => {
     const response = await anonymous().get("/api/account-groups/");
     expect(response.statusCode).toBe(200);
-    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual(["Admin", "Vendedor", "Preparador", "Despachante"]);
+    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual(["Vendedor", "Preparador", "Despachante"]);
   });
 
   it("a request with a solved challenge stays pending, cannot log in, and logs in once approved", async () => {

@@ -59,8 +59,10 @@ describe("modifying, cancelling and moving orders", () => {
     const cancelled = await seller.post("/api/orders/cancel/", { order_id: orderId });
     expect(cancelled.json()).toEqual({ success: true, message: "Pedido cancelado correctamente." });
     expect([await stockOf(seller, a), await stockOf(seller, b)]).toEqual(["10.000", "10.000"]);
-    expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(409);
-    const modify = await seller.post("/api/order/", orderPayload(clientId, [{ productId: a, units: 1, type: "KG" }], { order_id: orderId }));
+    // The seller no longer sees it (Cancelado is Admin's only); Admin is refused the change.
+    expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(404);
+    expect((await admin.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(409);
+    const modify = await admin.post("/api/order/", orderPayload(clientId, [{ productId: a, units: 1, type: "KG" }], { order_id: orderId }));
     expect(modify.statusCode).toBe(409);
     expect(modify.json().detail).toBe("Solo se puede modificar o cancelar un pedido Confirmado.");
   });

@@ -1,4 +1,6 @@
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
+import { PROFILE_IMAGE_TOO_LARGE } from "../../../domain/contracts/users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { signIn } from "../../helpers/factories";
@@ -53,5 +55,37 @@ describe("profile image", () => {
     const none = await user.client.post("/api/update-profile-image/", other.body, { "content-type": other.contentType });
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe("Seleccione una imagen de perfil.");
+  });
+});
+
+/** A PNG whose header claims width×height but carries almost no data: what a decompression bomb looks like from outside. */
+function claimedPng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+describe("pixel budget", () => {
+  it("refuses a 16000×16000 PNG from its header with 413, before decoding it", async () => {
+    const user = await signIn(t, "Vendedor");
+    const bomb = claimedPng(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(1024);
+    const { body, contentType } = multipart("profile_image", "bomba.png", bomb, "image/png");
+    const before = process.memoryUsage().rss;
+    const response = await user.client.post("/api/update-profile-image/", body, { "content-type": contentType });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toBe(PROFILE_IMAGE_TOO_LARGE);
+    // Decoding it would take 768 MB; refusing it from the header takes next to nothing.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 });

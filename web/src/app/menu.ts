@@ -20,6 +20,7 @@ export const MENU: MenuLink[] = [
   { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },
   { label: "Despacho", to: "/admin/dispatch", capability: "dispatch.work" },
   { label: "Aprobaciones", to: "/admin/approvals", capability: "users.approve" },
+  { label: "Auditoría", to: "/admin/audit", capability: "audit.read" },
   { label: "Configuración", to: "/settings" },
 ];
 

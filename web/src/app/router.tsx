@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { ApprovalsPage } from "../features/approvals/approvals-page";
+import { AuditPage } from "../features/audit/audit-page";
 import { ClientsPage } from "../features/clients/clients-page";
 import { CreateClientPage } from "../features/clients/create-client-page";
 import { LoginPage } from "../features/auth/login-page";
@@ -59,6 +60,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireCapability capability="commissions.own">
                 <CommissionsPage />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: "/admin/audit",
+            element: (
+              <RequireCapability capability="audit.read">
+                <AuditPage />
               </RequireCapability>
             ),
           },

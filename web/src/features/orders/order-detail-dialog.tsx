@@ -5,6 +5,8 @@ import { useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { STATUS } from "../../../../domain/order-status";
+import { can } from "../../../../domain/permissions";
+import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { cancelOrder, orderKeys, useOrder } from "./api";
@@ -33,6 +35,9 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const navigate = useNavigate();
   const loadForModify = useOrderWizard((s) => s.loadForModify);
   const [confirming, setConfirming] = useState(false);
+  const { data: user } = useCurrentUser();
+  // The server refuses another seller's order (403); the buttons only mirror it.
+  const mayChange = (detail: OrderDetail) => can(user?.group, "orders.manage_any") || detail.seller_id === user?.id;
 
   async function cancel() {
     try {
@@ -104,7 +109,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
               </Timeline.Item>
             ))}
           </Timeline>
-          {detail.status_id === STATUS.confirmed && (
+          {detail.status_id === STATUS.confirmed && mayChange(detail) && (
             <Group justify="flex-end" mt="lg">
               <Button color="red" variant="light" onClick={() => setConfirming(true)}>
                 Cancelar pedido

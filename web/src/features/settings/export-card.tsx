@@ -5,6 +5,7 @@ import { download, get, post, saveFile } from "../../api/http";
 import { errorMessage } from "../../api/messages";
 import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
+import { KeptExports } from "./kept-exports";
 
 export function ExportCard() {
   const [table, setTable] = useState<string | null>(null);
@@ -92,6 +93,7 @@ export function ExportCard() {
         <Button onClick={exportData} loading={busy}>
           Exportar
         </Button>
+        <KeptExports />
       </Stack>
     </Card>
   );

@@ -1,0 +1,65 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+export interface SecurityHeadersOptions {
+  /** MAP_STYLE_URL: the browser fetches the style, and usually its tiles and glyphs, from there. */
+  mapStyleUrl?: string;
+  /** MAP_EXTRA_ORIGINS: tile, glyph or sprite hosts a style names besides its own origin. */
+  mapExtraOrigins: string[];
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Origins the browser's map reaches; the geocoder is not one, it is called by the server. */
+export function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOptions): string[] {
+  const style = mapStyleUrl && URL.canParse(mapStyleUrl) ? [new URL(mapStyleUrl).origin] : [];
+  return [...new Set([...style, ...mapExtraOrigins])];
+}
+
+/**
+ * The policy every response carries. Scripts come only from our own origin (the built web
+ * has no inline script); Mantine sets inline styles, hence 'unsafe-inline' for styles only.
+ * MapLibre starts its worker from a blob: URL and decodes tiles into blob:/data: images.
+ */
+export function contentSecurityPolicy(options: SecurityHeadersOptions) {
+  const map = mapOrigins(options);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    workerSrc: ["'self'", "blob:"],
+    childSrc: ["'self'", "blob:"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...map],
+    fontSrc: ["'self'", "data:"],
+    // 'self' covers our own ws:/wss: socket in current browsers (CSP 3); no other socket host is allowed.
+    connectSrc: ["'self'", ...map],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
+ * Security headers on every response (API, web pages, static files, errors) through
+ * @fastify/helmet, a kept library, rather than our own hook. HSTS only over HTTPS: over plain
+ * HTTP a browser ignores it and a LAN install would be told to use a TLS port it lacks.
+ */
+async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: false,
+    // The map's style and tiles come from other origins that send no CORP header.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+  });
+}
+
+export default fp(securityHeaders, { name: "frio-security-headers" });

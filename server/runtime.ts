@@ -36,6 +36,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const context = jobContextFactory(config, database, bus);
   const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
+  // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
+  const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
   // Embedded, this process runs the jobs; in production the worker process sweeps.
   const sweeper = config.redisUrl ? null : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
   return {
@@ -47,6 +49,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     redis,
     async close() {
       await sweeper?.stop();
+      await stopListening().catch(() => {});
       await relay.stop();
       await jobs.close();
       await bus.close();

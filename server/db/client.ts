@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   /** Applies pending migrations; `log` hears when another process holds the migration lock. */
   migrate(log?: (message: string) => void): Promise<void>;
   ping(): Promise<boolean>;
+  /** Calls `listener` on each NOTIFY of `channel` (delivered at commit); resolves to the way to stop. */
+  listen(channel: string, listener: () => void): Promise<() => Promise<void>>;
   /** Rows of a read-only query in batches, without holding the whole result in memory. */
   stream(query: string, params: unknown[], batchSize: number): AsyncIterable<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -62,6 +64,11 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     kind: "postgres",
     migrate: (log = () => {}) => migrateAlone(url, log),
     ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
+    // postgres.js listens on a connection of its own and listens again after a reconnect.
+    listen: async (channel, listener) => {
+      const { unlisten } = await client.listen(channel, listener);
+      return unlisten;
+    },
     stream: (query, params, batchSize) => client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
     close: () => client.end({ timeout: 5 }),
   };
@@ -98,6 +105,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => client.query("select 1").then(() => true, () => false),
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, listener);
+      return unlisten;
+    },
     // The embedded database lives in this process's memory anyway: page through with LIMIT/OFFSET.
     stream: async function* (query, params, batchSize) {
       for (let offset = 0; ; offset += batchSize) {

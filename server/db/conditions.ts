@@ -1,5 +1,12 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, Param, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** `column = value`, or `column is null` when the value is null (SQL's `=` never matches null). */
 export const equalsOrNull = (column: AnyPgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
+
+/**
+ * `column = any($1)` with the ids as one array parameter. `in ($1 … $n)` makes a new
+ * prepared statement for every n, and each stays on its connection, in postgres.js and in
+ * the Postgres backend, for the connection's life: memory grew with every new list length.
+ */
+export const inIds = (column: AnyPgColumn, ids: readonly number[]) => sql`${column} = any(${new Param([...ids])}::int[])`;

@@ -48,7 +48,8 @@ export async function latestEventId(db: Executor): Promise<number> {
 export interface OutboxRelay {
   /** Publishes now instead of waiting for the next tick (called after a commit). */
   nudge(): void;
-  flush(): Promise<number>;
+  /** Publishes what is after the cursor now: how many, or "busy" while another relay holds the cursor. */
+  flush(): Promise<number | "busy">;
   stop(): Promise<void>;
 }
 
@@ -59,22 +60,26 @@ export interface OutboxRelay {
  * publishing fails (Redis down) the cursor stays and the events go out on a later tick.
  */
 export function startOutboxRelay(db: Database, publish: (event: AppEvent, previous: number) => Promise<void>, intervalMs = 250): OutboxRelay {
-  let running: Promise<number> | null = null;
+  let running: Promise<number | "busy"> | null = null;
   let stopped = false;
 
   const cycle = () =>
-    db.transaction(async (tx) => {
-      // Lateral, so the events are an index range after the cursor, not a scan from the first.
-      const rows = rowsOf<{ id: string | number; type: string; at: Date | string; actor_id: number | null; data: unknown; cursor: string | number }>(
+    db.transaction(async (tx): Promise<number | "busy"> => {
+      // Lateral, so the events are an index range after the cursor, not a scan from the first;
+      // a left join, so a free cursor with nothing after it still answers one row.
+      const rows = rowsOf<{ id: string | number | null; type: string; at: Date | string; actor_id: number | null; data: unknown; cursor: string | number }>(
         await tx.execute(sql`
           select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
-          cross join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e
+          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e on true
           order by e.id`),
-      );
-      const events = rows.map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
+      ).filter((row, _, all) => row.id !== null || all.length === 1);
+      // No row at all: another instance's relay holds the cursor, and may have read before our events.
+      if (!rows.length) return "busy";
+      const previousId = Number(rows[0]!.cursor);
+      const events = rows.filter((row) => row.id !== null).map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
       let published = 0;
-      let previous = Number(rows[0]?.cursor ?? 0);
+      let previous = previousId;
       for (const event of events) {
         try {
           await publish(event, previous);
@@ -94,10 +99,10 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
       return published;
     });
 
-  const flush = async (): Promise<number> => {
+  const flush = async (): Promise<number | "busy"> => {
     if (running) return running;
     running = cycle()
-      .catch(() => 0)
+      .catch(() => 0 as const)
       .finally(() => {
         running = null;
       });
@@ -111,7 +116,8 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
   const nudge = () => {
     nudged ??= setTimeout(() => {
       nudged = null;
-      void flush().then((published) => published > 0 && nudge());
+      // More may follow a full page, and a busy cursor may have been read before our commit: look again.
+      void flush().then((published) => (published === "busy" || published > 0) && nudge());
     }, NUDGE_DELAY_MS);
   };
   return {

@@ -6,6 +6,14 @@ import type { SocketUser } from "./socket-user";
 /** Sockets that stop reading are closed past this much unsent data; they resume with their last id. */
 export const SEND_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
 
+const serializedEvents = new WeakMap<AppEvent, string>();
+/** One event goes to every socket of the instance: it is turned into JSON once. */
+function serialized(event: AppEvent) {
+  let json = serializedEvents.get(event);
+  if (json === undefined) serializedEvents.set(event, (json = JSON.stringify(event)));
+  return json;
+}
+
 /**
  * One authenticated socket. It streams events in id order, each id once: while it catches up
  * from the outbox (at start, after a bus outage, or when an event shows it missed one) live
@@ -96,7 +104,7 @@ export class Subscriber {
     if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT_BYTES) return this.close(4408, "too slow");
     const after = this.lastSent;
     if (event.id !== null) this.lastSent = event.id;
-    this.send({ type: "event", event, after });
+    if (this.open) this.socket.send(`{"type":"event","after":${after},"event":${serialized(event)}}`);
   }
 
   /** The socket closes when its access token expires, unless the client sends a fresh one. */

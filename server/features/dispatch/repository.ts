@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Placement } from "../../../domain/dispatch";
 import { STATUS } from "../../../domain/order-status";
 import { courierAssignments, orders } from "../../../drizzle/schema";
+import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
 const DISPATCH_LOCK = 7261010;
@@ -37,5 +38,5 @@ export async function writePlacements(tx: Executor, placements: Placement[], mov
 }
 
 export async function removePlacements(tx: Executor, orderIds: number[]) {
-  if (orderIds.length) await tx.delete(courierAssignments).where(inArray(courierAssignments.orderId, orderIds));
+  if (orderIds.length) await tx.delete(courierAssignments).where(inIds(courierAssignments.orderId, orderIds));
 }

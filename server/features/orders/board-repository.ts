@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { cities, clients, orderDetails, orders, orderStatuses, products, shipments, timesShipping } from "../../../drizzle/schema";
-import { equalsOrNull } from "../../db/conditions";
+import { equalsOrNull, inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
 /** The orders as the preparation and dispatch boards read them. */
@@ -47,9 +47,9 @@ export function boardRows(db: Executor, filter: BoardFilter) {
     .leftJoin(cities, eq(cities.id, orders.cityId))
     .where(
       and(
-        inArray(orders.statusId, filter.statusIds),
+        inIds(orders.statusId, filter.statusIds),
         filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
-        filter.ids ? inArray(orders.id, filter.ids) : undefined,
+        filter.ids ? inIds(orders.id, filter.ids) : undefined,
         group ? and(eq(orders.deliveryDate, group.deliveryDate), equalsOrNull(orders.shipmentId, group.zoneId), equalsOrNull(orders.timesShippingId, group.timeSlotId)) : undefined,
       ),
     )
@@ -64,5 +64,5 @@ export const linesOfOrders = (db: Executor, orderIds: number[]) =>
         .select({ orderId: orderDetails.orderId, productId: orderDetails.productId, productName: products.name, type: orderDetails.type, amount: orderDetails.amount })
         .from(orderDetails)
         .innerJoin(products, eq(products.id, orderDetails.productId))
-        .where(inArray(orderDetails.orderId, orderIds))
+        .where(inIds(orderDetails.orderId, orderIds))
     : Promise.resolve([]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gramsToDecimal } from "../../../domain/money";
 import { normalizeSearch } from "../../../domain/text";
 import {
@@ -15,6 +15,7 @@ import {
   users,
   virtualFreezerItems,
 } from "../../../drizzle/schema";
+import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 import { databaseError } from "../../db/errors";
 import { rowsOf } from "../../db/rows";
@@ -189,7 +190,7 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
   const term = normalizeSearch(filter.search);
   const conditions: (SQL | undefined)[] = [
     term ? or(ilike(clients.searchName, `%${term.replace(/[%_\\]/g, "\\$&")}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(orders.id, Number(term)) : undefined) : undefined,
-    filter.statusIds?.length ? inArray(orders.statusId, filter.statusIds) : undefined,
+    filter.statusIds?.length ? inIds(orders.statusId, filter.statusIds) : undefined,
     filter.hideStatus ? ne(orders.statusId, filter.hideStatus) : undefined,
     filter.hasFv === undefined ? undefined : eq(orders.hasFv, filter.hasFv),
     filter.modified === undefined ? undefined : filter.modified ? isNotNull(orders.alterDate) : isNull(orders.alterDate),

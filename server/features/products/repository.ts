@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { LOW_STOCK_KG } from "../../../domain/contracts/products";
 import { normalizeSearch } from "../../../domain/text";
 import { products } from "../../../drizzle/schema";
+import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -37,7 +38,7 @@ export async function findProduct(db: Executor, id: number) {
 
 export async function existingIds(db: Executor, ids: number[]) {
   if (!ids.length) return new Set<number>();
-  const rows = await db.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), live));
+  const rows = await db.select({ id: products.id }).from(products).where(and(inIds(products.id, ids), live));
   return new Set(rows.map((r) => r.id));
 }
 

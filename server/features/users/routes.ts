@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { createReadStream, existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -20,6 +21,24 @@ export interface UsersRoutesOptions {
 }
 
 const ok = { success: true as const };
+
+const MALFORMED_FORM = "El formulario enviado llegó incompleto o dañado. Volvé a elegir la imagen.";
+
+/** The uploaded image; a form cut short or malformed is the sender's fault (400), not ours. */
+async function profileImageOf(request: FastifyRequest): Promise<Buffer | null> {
+  let upload: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file" && part.fieldname === "profile_image") upload = await part.toBuffer();
+      else if (part.type === "file") await part.toBuffer();
+    }
+  } catch (error) {
+    // Size limits keep their own 413; anything else the parser refused is a broken form.
+    if ((error as { statusCode?: number }).statusCode === 413 || (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw error;
+    throw new Invalid(MALFORMED_FORM, { profile_image: MALFORMED_FORM });
+  }
+  return upload;
+}
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, uploadsDir, imageUrl }) => {
   app.get("/admin/approvals/", {
@@ -60,11 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     schema: { response: { 200: ProfileImageResponse } },
     handler: async (request) => {
       if (!request.isMultipart()) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
-      let upload: Buffer | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === "file" && part.fieldname === "profile_image") upload = await part.toBuffer();
-        else if (part.type === "file") await part.toBuffer();
-      }
+      const upload = await profileImageOf(request);
       if (!upload?.length) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
       const user = request.currentUser!;
       const file = await users.replaceProfileImage(user.id, user.profileImage, upload);

@@ -1,13 +1,8 @@
-import { createTheme, MantineProvider } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-
-const theme = createTheme({
-  primaryColor: "cyan",
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  defaultRadius: "md",
-});
+import { theme } from "./theme";
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -16,8 +11,9 @@ export const queryClient = new QueryClient({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      {/* SPEC.md §9: notices close after 5 s. */}
-      <Notifications position="top-right" autoClose={5000} />
+      {/* SPEC.md §9: notices close after 5 s. Bottom left: dialogs keep their close button at the
+          top right and their actions at the bottom right, so a notice never covers either. */}
+      <Notifications position="bottom-left" autoClose={5000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

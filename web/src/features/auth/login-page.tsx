@@ -27,10 +27,12 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" w={380} component="form" onSubmit={submit}>
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={380} component="form" onSubmit={submit}>
         <Stack>
-          <Title order={2}>Frío</Title>
+          <Title order={1} size="h2">
+            Frío
+          </Title>
           <TextInput label="Usuario" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
           <PasswordInput label="Contraseña" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           {error && (

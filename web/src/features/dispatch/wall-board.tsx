@@ -23,7 +23,7 @@ export function WallBoard() {
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
   return (
-    <Box p="lg" mih="100vh" bg="dark.8" c="white">
+    <Box component="main" p="lg" mih="100vh" bg="dark.8" c="white">
       <Group justify="space-between" mb="lg">
         <Title order={1} size={48}>
           Despacho · {formatIsoDate(date)}

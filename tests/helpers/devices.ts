@@ -30,10 +30,27 @@ export async function landmarkProblems(page: Page): Promise<string[]> {
   return [...(h1 === 1 ? [] : [`${h1} h1`]), ...(main === 1 ? [] : [`${main} main`])];
 }
 
+/** Waits until no transition runs and the dialogs hold still for two frames. */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    const where = () => JSON.stringify([...document.querySelectorAll("[role=dialog]")].map((e) => e.getBoundingClientRect()));
+    let last = "";
+    for (;;) {
+      await new Promise(requestAnimationFrame);
+      const now = where();
+      if (now === last) return;
+      last = now;
+    }
+  });
+}
+
 /** Whether the open dialog lies inside the viewport with a visible, named close button. */
 export async function dialogProblems(page: Page): Promise<string[]> {
   const dialog = page.getByRole("dialog").last();
   await dialog.waitFor();
+  // Measured once its opening transition has ended.
+  await settled(page);
   const box = (await dialog.boundingBox())!;
   const viewport = page.viewportSize()!;
   const problems: string[] = [];

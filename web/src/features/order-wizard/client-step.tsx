@@ -2,10 +2,10 @@ import { Grid, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PageTitle } from "../../components/page-title";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useClientSearch } from "./api";
 import { LowStockPanel } from "./low-stock-panel";
+import { WizardHeader } from "./wizard-header";
 
 /** Step 1: pick the client. */
 export function ClientStep() {
@@ -16,7 +16,7 @@ export function ClientStep() {
   const clients = useClientSearch(debounced);
   return (
     <>
-      <PageTitle>Nuevo Pedido</PageTitle>
+      <WizardHeader step={0} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <TextInput label="Buscar cliente" placeholder="Nombre, teléfono o dirección" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="md" />

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { post } from "../../api/http";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { formatKilos, toGrams } from "../../../../domain/money";
 import { useLowStock } from "./api";
 
 /** Step 1's side panel: products under 3 kg, by name, each opening a price-and-stock editor. */
@@ -52,7 +53,7 @@ export function LowStockPanel() {
             <Group justify="space-between">
               <Text size="sm">{p.Name}</Text>
               <Text size="sm" c="red">
-                {Number(p.Quantity).toLocaleString("es-AR")} kg
+                {formatKilos(toGrams(p.Quantity))}
               </Text>
             </Group>
           </UnstyledButton>

@@ -3,7 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
 import { PageTitle } from "../../components/page-title";
 import { ListPager } from "../../components/list-pager";
@@ -20,16 +20,14 @@ const FILTERS = [
   { value: "secundarios", label: "Productos secundarios" },
 ];
 
-const kg = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 3 });
-
 // SPEC.md §2: the /products columns. Precio is the price per kilogram, or per promotion.
 const COLUMNS: RecordColumn<Product>[] = [
   { header: "ID Producto", cell: (p) => p.PK_Products },
   { header: "ID Principal", cell: (p) => p.Id_Principal_Product || "-" },
   { header: "Producto", cell: (p) => p.Name, title: true },
-  { header: "Cantidad", cell: (p) => `${kg.format(Number(p.Quantity))} kg` },
+  { header: "Cantidad", cell: (p) => formatKilos(toGrams(p.Quantity)) },
   { header: "Precio", cell: (p) => formatMoney(toCentavos(p.Price)) },
-  { header: "Peso Unidad", cell: (p) => `${kg.format(Number(p.Unit_Weight))} kg` },
+  { header: "Peso Unidad", cell: (p) => formatKilos(toGrams(p.Unit_Weight)) },
   { header: "¿Pesa?", cell: (p) => (p.If_Weight ? "Sí" : "No") },
   { header: "Destacado", cell: (p) => (p.Featured_Product ? "Sí" : "No") },
 ];

@@ -28,7 +28,17 @@ export function ProductPicker({ label, products, search, onSearch, onPick, forma
           </Table.Thead>
           <Table.Tbody>
             {products.map((p) => (
-              <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => onPick(p)}>
+              <Table.Tr
+                key={p.PK_Products}
+                style={{ cursor: "pointer" }}
+                tabIndex={0}
+                onClick={() => onPick(p)}
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter" && event.key !== " ") return;
+                  event.preventDefault();
+                  onPick(p);
+                }}
+              >
                 <Table.Td>{p.Name}</Table.Td>
                 <Table.Td>{formatKilos(toGrams(p.Quantity))}</Table.Td>
                 <Table.Td>{formatPrice(toCentavos(p.Price))}</Table.Td>

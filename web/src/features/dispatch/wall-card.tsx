@@ -10,14 +10,17 @@ const CARD = "#ffffff";
 export function WallCard({ order }: { order: BoardOrderRow }) {
   return (
     <Paper p="md" radius="md" data-testid="wall-card" data-order-id={order.PK_Orders} style={{ background: CARD, color: INK }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" wrap="nowrap">
         <Text fw={800} fz={30} lh={1.15} c={INK}>
-          #{order.PK_Orders} {order.FK_Clients__Name}
+          #{order.PK_Orders}
         </Text>
         <Text fw={800} fz={30} lh={1.15} c={INK} style={{ whiteSpace: "nowrap" }}>
           {formatWeight(toGrams(order.total_weight))}
         </Text>
       </Group>
+      <Text fw={800} fz={30} lh={1.15} c={INK} style={{ overflowWrap: "anywhere" }}>
+        {order.FK_Clients__Name}
+      </Text>
       <Text fz={24} c={INK} mt={4}>
         {order.Address}
       </Text>

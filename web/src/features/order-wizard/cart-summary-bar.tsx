@@ -18,10 +18,10 @@ export function CartSummaryBar({ totals, onOpen }: { totals: CartTotals; onOpen(
       style={{ position: "sticky", bottom: "calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))", zIndex: 5 }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} aria-live="polite">
+        <Text size="sm" fw={600} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
           {products} · {formatWeight(totals.weight)} · {formatMoneyWizard(totals.total)}
         </Text>
-        <Button size="sm" onClick={onOpen}>
+        <Button size="sm" onClick={onOpen} style={{ flexShrink: 0 }}>
           Ver pedido
         </Button>
       </Group>

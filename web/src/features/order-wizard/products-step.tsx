@@ -76,7 +76,15 @@ export function ProductsStep() {
   const lastBonus = claims.bonuses.at(-1)?.description;
   const addNote = (text: string) => wizard.setNotes(wizard.notes ? `${wizard.notes}\n${text}` : text);
   const cart = (
-    <CartPanel items={wizard.items} catalog={catalog} notes={wizard.notes} onNotes={wizard.setNotes} onOutcome={apply} onContinue={() => navigate(`/orders/${clientId}/delivery`)} />
+    <CartPanel
+      withTitle={besideList}
+      items={wizard.items}
+      catalog={catalog}
+      notes={wizard.notes}
+      onNotes={wizard.setNotes}
+      onOutcome={apply}
+      onContinue={() => navigate(`/orders/${clientId}/delivery`)}
+    />
   );
 
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Paper, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { RecordTable } from "../../components/record-table";
 import { approvalKeys, approveRequest, deactivateUser, denyRequest, useApprovals } from "./api";
@@ -25,8 +25,8 @@ export function ApprovalsPage() {
     try {
       await action.run();
       notifySuccess("Operación realizada con éxito.");
-    } catch {
-      notifyError(action.failure);
+    } catch (failure) {
+      notifyFailure(failure, action.failure);
     } finally {
       setBusy(false);
       setAction(null);

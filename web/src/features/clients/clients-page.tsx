@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { useCan } from "../../api/can";
 import { ListPager } from "../../components/list-pager";
@@ -58,8 +58,8 @@ export function ClientsPage() {
       await deleteClient(selected.id);
       notifySuccess("Cliente eliminado correctamente.");
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
-    } catch {
-      notifyError("No se pudo eliminar el cliente.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo eliminar el cliente.");
     }
     close();
   }

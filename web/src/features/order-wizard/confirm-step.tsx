@@ -7,7 +7,7 @@ import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { api, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
 import { WizardHeader } from "./wizard-header";
@@ -73,7 +73,7 @@ export function ConfirmStep() {
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
-      notifyError(failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
+      notifyFailure(failure, failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
       idempotencyKey.current = crypto.randomUUID();
     } finally {
       setBusy(false);

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { post } from "../../api/http";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { formatKilos, toGrams } from "../../../../domain/money";
 import { useLowStock } from "./api";
 
@@ -30,8 +30,8 @@ export function LowStockPanel() {
       notifySuccess("Producto actualizado con éxito");
       setEditing(null);
       await client.invalidateQueries({ queryKey: ["products"] });
-    } catch {
-      notifyError("No se pudo guardar");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo guardar");
     }
   }
 

@@ -7,7 +7,7 @@ import { addProduct, cartTotals, type CartOutcome, type CatalogProduct } from ".
 import type { Product } from "../../../../domain/contracts/products";
 import { formatMoneyWizard } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { updateStock, useWizardClient, useWizardProducts } from "./api";
@@ -59,7 +59,7 @@ export function ProductsStep() {
     try {
       await updateStock(warning.productId, quantity);
     } catch (error) {
-      notifyError("No se pudo actualizar el stock. Intenta nuevamente.");
+      notifyFailure(error, "No se pudo actualizar el stock. Intenta nuevamente.");
       throw error;
     }
     notifySuccess("Stock actualizado correctamente.");

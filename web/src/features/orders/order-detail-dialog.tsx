@@ -7,7 +7,7 @@ import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
 import { STATUS } from "../../../../domain/order-status";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { cancelOrder, orderKeys, useOrder } from "./api";
 
 const EVENT_NAMES: Record<string, string> = {
@@ -41,8 +41,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       notifySuccess("Pedido cancelado correctamente.");
       await client.invalidateQueries({ queryKey: orderKeys.all });
       onClose();
-    } catch {
-      notifyError("No se pudo cancelar el pedido.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo cancelar el pedido.");
     }
     setConfirming(false);
   }

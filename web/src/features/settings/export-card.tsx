@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
 import { download, get, post, saveFile } from "../../api/http";
 import { useEvents } from "../../api/socket";
-import { notifyError } from "../../components/notify";
+import { notifyError, notifyFailure } from "../../components/notify";
 
 export function ExportCard() {
   const [table, setTable] = useState<string | null>(null);
@@ -35,8 +35,8 @@ export function ExportCard() {
     try {
       const { blob, filename } = await download(`/exports/${id}/file`);
       saveFile(blob, filename);
-    } catch {
-      notifyError("No se pudo exportar.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo exportar.");
     } finally {
       // The bar stays at its end so the Admin sees the export finished.
       setRunning((current) => current && { ...current, done: current.total });
@@ -53,8 +53,8 @@ export function ExportCard() {
       const job = ExportJobResponse.parse(await post("/exports/", body));
       setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0 });
       if (job.status === "done") await fetchFile(job.id);
-    } catch {
-      notifyError("No se pudo exportar.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo exportar.");
       setBusy(false);
     }
   }

@@ -1,11 +1,15 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import type { Capability } from "../../../domain/permissions";
+import { LoginPage } from "../features/auth/login-page";
+import { HomePage } from "../features/home/home-page";
 import { RequireCapability, RequireSession } from "./guards";
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited: /login downloads
  * neither the boards nor maplibre. A capability sends other groups to / (SPEC.md §6).
+ * /login and / come with the entry: every visit starts on one of them, and a lazy chunk
+ * there would be one more round trip before the first screen.
  */
 const page = (load: () => Promise<ComponentType>, capability?: Capability) => async () => {
   const Page = await load();
@@ -14,12 +18,12 @@ const page = (load: () => Promise<ComponentType>, capability?: Capability) => as
 };
 
 export const router = createBrowserRouter([
-  { path: "/login", lazy: page(() => import("../features/auth/login-page").then((m) => m.LoginPage)) },
+  { path: "/login", element: <LoginPage /> },
   { path: "/register-request", lazy: page(() => import("../features/auth/register-page").then((m) => m.RegisterPage)) },
   {
     element: <RequireSession />,
     children: [
-      { path: "/", lazy: page(() => import("../features/home/home-page").then((m) => m.HomePage)) },
+      { path: "/", element: <HomePage /> },
       { path: "/mapa", lazy: page(() => import("../features/map/map-page").then((m) => m.MapPage)) },
       { path: "/admin/dispatch/wall", lazy: page(() => import("../features/dispatch/wall-board").then((m) => m.WallBoard), "dispatch.work") },
       {

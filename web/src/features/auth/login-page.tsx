@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { LOGIN_FAILED } from "../../../../domain/contracts/auth";
+import { LOGIN_FAILED } from "../../../../domain/contracts/auth-messages";
 import { errorMessage } from "../../api/messages";
 import { login } from "../../api/session";
 

@@ -52,5 +52,13 @@ const weightFormat = new Intl.NumberFormat("es-AR", { minimumFractionDigits: 1, 
 export const formatMoney = (centavos: Centavos) => adminPesos.format(centavos / 100);
 /** The order wizard: 0 decimals. */
 export const formatMoneyWizard = (centavos: Centavos) => wizardPesos.format(centavos / 100);
+const kilosFormat = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 3 });
+
 /** The order wizard: weight with 1 decimal. */
 export const formatWeight = (grams: Grams) => `${weightFormat.format(grams / 1000)} kg`;
+/** Stock, unit weights and pick lists: every gram counts, up to 3 decimals ("2,25 kg"). */
+export const formatKilos = (grams: Grams) => `${kilosFormat.format(grams / 1000)} kg`;
+
+/** A line's quantity as the seller typed it, in es-AR: "2,5 kg" for KG lines, "3 u." otherwise. */
+export const formatLineQuantity = (amount: number | string, type: string) =>
+  type === "KG" ? formatKilos(toGrams(amount)) : `${kilosFormat.format(toGrams(amount) / 1000)} u.`;

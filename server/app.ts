@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -53,6 +52,7 @@ import type { Jobs } from "./jobs/types";
 import authPlugin from "./plugins/auth";
 import csrfPlugin from "./plugins/csrf";
 import securityHeaders from "./plugins/security-headers";
+import webPlugin from "./plugins/web";
 import { registerErrorHandler } from "./plugins/errors";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(securityHeaders, { mapStyleUrl: config.mapStyleUrl, mapExtraOrigins: config.mapExtraOrigins });
+  await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
   // skipOnError: a Redis outage must not lock everyone out of logging in.
@@ -165,14 +166,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: "/api" },
   );
-
-  if (existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
-    app.get("/*", { config: { permission: "public" } }, (request, reply) => {
-      if (request.url.startsWith("/api/")) return reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
-      return reply.sendFile("index.html");
-    });
-  }
 
   app.decorate("services", { auth, users });
   return app;

@@ -45,4 +45,4 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const RegisterResponse = z.object({ success: z.boolean(), error: z.string().optional() });
 
-export const LOGIN_FAILED = "Error al iniciar sesion. Verifica tus credenciales.";
+export { LOGIN_FAILED } from "./auth-messages";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageCount, PageQuery } from "./paging";
 import { decimalInput } from "./catalog-common";
 
 export const CLIENT_MESSAGES = {
@@ -125,6 +126,7 @@ export const ClientListQuery = z.object({
   search: z.string().trim().max(200).optional().default(""),
   filter_select: z.enum(["", "virtual_freezer"]).optional().default(""),
   limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+  ...PageQuery,
 });
 
 export const ClientListItem = z.object({
@@ -138,7 +140,7 @@ export const ClientListItem = z.object({
   category: z.string(),
   has_virtual_freezer: z.boolean(),
 });
-export const ClientListResponse = z.object({ results: z.array(ClientListItem) });
+export const ClientListResponse = z.object({ results: z.array(ClientListItem), ...PageCount });
 export type ClientListItem = z.infer<typeof ClientListItem>;
 
 export const ClientSaved = z.object({ success: z.literal(true), id: z.number(), message: z.string(), version: z.number() });

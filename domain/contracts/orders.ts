@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageCount, PageQuery } from "./paging";
 import { recordId } from "./catalog-common";
 
 export const ORDER_MESSAGES = {
@@ -68,6 +69,7 @@ export const OrderListQuery = z.object({
   include_statuses: z.coerce.string().optional(),
   limit: z.coerce.number().int().min(1).max(500).optional().default(100),
   delivery_date: z.iso.date().optional(),
+  ...PageQuery,
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
@@ -88,7 +90,7 @@ export const OrderRow = z.object({
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 export const OrderStatusItem = z.object({ id: z.number(), name: z.string() });
-export const OrderListResponse = z.object({ results: z.array(OrderRow), statuses: z.array(OrderStatusItem) });
+export const OrderListResponse = z.object({ results: z.array(OrderRow), statuses: z.array(OrderStatusItem), ...PageCount });
 
 export const OrderLine = z.object({
   detailed_product_id: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageCount, PageQuery } from "./paging";
 import { decimalInput, LARGEST_ID } from "./catalog-common";
 
 export const PRODUCT_MESSAGES = {
@@ -20,6 +21,7 @@ export const ProductListQuery = z.object({
   search: z.string().trim().max(200).optional().default(""),
   filter: z.enum(PRODUCT_FILTERS).optional().default(""),
   limit: z.coerce.number().int().min(1).max(1000).optional().default(200),
+  ...PageQuery,
 });
 
 export const Product = z.object({
@@ -36,7 +38,7 @@ export const Product = z.object({
   is_promotion: z.boolean(),
 });
 export type Product = z.infer<typeof Product>;
-export const ProductListResponse = z.object({ results: z.array(Product) });
+export const ProductListResponse = z.object({ results: z.array(Product), ...PageCount });
 
 const principal = z
   .union([z.number(), z.string(), z.null()])

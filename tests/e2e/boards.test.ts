@@ -134,7 +134,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await dispatcher.keyboard.press("Escape");
   });
 
-  it("'Enviar ruta' marks the order Enviado on every board, and 'Entregado' closes it", async () => {
+  it("'Enviar ruta' marks the order Enviado on every board, and 'Marcar entregado' closes it", async () => {
     await dispatcher.getByTestId("column-1").getByRole("button", { name: "Enviar ruta" }).click();
     const dialog = dispatcher.getByRole("dialog");
     await dialog.getByText("Ruta enviada: los pedidos pasaron a Enviado.").waitFor();
@@ -144,7 +144,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     expect(await otherDispatcher.getByTestId("column-1").getByText(`#${orderId}`).count()).toBe(0);
     expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Enviado");
 
-    await dispatcher.getByRole("region", { name: "Enviados" }).getByRole("button", { name: "Entregado" }).click();
+    await dispatcher.getByRole("region", { name: "Enviados" }).getByRole("button", { name: "Marcar entregado" }).click();
     await dispatcher.getByText("Pedido marcado como entregado.").waitFor();
     expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Entregado");
   });

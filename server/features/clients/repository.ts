@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { normalizeSearch } from "../../../domain/text";
 import { cities, clients, shipments } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -59,7 +59,12 @@ export async function softDeleteClient(db: Executor, id: number) {
   return row ?? null;
 }
 
-export async function searchClients(db: Executor, { search, virtualFreezerOnly, limit }: { search: string; virtualFreezerOnly: boolean; limit: number }) {
+interface ClientSearch {
+  search: string;
+  virtualFreezerOnly: boolean;
+}
+
+function clientMatches({ search, virtualFreezerOnly }: ClientSearch) {
   const term = normalizeSearch(search);
   const numericId = /^\d+$/.test(term) ? Number(term) : null;
   const matches = term
@@ -70,12 +75,22 @@ export async function searchClients(db: Executor, { search, virtualFreezerOnly, 
         ilike(clients.address, `%${escapeLike(search.trim())}%`),
       )
     : undefined;
+  return and(isNull(clients.nullDate), virtualFreezerOnly ? eq(clients.hasVirtualFreezer, true) : undefined, matches);
+}
+
+export function searchClients(db: Executor, filter: ClientSearch & { limit: number; offset?: number }) {
   return db
     .select()
     .from(clients)
-    .where(and(isNull(clients.nullDate), virtualFreezerOnly ? eq(clients.hasVirtualFreezer, true) : undefined, matches))
+    .where(clientMatches(filter))
     .orderBy(asc(clients.searchName), asc(clients.id))
-    .limit(limit);
+    .limit(filter.limit)
+    .offset(filter.offset ?? 0);
+}
+
+export async function countClients(db: Executor, filter: ClientSearch) {
+  const [row] = await db.select({ n: count() }).from(clients).where(clientMatches(filter));
+  return row!.n;
 }
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");

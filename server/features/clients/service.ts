@@ -1,3 +1,4 @@
+import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
 import type { ClientDetail, ClientListItem, CreateClientRequest, UpdateClientRequest } from "../../../domain/contracts/clients";
 import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
 import type { Database } from "../../db/types";
@@ -118,9 +119,14 @@ export function createClientsService({ db }: { db: Database }) {
       return { success: true as const, id: row.id, message: "Cliente actualizado con éxito.", version: row.version };
     },
 
-    async list(query: { search: string; filter_select: "" | "virtual_freezer"; limit: number }) {
-      const rows = await repo.searchClients(db, { search: query.search, virtualFreezerOnly: query.filter_select === "virtual_freezer", limit: query.limit });
-      return { results: rows.map(toListItem) };
+    async list(query: { search: string; filter_select: "" | "virtual_freezer"; limit: number } & PageParams) {
+      const filter = { search: query.search, virtualFreezerOnly: query.filter_select === "virtual_freezer" };
+      const paging = pagingOf(query);
+      const [rows, count] = await Promise.all([
+        repo.searchClients(db, { ...filter, limit: query.limit, offset: paging.offset }),
+        paging.withCount ? repo.countClients(db, filter) : undefined,
+      ]);
+      return { results: rows.map(toListItem), count };
     },
 
     async remove(id: number) {

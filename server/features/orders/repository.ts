@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gramsToDecimal } from "../../../domain/money";
 import { normalizeSearch } from "../../../domain/text";
 import {
@@ -183,10 +183,9 @@ export interface OrderListFilter {
   hasFv?: boolean;
   modified?: boolean;
   deliveryDate?: string;
-  limit: number;
 }
 
-export async function listOrders(db: Executor, filter: OrderListFilter) {
+function orderMatches(filter: OrderListFilter) {
   const term = normalizeSearch(filter.search);
   const conditions: (SQL | undefined)[] = [
     term ? or(ilike(clients.searchName, `%${term.replace(/[%_\\]/g, "\\$&")}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(orders.id, Number(term)) : undefined) : undefined,
@@ -196,6 +195,10 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
     filter.modified === undefined ? undefined : filter.modified ? isNotNull(orders.alterDate) : isNull(orders.alterDate),
     filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
   ];
+  return and(...conditions);
+}
+
+export function listOrders(db: Executor, filter: OrderListFilter & { limit: number; offset?: number }) {
   return db
     .select(listColumns)
     .from(orders)
@@ -203,9 +206,16 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .leftJoin(payMethods, eq(payMethods.id, orders.payMethodId))
     .leftJoin(users, eq(users.id, orders.sellerId))
-    .where(and(...conditions))
+    .where(orderMatches(filter))
     .orderBy(desc(orders.id))
-    .limit(filter.limit);
+    .limit(filter.limit)
+    .offset(filter.offset ?? 0);
+}
+
+/** The search reads the client's name: the count joins clients as the list does. */
+export async function countOrders(db: Executor, filter: OrderListFilter) {
+  const [row] = await db.select({ n: count() }).from(orders).innerJoin(clients, eq(clients.id, orders.clientId)).where(orderMatches(filter));
+  return row!.n;
 }
 
 export const listStatuses = (db: Executor) => db.select().from(orderStatuses).orderBy(asc(orderStatuses.id));

@@ -1,3 +1,4 @@
+import { pagingOf } from "../../../domain/contracts/paging";
 import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { canTransition, isEditable, STATUS } from "../../../domain/order-status";
@@ -157,17 +158,21 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
     async list(query: OrderListQuery, user: AuthenticatedUser) {
       const seesCancelled = can(user.group, "orders.see_cancelled");
       const requested = query.filter === "status" && query.status_id ? [query.status_id] : undefined;
-      const rows = await repo.listOrders(db, {
+      const filter = {
         search: query.search,
         statusIds: requested,
         hideStatus: seesCancelled ? undefined : STATUS.cancelled,
         hasFv: query.filter === "virtual_freezer" ? true : undefined,
         modified: query.filter === "virtual_freezer" && query.fv_status !== "all" ? query.fv_status === "modified" : undefined,
         deliveryDate: query.delivery_date,
-        limit: query.limit,
-      });
+      };
+      const paging = pagingOf(query);
+      const [rows, count] = await Promise.all([
+        repo.listOrders(db, { ...filter, limit: query.limit, offset: paging.offset }),
+        paging.withCount ? repo.countOrders(db, filter) : undefined,
+      ]);
       const statuses = (await repo.listStatuses(db)).filter((s) => seesCancelled || s.id !== STATUS.cancelled);
-      return { results: rows.map(toRow), statuses: statuses.map((s) => ({ id: s.id, name: s.name })) };
+      return { results: rows.map(toRow), statuses: statuses.map((s) => ({ id: s.id, name: s.name })), count };
     },
 
     async detail(id: number, user: AuthenticatedUser) {

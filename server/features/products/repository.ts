@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { LOW_STOCK_KG } from "../../../domain/contracts/products";
 import { normalizeSearch } from "../../../domain/text";
 import { products } from "../../../drizzle/schema";
@@ -20,15 +20,30 @@ const FILTERS: Record<ProductFilter, ReturnType<typeof eq> | undefined> = {
   bajo_stock: lt(products.quantity, String(LOW_STOCK_KG)),
 };
 
-export async function listProducts(db: Executor, { search, filter, limit }: { search: string; filter: ProductFilter; limit: number }) {
+interface ProductSearch {
+  search: string;
+  filter: ProductFilter;
+}
+
+function productMatches({ search, filter }: ProductSearch) {
   const term = normalizeSearch(search);
   const matches = term ? or(ilike(products.searchName, `%${escapeLike(term)}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(products.id, Number(term)) : undefined) : undefined;
+  return and(live, FILTERS[filter], matches);
+}
+
+export function listProducts(db: Executor, query: ProductSearch & { limit: number; offset?: number }) {
   return db
     .select()
     .from(products)
-    .where(and(live, FILTERS[filter], matches))
+    .where(productMatches(query))
     .orderBy(asc(products.searchName), asc(products.id))
-    .limit(limit);
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
+}
+
+export async function countProducts(db: Executor, query: ProductSearch) {
+  const [row] = await db.select({ n: count() }).from(products).where(productMatches(query));
+  return row!.n;
 }
 
 export async function findProduct(db: Executor, id: number) {

@@ -1,3 +1,4 @@
+import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
 import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "../../../domain/contracts/products";
 import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
@@ -56,8 +57,10 @@ export function createProductsService({ db, onCommit }: { db: Database; onCommit
   }
 
   return {
-    async list(query: { search: string; filter: repo.ProductFilter; limit: number }) {
-      return { results: (await repo.listProducts(db, query)).map(toProduct) };
+    async list(query: { search: string; filter: repo.ProductFilter; limit: number } & PageParams) {
+      const paging = pagingOf(query);
+      const [rows, count] = await Promise.all([repo.listProducts(db, { ...query, offset: paging.offset }), paging.withCount ? repo.countProducts(db, query) : undefined]);
+      return { results: rows.map(toProduct), count };
     },
 
     async details(id: number) {

@@ -68,13 +68,16 @@ describe("websocket sessions in the hub", () => {
   });
 
   it("closes a socket when its access token expires, unless a fresh token arrives on it", async () => {
-    const expiring = await openSocket(url, { token: app.jwt.sign({ sub: "1", grp: "Admin" }, { expiresIn: 1 }) });
-    const renewed = await openSocket(url, { token: app.jwt.sign({ sub: "2", grp: "Admin" }, { expiresIn: 1 }) });
+    // Both tokens end at the same second, at least a second from now.
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const endingAt = (sub: string) => app.jwt.sign({ sub, grp: "Admin", exp } as { sub: string; grp: string });
+    const expiring = await openSocket(url, { token: endingAt("1") });
+    const renewed = await openSocket(url, { token: endingAt("2") });
     await Promise.all([expiring.waitFor((m) => m.type === "ready"), renewed.waitFor((m) => m.type === "ready")]);
     renewed.send({ type: "auth", token: app.jwt.sign({ sub: "2", grp: "Admin" }, { expiresIn: 60 }) });
 
     expect(await expiring.closed).toBe(4401);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 + 300 - Date.now())));
     expect(renewed.isOpen()).toBe(true);
     renewed.close();
   });

@@ -1,6 +1,6 @@
-import { TokenPair } from "../../../domain/contracts/auth";
 import { clearOrderInProgress } from "../stores/order-wizard";
 import { useSession } from "../stores/session";
+import { authContracts } from "./auth-contracts";
 import { ApiError, messageFromBody, NO_RESPONSE, nonJson, UNKNOWN_ERROR } from "./messages";
 
 const TIMEOUT_MS = 15_000;
@@ -69,6 +69,7 @@ export function refreshAccess(): Promise<string | null> {
     const { refresh, setTokens } = useSession.getState();
     if (!refresh) return null;
     try {
+      const { TokenPair } = await authContracts();
       const tokens = TokenPair.parse(await parse(await send("/token/refresh/", { method: "POST", body: { refresh } }, null)));
       setTokens(tokens);
       return tokens.access;

@@ -23,11 +23,17 @@ export function messageFromBody(status: number, statusText: string, body: unknow
 }
 
 export const NO_RESPONSE = "Sin respuesta del servidor";
+/** What a 403 says on every screen, instead of the screen's generic failure. */
+export const FORBIDDEN = "No tenés permiso para realizar esta acción.";
+
+/** The screen's own failure message, unless the server refused the user's group. */
+export const forbiddenOr = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 403 ? FORBIDDEN : fallback);
 export const UNKNOWN_ERROR = "Error desconocido";
 export const nonJson = (status: number) => `Error ${status}: respuesta no-JSON del servidor`;
 
 /** The message to show: the server's own when it gave one (a refusal, or a dependency down: 503), else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 403) return FORBIDDEN;
   if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)) return error.message || fallback;
   return fallback;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { CurrentUser, TokenPair, type LoginRequest } from "../../../domain/contracts/auth";
+import type { LoginRequest } from "../../../domain/contracts/auth";
+import { authContracts } from "./auth-contracts";
 import { get, post } from "./http";
 import { eventStream } from "./socket";
 import { clearOrderInProgress } from "../stores/order-wizard";
@@ -8,6 +9,7 @@ import { useSession } from "../stores/session";
 export const sessionKeys = { me: ["me"] as const };
 
 export async function login(credentials: LoginRequest) {
+  const { CurrentUser, TokenPair } = await authContracts();
   const tokens = TokenPair.parse(await post("/login/", credentials));
   useSession.getState().setTokens(tokens);
   const me = CurrentUser.parse(await get("/me/"));
@@ -32,6 +34,7 @@ export function useCurrentUser() {
     enabled: !!access,
     initialData: cached ?? undefined,
     queryFn: async () => {
+      const { CurrentUser } = await authContracts();
       const me = CurrentUser.parse(await get("/me/"));
       useSession.getState().setUser(me);
       return me;

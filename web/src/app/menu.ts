@@ -10,11 +10,11 @@ export interface MenuLink {
 // SPEC.md §2 side menu, plus the boards for the groups that work them.
 export const MENU: MenuLink[] = [
   { label: "Inicio", to: "/" },
-  { label: "Nuevo Pedido", to: "/orders/new" },
+  { label: "Nuevo Pedido", to: "/orders/new", capability: "orders.take" },
   { label: "Pedidos", to: "/orders" },
-  { label: "Nuevo Cliente", to: "/create-client" },
+  { label: "Nuevo Cliente", to: "/create-client", capability: "catalog.write" },
   { label: "Clientes", to: "/clients" },
-  { label: "Nuevo Producto", to: "/products/new" },
+  { label: "Nuevo Producto", to: "/products/new", capability: "catalog.write" },
   { label: "Productos", to: "/products" },
   { label: "Comisiones", to: "/commissions", capability: "commissions.own" },
   { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },

@@ -1,13 +1,11 @@
-import { createTheme, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { cssVariablesResolver, theme } from "./theme";
 
-const theme = createTheme({
-  primaryColor: "cyan",
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  defaultRadius: "md",
-});
+// The notice container (with its transitions and swipe handling) loads after the first paint;
+// notices shown before it arrives wait in the store and appear with it.
+const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -15,9 +13,12 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
-      {/* SPEC.md §9: notices close after 5 s. */}
-      <Notifications position="top-right" autoClose={5000} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* SPEC.md §9: notices close after 5 s. Bottom left: dialogs keep their close button at the
+          top right and their actions at the bottom right, so a notice never covers either. */}
+      <Suspense fallback={null}>
+        <Notifications position="bottom-left" autoClose={5000} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

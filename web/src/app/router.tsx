@@ -1,100 +1,50 @@
-import { lazy, Suspense } from "react";
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
-import { ApprovalsPage } from "../features/approvals/approvals-page";
-import { AuditPage } from "../features/audit/audit-page";
-import { ClientsPage } from "../features/clients/clients-page";
-import { CreateClientPage } from "../features/clients/create-client-page";
+import type { Capability } from "../../../domain/permissions";
 import { LoginPage } from "../features/auth/login-page";
-import { RegisterPage } from "../features/auth/register-page";
-import { CommissionsPage } from "../features/commissions/commissions-page";
-import { DispatchPage } from "../features/dispatch/dispatch-page";
-import { WallBoard } from "../features/dispatch/wall-board";
 import { HomePage } from "../features/home/home-page";
-import { ClientStep } from "../features/order-wizard/client-step";
-import { ConfirmStep } from "../features/order-wizard/confirm-step";
-import { DeliveryStep } from "../features/order-wizard/delivery-step";
-import { ProductsStep } from "../features/order-wizard/products-step";
-import { OrdersPage } from "../features/orders/orders-page";
-import { PreparationPage } from "../features/preparation/preparation-page";
-import { VirtualFreezerPage } from "../features/virtual-freezer/virtual-freezer-page";
-import { NewProductPage } from "../features/products/new-product-page";
-import { ProductsPage } from "../features/products/products-page";
-import { SettingsPage } from "../features/settings/settings-page";
 import { RequireCapability, RequireSession } from "./guards";
-import { Shell } from "./shell";
 
-const MapPage = lazy(() => import("../features/map/map-page").then((m) => ({ default: m.MapPage })));
+/**
+ * Each screen is its own chunk, loaded when its route is first visited: /login downloads
+ * neither the boards nor maplibre. A capability sends other groups to / (SPEC.md §6).
+ * /login and / come with the entry: every visit starts on one of them, and a lazy chunk
+ * there would be one more round trip before the first screen.
+ */
+const page = (load: () => Promise<ComponentType>, capability?: Capability) => async () => {
+  const Page = await load();
+  const element = <Page />;
+  return { element: capability ? <RequireCapability capability={capability}>{element}</RequireCapability> : element };
+};
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
-  { path: "/register-request", element: <RegisterPage /> },
+  { path: "/register-request", lazy: page(() => import("../features/auth/register-page").then((m) => m.RegisterPage)) },
   {
     element: <RequireSession />,
     children: [
       { path: "/", element: <HomePage /> },
-      { path: "/mapa", element: <Suspense fallback={null}><MapPage /></Suspense> },
+      { path: "/mapa", lazy: page(() => import("../features/map/map-page").then((m) => m.MapPage)) },
+      { path: "/admin/dispatch/wall", lazy: page(() => import("../features/dispatch/wall-board").then((m) => m.WallBoard), "dispatch.work") },
       {
-        path: "/admin/dispatch/wall",
-        element: (
-          <RequireCapability capability="dispatch.work">
-            <WallBoard />
-          </RequireCapability>
-        ),
-      },
-      {
-        element: <Shell />,
+        lazy: () => import("./shell").then((m) => ({ Component: m.Shell })),
         children: [
-          { path: "/clients", element: <ClientsPage /> },
-          { path: "/clients/:clientId/virtual-freezer", element: <VirtualFreezerPage /> },
-          { path: "/create-client", element: <CreateClientPage /> },
-          { path: "/products", element: <ProductsPage /> },
-          { path: "/products/new", element: <NewProductPage /> },
-          { path: "/orders", element: <OrdersPage /> },
-          { path: "/orders/new", element: <ClientStep /> },
-          { path: "/orders/:clientId/products", element: <ProductsStep /> },
-          { path: "/orders/:clientId/delivery", element: <DeliveryStep /> },
-          { path: "/orders/:clientId/confirm", element: <ConfirmStep /> },
-          { path: "/settings", element: <SettingsPage /> },
-          {
-            path: "/commissions",
-            element: (
-              <RequireCapability capability="commissions.own">
-                <CommissionsPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: "/admin/audit",
-            element: (
-              <RequireCapability capability="audit.read">
-                <AuditPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: "/admin/approvals",
-            element: (
-              <RequireCapability capability="users.approve">
-                <ApprovalsPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: "/admin/dispatch",
-            element: (
-              <RequireCapability capability="dispatch.work">
-                <DispatchPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: "/admin/preparation",
-            element: (
-              <RequireCapability capability="preparation.work">
-                <PreparationPage />
-              </RequireCapability>
-            ),
-          },
+          { path: "/clients", lazy: page(() => import("../features/clients/clients-page").then((m) => m.ClientsPage)) },
+          { path: "/clients/:clientId/virtual-freezer", lazy: page(() => import("../features/virtual-freezer/virtual-freezer-page").then((m) => m.VirtualFreezerPage)) },
+          { path: "/create-client", lazy: page(() => import("../features/clients/create-client-page").then((m) => m.CreateClientPage), "catalog.write") },
+          { path: "/products", lazy: page(() => import("../features/products/products-page").then((m) => m.ProductsPage)) },
+          { path: "/products/new", lazy: page(() => import("../features/products/new-product-page").then((m) => m.NewProductPage), "catalog.write") },
+          { path: "/orders", lazy: page(() => import("../features/orders/orders-page").then((m) => m.OrdersPage)) },
+          { path: "/orders/new", lazy: page(() => import("../features/order-wizard/client-step").then((m) => m.ClientStep), "orders.take") },
+          { path: "/orders/:clientId/products", lazy: page(() => import("../features/order-wizard/products-step").then((m) => m.ProductsStep), "orders.take") },
+          { path: "/orders/:clientId/delivery", lazy: page(() => import("../features/order-wizard/delivery-step").then((m) => m.DeliveryStep), "orders.take") },
+          { path: "/orders/:clientId/confirm", lazy: page(() => import("../features/order-wizard/confirm-step").then((m) => m.ConfirmStep), "orders.take") },
+          { path: "/settings", lazy: page(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)) },
+          { path: "/commissions", lazy: page(() => import("../features/commissions/commissions-page").then((m) => m.CommissionsPage), "commissions.own") },
+          { path: "/admin/audit", lazy: page(() => import("../features/audit/audit-page").then((m) => m.AuditPage), "audit.read") },
+          { path: "/admin/approvals", lazy: page(() => import("../features/approvals/approvals-page").then((m) => m.ApprovalsPage), "users.approve") },
+          { path: "/admin/dispatch", lazy: page(() => import("../features/dispatch/dispatch-page").then((m) => m.DispatchPage), "dispatch.work") },
+          { path: "/admin/preparation", lazy: page(() => import("../features/preparation/preparation-page").then((m) => m.PreparationPage), "preparation.work") },
           { path: "*", element: <Navigate to="/" replace /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text, Title } from "@mantine/core";
+import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet } from "react-router";
 import { SideMenu } from "./side-menu";
@@ -11,7 +11,9 @@ export function Shell() {
       <AppShell.Header>
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-          <Title order={3}>Frío</Title>
+          <Text fw={700} size="xl">
+            Frío
+          </Text>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

@@ -1,8 +1,9 @@
 import { Title } from "@mantine/core";
 
+/** The page's one h1 (axe and screen readers look for it), sized as a section title. */
 export function PageTitle({ children }: { children: string }) {
   return (
-    <Title order={2} mb="md">
+    <Title order={1} size="h2" mb="md">
       {children}
     </Title>
   );

@@ -1,6 +1,6 @@
 import { Card, ScrollArea, Table, TextInput } from "@mantine/core";
 import type { Product } from "../../../domain/contracts/products";
-import { toCentavos } from "../../../domain/money";
+import { formatKilos, toCentavos, toGrams } from "../../../domain/money";
 
 interface ProductPickerProps {
   label: string;
@@ -28,9 +28,19 @@ export function ProductPicker({ label, products, search, onSearch, onPick, forma
           </Table.Thead>
           <Table.Tbody>
             {products.map((p) => (
-              <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => onPick(p)}>
+              <Table.Tr
+                key={p.PK_Products}
+                style={{ cursor: "pointer" }}
+                tabIndex={0}
+                onClick={() => onPick(p)}
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter" && event.key !== " ") return;
+                  event.preventDefault();
+                  onPick(p);
+                }}
+              >
                 <Table.Td>{p.Name}</Table.Td>
-                <Table.Td>{Number(p.Quantity).toLocaleString("es-AR")}</Table.Td>
+                <Table.Td>{formatKilos(toGrams(p.Quantity))}</Table.Td>
                 <Table.Td>{formatPrice(toCentavos(p.Price))}</Table.Td>
               </Table.Tr>
             ))}

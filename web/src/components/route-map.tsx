@@ -1,5 +1,6 @@
 import "maplibre-gl/dist/maplibre-gl.css";
 import * as maplibregl from "maplibre-gl";
+import "./maplibre-worker";
 import { useEffect, useRef } from "react";
 import { PLAIN_STYLE } from "./plain-map-style";
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Paper, Table, Title } from "@mantine/core";
+import { Alert, Button, Loader, Paper, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { RecordTable } from "../../components/record-table";
 import { approvalKeys, approveRequest, deactivateUser, denyRequest, useApprovals } from "./api";
 
 interface PendingAction {
@@ -24,8 +25,8 @@ export function ApprovalsPage() {
     try {
       await action.run();
       notifySuccess("Operación realizada con éxito.");
-    } catch {
-      notifyError(action.failure);
+    } catch (failure) {
+      notifyFailure(failure, action.failure);
     } finally {
       setBusy(false);
       setAction(null);
@@ -44,89 +45,71 @@ export function ApprovalsPage() {
         <Title order={4} mb="sm">
           Usuarios Activos
         </Title>
-        <Table striped aria-label="Usuarios Activos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Grupo</Table.Th>
-              <Table.Th>Desactivar</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {active_users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.username}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.groups.join(", ")}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    aria-label={`Desactivar ${user.username}`}
-                    onClick={() =>
-                      setAction({ message: `¿Desactivar a ${user.username}?`, failure: "No se pudo desactivar", run: () => deactivateUser(user.id) })
-                    }
-                  >
-                    Desactivar
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable
+          label="Usuarios Activos"
+          rows={active_users}
+          rowKey={(user) => user.id}
+          columns={[
+            { header: "Nombre", cell: (user) => user.username, title: true },
+            { header: "Email", cell: (user) => user.email },
+            { header: "Grupo", cell: (user) => user.groups.join(", ") },
+            {
+              header: "Desactivar",
+              cell: (user) => (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`Desactivar ${user.username}`}
+                  onClick={() => setAction({ message: `¿Desactivar a ${user.username}?`, failure: "No se pudo desactivar", run: () => deactivateUser(user.id) })}
+                >
+                  Desactivar
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Paper>
       <Paper withBorder p="md">
         <Title order={4} mb="sm">
           Usuarios Pendientes
         </Title>
-        <Table striped aria-label="Usuarios Pendientes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Grupo</Table.Th>
-              <Table.Th>Aprobar</Table.Th>
-              <Table.Th>Denegar</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {registration_requests.map((request) => (
-              <Table.Tr key={request.id}>
-                <Table.Td>{request.username}</Table.Td>
-                <Table.Td>{request.email}</Table.Td>
-                <Table.Td>{request.group}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    aria-label={`Aprobar ${request.username}`}
-                    onClick={() =>
-                      setAction({ message: `¿Aprobar a ${request.username}?`, failure: "No se pudo aprobar", run: () => approveRequest(request.id) })
-                    }
-                  >
-                    Aprobar
-                  </Button>
-                </Table.Td>
-                <Table.Td>
-                  <Group>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      aria-label={`Denegar ${request.username}`}
-                      onClick={() =>
-                        setAction({ message: `¿Denegar la solicitud de ${request.username}?`, failure: "No se pudo denegar", run: () => denyRequest(request.id) })
-                      }
-                    >
-                      Denegar
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable
+          label="Usuarios Pendientes"
+          rows={registration_requests}
+          rowKey={(request) => request.id}
+          columns={[
+            { header: "Nombre", cell: (request) => request.username, title: true },
+            { header: "Email", cell: (request) => request.email },
+            { header: "Grupo", cell: (request) => request.group },
+            {
+              header: "Aprobar",
+              cell: (request) => (
+                <Button
+                  size="xs"
+                  aria-label={`Aprobar ${request.username}`}
+                  onClick={() => setAction({ message: `¿Aprobar a ${request.username}?`, failure: "No se pudo aprobar", run: () => approveRequest(request.id) })}
+                >
+                  Aprobar
+                </Button>
+              ),
+            },
+            {
+              header: "Denegar",
+              cell: (request) => (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`Denegar ${request.username}`}
+                  onClick={() => setAction({ message: `¿Denegar la solicitud de ${request.username}?`, failure: "No se pudo denegar", run: () => denyRequest(request.id) })}
+                >
+                  Denegar
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Paper>
       <Confirm opened={!!action} message={action?.message ?? ""} loading={busy} onConfirm={confirm} onCancel={() => setAction(null)} />
     </>

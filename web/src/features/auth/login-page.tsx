@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { LOGIN_FAILED } from "../../../../domain/contracts/auth";
+import { LOGIN_FAILED } from "../../../../domain/contracts/auth-messages";
 import { errorMessage } from "../../api/messages";
 import { login } from "../../api/session";
 
@@ -27,10 +27,12 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" w={380} component="form" onSubmit={submit}>
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={380} component="form" onSubmit={submit}>
         <Stack>
-          <Title order={2}>Frío</Title>
+          <Title order={1} size="h2">
+            Frío
+          </Title>
           <TextInput label="Usuario" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
           <PasswordInput label="Contraseña" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           {error && (

@@ -38,10 +38,12 @@ export function RegisterPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" w={420} component="form" onSubmit={submit}>
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} component="form" onSubmit={submit}>
         <Stack>
-          <Title order={2}>Solicitud de registro</Title>
+          <Title order={1} size="h2">
+            Solicitud de registro
+          </Title>
           <TextInput label="Usuario" required value={form.username} onChange={(e) => set("username")(e.currentTarget.value)} />
           <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set("email")(e.currentTarget.value)} />
           <PasswordInput label="Contraseña" required value={form.password} onChange={(e) => set("password")(e.currentTarget.value)} />

@@ -1,27 +1,16 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ClientFullData, type ClaimValueResponse } from "../../../../domain/contracts/claims";
-import { City, ClientDetail, ClientListResponse, Shipment, type CreateClientInput } from "../../../../domain/contracts/clients";
+import { City, ClientDetail, Shipment, type CreateClientInput } from "../../../../domain/contracts/clients";
 import { z } from "zod";
 import { get, post } from "../../api/http";
 
 export const clientKeys = {
   all: ["clients"] as const,
-  list: (search: string, filter: string) => ["clients", "list", search, filter] as const,
   detail: (id: number) => ["clients", "detail", id] as const,
   fullData: (id: number) => ["clients", "full-data", id] as const,
   references: ["clients", "references"] as const,
 };
 
-export function useClientList(search: string, filter: "" | "virtual_freezer") {
-  return useQuery({
-    queryKey: clientKeys.list(search, filter),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const params = new URLSearchParams({ search, filter_select: filter, limit: "20" });
-      return ClientListResponse.parse(await get(`/clients_list/?${params}`)).results;
-    },
-  });
-}
 
 export const useClient = (id: number | null) =>
   useQuery({ queryKey: clientKeys.detail(id ?? 0), enabled: !!id, queryFn: async () => ClientDetail.parse(await get(`/get_client/${id}/`)) });

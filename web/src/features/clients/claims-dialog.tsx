@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CLAIM_MESSAGES } from "../../../../domain/contracts/claims";
 import { MainProduct } from "../../../../domain/contracts/products";
 import { get } from "../../api/http";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { clientKeys, fetchClaim, saveClaim, saveProductClaim } from "./api";
 
 const TYPES = [
@@ -58,8 +58,8 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
       notifySuccess("Operación realizada con éxito.");
       await client.invalidateQueries({ queryKey: clientKeys.fullData(clientId) });
       onClose();
-    } catch {
-      notifyError("Error al guardar el reclamo.");
+    } catch (failure) {
+      notifyFailure(failure, "Error al guardar el reclamo.");
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,17 @@
-import { Alert, Button, Group, Modal, Select, Stack, Table, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
-import { clientKeys, deleteClient, useClientList } from "./api";
+import { useCan } from "../../api/can";
+import { ListPager } from "../../components/list-pager";
+import { RecordTable, type RecordColumn } from "../../components/record-table";
+import { clientKeys, deleteClient } from "./api";
+import { CLIENTS_PAGE_SIZE, useClientList } from "./api/list-clients";
 import { ClaimsDialog } from "./claims-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
 import { FullDataDialog } from "./full-data-dialog";
@@ -17,13 +21,33 @@ type Dialog = "options" | "edit" | "claims" | "full" | "delete";
 
 const formatBirthday = (iso: string | null) => (iso ? formatIsoDate(iso) : "");
 
+// SPEC.md §2: the /clients columns, every one kept on phones as a card line.
+const COLUMNS: RecordColumn<ClientListItem>[] = [
+  {
+    header: "",
+    srHeader: "Categoría",
+    cell: (row) => (row.category === "Freezer Virtual" ? <span role="img" aria-label="Freezer Virtual">❄️</span> : null),
+    title: true,
+  },
+  { header: "ID", cell: (row) => row.id },
+  { header: "Nombre", cell: (row) => row.name, title: true },
+  { header: "Teléfono", cell: (row) => row.phone },
+  { header: "Dirección", cell: (row) => row.address },
+  { header: "Email", cell: (row) => row.email },
+  { header: "Cumpleaños", cell: (row) => formatBirthday(row.birthday) },
+];
+
 export function ClientsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<"" | "virtual_freezer">("");
   const [debounced] = useDebouncedValue(search, 250);
-  const list = useClientList(debounced, filter);
+  const [page, setPage] = useState(1);
+  // A new search or filter starts again from its first page.
+  useEffect(() => setPage(1), [debounced, filter]);
+  const list = useClientList({ search: debounced, filter, page });
+  const writes = useCan("catalog.write");
   const [selected, setSelected] = useState<ClientListItem | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -34,8 +58,8 @@ export function ClientsPage() {
       await deleteClient(selected.id);
       notifySuccess("Cliente eliminado correctamente.");
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
-    } catch {
-      notifyError("No se pudo eliminar el cliente.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo eliminar el cliente.");
     }
     close();
   }
@@ -44,7 +68,7 @@ export function ClientsPage() {
     <>
       <PageTitle>Clientes</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Buscar por nombre o ID" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <TextInput label="Buscar" placeholder="Buscar por nombre o ID" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
         <Select
           label="Filtro"
           data={[
@@ -54,59 +78,45 @@ export function ClientsPage() {
           value={filter}
           onChange={(v) => setFilter((v ?? "") as "" | "virtual_freezer")}
           allowDeselect={false}
-          w={200}
+          w={{ base: "100%", sm: 200 }}
         />
       </Group>
       {list.isError && <Alert color="red">Error al cargar los datos.</Alert>}
-      <Table striped highlightOnHover aria-label="Clientes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th aria-label="Categoría" />
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Nombre</Table.Th>
-            <Table.Th>Teléfono</Table.Th>
-            <Table.Th>Dirección</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Cumpleaños</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(list.data ?? []).map((row) => (
-            <Table.Tr
-              key={row.id}
-              style={{ cursor: "pointer" }}
-              onClick={() => {
-                setSelected(row);
-                setDialog("options");
-              }}
-            >
-              <Table.Td>{row.category === "Freezer Virtual" ? <span title="Freezer Virtual" aria-label="Freezer Virtual">❄️</span> : null}</Table.Td>
-              <Table.Td>{row.id}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td>{row.phone}</Table.Td>
-              <Table.Td>{row.address}</Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              <Table.Td>{formatBirthday(row.birthday)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListPager count={list.data?.count} pageSize={CLIENTS_PAGE_SIZE} page={page} onPage={setPage} />
+      <RecordTable
+        label="Clientes"
+        rows={list.data?.results ?? []}
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        onOpen={(row) => {
+          setSelected(row);
+          setDialog("options");
+        }}
+      />
+      <ListPager count={list.data?.count} pageSize={CLIENTS_PAGE_SIZE} page={page} onPage={setPage} />
 
       <Modal opened={dialog === "options"} onClose={close} title={selected?.name}>
         <Stack>
-          <Button onClick={() => setDialog("edit")}>Modificar Cliente</Button>
-          <Button variant="light" onClick={() => setDialog("claims")}>
-            Cargar Datos de Cliente
-          </Button>
+          {/* Groups that only read clients see only what they can open. */}
+          {writes && <Button onClick={() => setDialog("edit")}>Modificar Cliente</Button>}
+          {writes && (
+            <Button variant="light" onClick={() => setDialog("claims")}>
+              Cargar Datos de Cliente
+            </Button>
+          )}
           <Button variant="light" onClick={() => setDialog("full")}>
             Mostrar todos los datos del cliente
           </Button>
-          <Button variant="light" onClick={() => selected && navigate(`/clients/${selected.id}/virtual-freezer`)}>
-            Cargar Freezer Virtual
-          </Button>
-          <Button color="red" variant="light" onClick={() => setDialog("delete")}>
-            Eliminar Cliente
-          </Button>
+          {writes && (
+            <Button variant="light" onClick={() => selected && navigate(`/clients/${selected.id}/virtual-freezer`)}>
+              Cargar Freezer Virtual
+            </Button>
+          )}
+          {writes && (
+            <Button color="red" variant="light" onClick={() => setDialog("delete")}>
+              Eliminar Cliente
+            </Button>
+          )}
         </Stack>
       </Modal>
       {selected && dialog === "edit" && <EditClientDialog clientId={selected.id} onClose={close} />}

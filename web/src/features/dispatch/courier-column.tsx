@@ -10,7 +10,7 @@ export interface DropTarget {
 }
 
 function DraggableCard({ card }: { card: DispatchCard }) {
-  const drag = useDraggable({ id: `card-${card.PK_Orders}`, data: { card } });
+  const drag = useDraggable({ id: `card-${card.PK_Orders}`, data: { card }, attributes: { roleDescription: "pedido arrastrable" } });
   const drop = useDroppable({ id: `before-${card.PK_Orders}`, data: { courier: card.courier, beforeId: card.PK_Orders } satisfies DropTarget });
   const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10, position: "relative" as const } : undefined;
   return (

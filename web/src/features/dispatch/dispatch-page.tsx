@@ -9,6 +9,7 @@ import { BoardDateInput, useBoardDate } from "../../components/board-date";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { DISPATCH_ANNOUNCEMENTS, DISPATCH_INSTRUCTIONS } from "./announcements";
 import { boardColumns, invalidateDispatch, resetAssignments, sendRoute, useAssign, useDispatchBoard, useLiveDispatch } from "./api";
 import { CourierColumn, type DropTarget } from "./courier-column";
 import { columnCoordinates } from "./keyboard-columns";
@@ -95,7 +96,7 @@ export function DispatchPage() {
       {board.isError && <Alert color="red">{BOARD_MESSAGES.preparedLoadFailed}</Alert>}
       {board.data && cards.length === 0 && <Alert color="gray">{BOARD_MESSAGES.noPreparedOrders}</Alert>}
       {board.data && mode === "Asignaciones" && (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: DISPATCH_ANNOUNCEMENTS, screenReaderInstructions: DISPATCH_INSTRUCTIONS }}>
           <Group align="flex-start" wrap="nowrap" style={{ overflowX: "auto" }}>
             {COURIERS.map((courier) => {
               const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Text } from "@mantine/core";
 import type { BoardOrderRow } from "../../../../domain/contracts/boards";
+import { isPickupZone } from "../../../../domain/delivery";
 import { formatWeight, toGrams } from "../../../../domain/money";
 
 /** What a dispatcher needs at a glance: who, where, when and how heavy. */
@@ -23,7 +24,7 @@ export function OrderCard({ order, large = false }: { order: BoardOrderRow; larg
         <Badge variant="light" color="gray" size={large ? "lg" : "sm"}>
           {order.FK_TimesShipping__Name ?? "Sin horario"}
         </Badge>
-        {(order.Latitude === null || order.Longitude === null) && (
+        {(order.Latitude === null || order.Longitude === null) && !isPickupZone(order.FK_Shipments__Name ?? "") && (
           <Badge color="red" size={large ? "lg" : "sm"}>
             Sin coordenadas
           </Badge>

@@ -33,8 +33,8 @@ export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
               <Text size="sm">
                 #{order.PK_Orders} {order.FK_Clients__Name} — {order.Address}
               </Text>
-              <Button size="xs" color="teal" loading={busy === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
-                Entregado
+              <Button size="xs" variant="outline" loading={busy === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
+                Marcar entregado
               </Button>
             </Group>
           </Paper>

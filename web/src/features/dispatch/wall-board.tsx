@@ -4,7 +4,7 @@ import { COURIERS, courierName } from "../../../../domain/contracts/boards";
 import { useBoardDate } from "../../components/board-date";
 import { boardColumns, useDispatchBoard, useLiveDispatch } from "./api";
 import { columnWeight } from "./courier-column";
-import { OrderCard } from "./order-card";
+import { WallCard } from "./wall-card";
 import { formatIsoDate } from "../../../../domain/calendar";
 
 /** The wall screen: today's columns in large type, live, with nothing to click but full screen. */
@@ -23,9 +23,9 @@ export function WallBoard() {
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
   return (
-    <Box p="lg" mih="100vh" bg="dark.8" c="white">
+    <Box component="main" p="lg" mih="100vh" bg="dark.8" c="white">
       <Group justify="space-between" mb="lg">
-        <Title order={1} size={48}>
+        <Title order={1} fz={{ base: 32, sm: 48 }}>
           Despacho · {formatIsoDate(date)}
         </Title>
         {!fullScreen && (
@@ -34,7 +34,7 @@ export function WallBoard() {
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={4} spacing="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
         {COURIERS.map((courier) => {
           const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);
           return (
@@ -43,10 +43,12 @@ export function WallBoard() {
                 <Text fw={800} size="36px">
                   {courierName(courier)}
                 </Text>
-                <Text size="28px">{columnWeight(load)}</Text>
+                <Text size="28px" fw={700}>
+                  {load.length} · {columnWeight(load)}
+                </Text>
               </Group>
               {load.map((card) => (
-                <OrderCard key={card.PK_Orders} order={card} large />
+                <WallCard key={card.PK_Orders} order={card} />
               ))}
             </Stack>
           );

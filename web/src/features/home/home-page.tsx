@@ -1,12 +1,17 @@
 import { Avatar, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { can, type Capability } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { LogoutButton } from "../../components/logout-button";
 
-const TILES = [
-  { label: "Nuevo Pedido", to: "/orders/new" },
-  { label: "Nuevo Cliente", to: "/create-client" },
-  { label: "Nuevo Producto", to: "/products/new" },
+// SPEC.md §2's tiles, each shown only to groups that may use it (domain/permissions.ts), plus
+// the board of the groups that work one.
+const TILES: { label: string; to: string; capability?: Capability }[] = [
+  { label: "Nuevo Pedido", to: "/orders/new", capability: "orders.take" },
+  { label: "Nuevo Cliente", to: "/create-client", capability: "catalog.write" },
+  { label: "Nuevo Producto", to: "/products/new", capability: "catalog.write" },
+  { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },
+  { label: "Despacho", to: "/admin/dispatch", capability: "dispatch.work" },
   { label: "Configuración", to: "/settings" },
   { label: "Pedidos", to: "/orders" },
   { label: "Clientes", to: "/clients" },
@@ -16,19 +21,19 @@ const TILES = [
 export function HomePage() {
   const { data: user } = useCurrentUser();
   return (
-    <Container size="md" py="xl">
+    <Container component="main" size="md" py="xl">
       <Group justify="space-between" mb="xl">
         <Group>
           <Avatar src={user?.profile_image ?? "/default-avatar.svg"} size="lg" alt="Foto de perfil" />
           <div>
-            <Title order={2}>Hola, {user?.display_name ?? ""}</Title>
+            <Title order={1} size="h2">Hola, {user?.display_name ?? ""}</Title>
             <Text c="dimmed">{user?.group}</Text>
           </div>
         </Group>
         <LogoutButton />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-        {TILES.map((tile) => (
+        {TILES.filter((tile) => !tile.capability || can(user?.group, tile.capability)).map((tile) => (
           <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" ta="center">
             <Text fw={600}>{tile.label}</Text>
           </Card>

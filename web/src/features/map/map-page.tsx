@@ -45,9 +45,11 @@ export function MapPage() {
   const depot = config.data.depot;
 
   return (
-    <Stack p="md" h="100vh">
+    <Stack component="main" p="md" h="100vh">
       <Group justify="space-between">
-        <Title order={3}>Mapa</Title>
+        <Title order={1} size="h3">
+          Mapa
+        </Title>
         {picker && (
           <Button onClick={save} disabled={!point}>
             Guardar coordenadas

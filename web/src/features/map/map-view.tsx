@@ -1,5 +1,6 @@
 import "maplibre-gl/dist/maplibre-gl.css";
 import * as maplibregl from "maplibre-gl";
+import "../../components/maplibre-worker";
 import { useEffect, useRef } from "react";
 
 import { PLAIN_STYLE } from "../../components/plain-map-style";

@@ -11,49 +11,57 @@ interface CartPanelProps {
   onNotes(notes: string): void;
   onOutcome(outcome: CartOutcome, productId: number): void;
   onContinue(): void;
+  /** Off inside the phone's cart drawer, whose own title already reads 'Pedido'. */
+  withTitle?: boolean;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue }: CartPanelProps) {
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
-        Pedido
-      </Title>
+      {withTitle && (
+        <Title order={2} size="h4" mb="sm">
+          Pedido
+        </Title>
+      )}
       <Stack gap="xs">
         {items.map((line) => {
           const product = catalog.get(line.productId);
           if (!product) return null;
           const kg = line.type === "KG";
           return (
-            <Group key={`${line.productId}-${line.virtual_freezer}`} wrap="nowrap" gap="xs">
-              <Text size="sm" style={{ flex: 1 }}>
+            // Name above its controls: the cart is a narrow column on desktops and the whole width on phones.
+            <Stack key={`${line.productId}-${line.virtual_freezer}`} gap={4}>
+              <Text size="sm" fw={500}>
                 {line.productName}
                 {line.virtual_freezer ? " ❄️" : ""}
               </Text>
-              <NumberInput
-                aria-label={`Cantidad de ${line.productName}`}
-                w={110}
-                step={kg ? 0.1 : 1}
-                decimalScale={kg ? 3 : 0}
-                decimalSeparator=","
-                max={line.vfLimit ?? undefined}
-                value={line.units}
-                onChange={(v) => onOutcome(setUnits(items, line, String(v === "" ? 0 : v), product), line.productId)}
-              />
-              <Select
-                aria-label={`Tipo de ${line.productName}`}
-                w={90}
-                data={line.type === "PROMO" ? ["PROMO"] : ["KG", "UN"]}
-                value={line.type}
-                disabled={line.type === "PROMO" || line.virtual_freezer}
-                allowDeselect={false}
-                onChange={(v) => onOutcome(changeType(items, line, (v ?? "KG") as LineType, product), line.productId)}
-              />
-              <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(setUnits(items, line, "0", product), line.productId)}>
-                ✕
-              </ActionIcon>
-            </Group>
+              <Group wrap="nowrap" gap="xs">
+                <NumberInput
+                  aria-label={`Cantidad de ${line.productName}`}
+                  style={{ flex: 1 }}
+                  miw={90}
+                  step={kg ? 0.1 : 1}
+                  decimalScale={kg ? 3 : 0}
+                  decimalSeparator=","
+                  max={line.vfLimit ?? undefined}
+                  value={line.units}
+                  onChange={(v) => onOutcome(setUnits(items, line, String(v === "" ? 0 : v), product), line.productId)}
+                />
+                <Select
+                  aria-label={`Tipo de ${line.productName}`}
+                  w={108}
+                  data={line.type === "PROMO" ? ["PROMO"] : ["KG", "UN"]}
+                  value={line.type}
+                  disabled={line.type === "PROMO" || line.virtual_freezer}
+                  allowDeselect={false}
+                  onChange={(v) => onOutcome(changeType(items, line, (v ?? "KG") as LineType, product), line.productId)}
+                />
+                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(setUnits(items, line, "0", product), line.productId)}>
+                  ✕
+                </ActionIcon>
+              </Group>
+            </Stack>
           );
         })}
       </Stack>

@@ -1,11 +1,21 @@
-import { Grid, Table, TextInput } from "@mantine/core";
+import { Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PageTitle } from "../../components/page-title";
+import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useClientSearch } from "./api";
 import { LowStockPanel } from "./low-stock-panel";
+import { WizardHeader } from "./wizard-header";
+
+type Found = { id: number; name: string; phone: string; address: string };
+
+// SPEC.md §2 step 1: results show name, phone and address.
+const COLUMNS: RecordColumn<Found>[] = [
+  { header: "Nombre", cell: (c) => c.name, title: true },
+  { header: "Teléfono", cell: (c) => c.phone },
+  { header: "Dirección", cell: (c) => c.address },
+];
 
 /** Step 1: pick the client. */
 export function ClientStep() {
@@ -16,35 +26,20 @@ export function ClientStep() {
   const clients = useClientSearch(debounced);
   return (
     <>
-      <PageTitle>Nuevo Pedido</PageTitle>
+      <WizardHeader step={0} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <TextInput label="Buscar cliente" placeholder="Nombre, teléfono o dirección" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="md" />
-          <Table highlightOnHover aria-label="Clientes encontrados">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th>Teléfono</Table.Th>
-                <Table.Th>Dirección</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(clients.data ?? []).map((c) => (
-                <Table.Tr
-                  key={c.id}
-                  style={{ cursor: "pointer" }}
-                  onClick={() => {
-                    setClient(c.id, c.name);
-                    navigate(`/orders/${c.id}/products`);
-                  }}
-                >
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>{c.phone}</Table.Td>
-                  <Table.Td>{c.address}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            label="Clientes encontrados"
+            rows={clients.data ?? []}
+            columns={COLUMNS}
+            rowKey={(c) => c.id}
+            onOpen={(c) => {
+              setClient(c.id, c.name);
+              navigate(`/orders/${c.id}/products`);
+            }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <LowStockPanel />

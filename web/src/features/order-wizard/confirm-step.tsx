@@ -3,12 +3,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { cartTotals, linePrice, type CatalogProduct } from "../../../../domain/cart";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import { formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
+import { formatIsoDate } from "../../../../domain/calendar";
+import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { api, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
+import { WizardHeader } from "./wizard-header";
 
 const REDIRECT_MS = 1_200;
 
@@ -71,7 +73,7 @@ export function ConfirmStep() {
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
-      notifyError(failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
+      notifyFailure(failure, failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
       idempotencyKey.current = crypto.randomUUID();
     } finally {
       setBusy(false);
@@ -80,7 +82,8 @@ export function ConfirmStep() {
 
   return (
     <>
-      <Title order={3} mb="md">
+      <WizardHeader step={3} back={{ to: `/orders/${clientId}/delivery`, label: "Atrás: Entrega" }} />
+      <Title order={2} size="h3" mb="md">
         Confirmar pedido · {wizard.clientName}
       </Title>
       {!details && <Alert color="red">{ORDER_MESSAGES.missingDelivery}</Alert>}
@@ -93,7 +96,7 @@ export function ConfirmStep() {
                   <Table.Th>Producto</Table.Th>
                   <Table.Th>Cantidad</Table.Th>
                   <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Precio</Table.Th>
+                  <Table.Th>Importe</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -105,7 +108,7 @@ export function ConfirmStep() {
                         {line.productName}
                         {line.virtual_freezer ? " ❄️" : ""}
                       </Table.Td>
-                      <Table.Td>{line.units}</Table.Td>
+                      <Table.Td>{formatLineQuantity(line.units, line.type)}</Table.Td>
                       <Table.Td>{line.type}</Table.Td>
                       <Table.Td>{product ? formatMoneyWizard(linePrice(line, product).total) : "-"}</Table.Td>
                     </Table.Tr>
@@ -120,7 +123,7 @@ export function ConfirmStep() {
             <Stack gap="xs">
               {details && (
                 <Text size="sm">
-                  {details.delivery_method} · {details.date} · {details.time.text} · {details.address}
+                  {details.delivery_method} · {formatIsoDate(details.date)} · {details.time.text} · {details.address}
                 </Text>
               )}
               <Select

@@ -8,6 +8,7 @@ import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
 import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
+import { WizardHeader } from "./wizard-header";
 
 
 export function DeliveryStep() {
@@ -88,7 +89,8 @@ export function DeliveryStep() {
 
   return (
     <>
-      <Title order={3} mb="md">
+      <WizardHeader step={2} back={{ to: `/orders/${clientId}/products${wizard.orderId ? "?modifying_order=true" : ""}`, label: "Atrás: Productos", onClick: () => wizard.setDetails(details) }} />
+      <Title order={2} size="h3" mb="md">
         Entrega · {wizard.clientName}
       </Title>
       <Grid>

@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { post } from "../../api/http";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { formatKilos, toGrams } from "../../../../domain/money";
 import { useLowStock } from "./api";
 
 /** Step 1's side panel: products under 3 kg, by name, each opening a price-and-stock editor. */
@@ -29,8 +30,8 @@ export function LowStockPanel() {
       notifySuccess("Producto actualizado con éxito");
       setEditing(null);
       await client.invalidateQueries({ queryKey: ["products"] });
-    } catch {
-      notifyError("No se pudo guardar");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo guardar");
     }
   }
 
@@ -52,7 +53,7 @@ export function LowStockPanel() {
             <Group justify="space-between">
               <Text size="sm">{p.Name}</Text>
               <Text size="sm" c="red">
-                {Number(p.Quantity).toLocaleString("es-AR")} kg
+                {formatKilos(toGrams(p.Quantity))}
               </Text>
             </Group>
           </UnstyledButton>

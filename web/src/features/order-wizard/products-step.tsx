@@ -1,19 +1,21 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Alert, Button, Card, Drawer, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { addProduct, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
+import { useNavigate, useParams } from "react-router";
+import { addProduct, cartTotals, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatMoneyWizard } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { updateStock, useWizardClient, useWizardProducts } from "./api";
 import { CartPanel } from "./cart-panel";
+import { CartSummaryBar } from "./cart-summary-bar";
 import { ClientBar } from "./client-bar";
 import { StockWarning, type StockWarningState } from "./stock-warning";
+import { WizardHeader } from "./wizard-header";
 
 // SPEC.md §2: promotions first, then the rest, each by name.
 const promosFirst = (products: Product[]) => [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
@@ -27,6 +29,9 @@ export function ProductsStep() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const products = useWizardProducts("");
+  // Under 75em the grid stacks: the cart leaves the page for a drawer behind a sticky summary.
+  const besideList = useMediaQuery("(min-width: 75em)", true, { getInitialValueInEffect: false });
+  const [cartOpen, setCartOpen] = useState(false);
   const [warning, setWarning] = useState<(StockWarningState & { pending: CartOutcome }) | null>(null);
   useEvents("product.", () => void queryClient.invalidateQueries({ queryKey: ["products"] }));
 
@@ -54,7 +59,7 @@ export function ProductsStep() {
     try {
       await updateStock(warning.productId, quantity);
     } catch (error) {
-      notifyError("No se pudo actualizar el stock. Intenta nuevamente.");
+      notifyFailure(error, "No se pudo actualizar el stock. Intenta nuevamente.");
       throw error;
     }
     notifySuccess("Stock actualizado correctamente.");
@@ -70,12 +75,22 @@ export function ProductsStep() {
   const lastClaim = claims.order_claims.at(-1)?.description;
   const lastBonus = claims.bonuses.at(-1)?.description;
   const addNote = (text: string) => wizard.setNotes(wizard.notes ? `${wizard.notes}\n${text}` : text);
+  const cart = (
+    <CartPanel
+      withTitle={besideList}
+      items={wizard.items}
+      catalog={catalog}
+      notes={wizard.notes}
+      onNotes={wizard.setNotes}
+      onOutcome={apply}
+      onContinue={() => navigate(`/orders/${clientId}/delivery`)}
+    />
+  );
 
   return (
     <>
-      <Anchor component={Link} to="/orders/new" onClick={() => wizard.clear()} size="sm">
-        ← Volver a clientes
-      </Anchor>
+      {/* SPEC.md §2: going back to the client list starts a new order. */}
+      <WizardHeader step={1} back={{ to: "/orders/new", label: "Volver a clientes", onClick: () => wizard.clear() }} />
       <ClientBar client={detail} claims={claims} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -89,9 +104,7 @@ export function ProductsStep() {
             height={460}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CartPanel items={wizard.items} catalog={catalog} notes={wizard.notes} onNotes={wizard.setNotes} onOutcome={apply} onContinue={() => navigate(`/orders/${clientId}/delivery`)} />
-        </Grid.Col>
+        {besideList && <Grid.Col span={{ base: 12, lg: 4 }}>{cart}</Grid.Col>}
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack>
             {(lastClaim || lastBonus) && (
@@ -147,6 +160,10 @@ export function ProductsStep() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {!besideList && <CartSummaryBar totals={cartTotals(wizard.items, catalog)} onOpen={() => setCartOpen(true)} />}
+      <Drawer opened={!besideList && cartOpen} onClose={() => setCartOpen(false)} position="bottom" size="100%" title="Pedido">
+        {cart}
+      </Drawer>
       <StockWarning warning={warning} onAccept={() => setWarning(null)} onSave={saveStock} />
     </>
   );

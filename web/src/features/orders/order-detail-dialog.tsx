@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatIsoDate } from "../../../../domain/calendar";
+import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
 import { STATUS } from "../../../../domain/order-status";
 import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { cancelOrder, orderKeys, useOrder } from "./api";
 
 const EVENT_NAMES: Record<string, string> = {
@@ -45,8 +46,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       notifySuccess("Pedido cancelado correctamente.");
       await client.invalidateQueries({ queryKey: orderKeys.all });
       onClose();
-    } catch {
-      notifyError("No se pudo cancelar el pedido.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo cancelar el pedido.");
     }
     setConfirming(false);
   }
@@ -63,9 +64,9 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       {order.isError && <Alert color="red">No se pudo cargar el pedido.</Alert>}
       {detail && (
         <>
-          <SimpleGrid cols={3} mb="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mb="md">
             <Field label="Cliente" value={detail.client_name} />
-            <Field label="Entrega" value={`${detail.delivery_date} ${detail.shipping_time ?? ""}`} />
+            <Field label="Entrega" value={`${formatIsoDate(detail.delivery_date)} ${detail.shipping_time ?? ""}`} />
             <Field label="Estado" value={detail.status} />
             <Field label="Dirección" value={detail.address} />
             <Field label="Zona" value={detail.zone} />
@@ -74,13 +75,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             <Field label="Total" value={formatMoney(toCentavos(detail.final_price))} />
             <Field label="Notas" value={detail.notes} />
           </SimpleGrid>
+          <Table.ScrollContainer minWidth={360}>
           <Table aria-label="Productos del pedido">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Producto</Table.Th>
                 <Table.Th>Tipo</Table.Th>
                 <Table.Th>Cantidad</Table.Th>
-                <Table.Th>Precio</Table.Th>
+                <Table.Th>Precio unitario</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -91,13 +93,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                     {p.Virtual_Freezer ? " ❄️" : ""}
                   </Table.Td>
                   <Table.Td>{p.Type}</Table.Td>
-                  <Table.Td>{Number(p.Amount).toLocaleString("es-AR")}</Table.Td>
+                  <Table.Td>{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
                   <Table.Td>{formatMoney(toCentavos(p.Unit_Price))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-          <Title order={5} mt="md" mb="xs">
+          </Table.ScrollContainer>
+          <Title order={2} size="h5" mt="md" mb="xs">
             Historial
           </Title>
           <Timeline bulletSize={14} lineWidth={2}>

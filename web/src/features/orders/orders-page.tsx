@@ -1,12 +1,16 @@
-import { Alert, Group, Select, Table, TextInput } from "@mantine/core";
+import { Alert, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { formatIsoDate } from "../../../../domain/calendar";
+import type { OrderRow } from "../../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../../domain/money";
+import { ListPager } from "../../components/list-pager";
 import { PageTitle } from "../../components/page-title";
-import { useLiveOrders, useOrders } from "./api";
+import { RecordTable, type RecordColumn } from "../../components/record-table";
+import { useLiveOrders } from "./api";
+import { ORDERS_PAGE_SIZE, useOrderList } from "./api/list-orders";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { StatusBadge } from "./status-badge";
-import { formatIsoDate } from "../../../../domain/calendar";
 
 const FILTERS = [
   { value: "", label: "Todos" },
@@ -19,6 +23,20 @@ const FV_FILTERS = [
   { value: "unmodified", label: "No modificados" },
 ];
 
+// SPEC.md §2: the /orders columns; on phones the client, total and status head each card.
+const COLUMNS: RecordColumn<OrderRow>[] = [
+  { header: "ID Pedido", cell: (row) => `#${row.PK_Orders}`, title: true },
+  { header: "Cliente", cell: (row) => `${row.FK_Clients__Name}${row.Has_FV ? " ❄️" : ""}`, title: true },
+  { header: "Hora", cell: (row) => row.Order_Time },
+  { header: "Entrega", cell: (row) => formatIsoDate(row.Delivery_Date) },
+  { header: "Dirección", cell: (row) => row.Address },
+  { header: "Forma de Pago", cell: (row) => row.FK_PayMethods__Name },
+  { header: "Total", cell: (row) => formatMoney(toCentavos(row.Final_Price)) },
+  { header: "Modificado", cell: (row) => (row.Alter_Date ? "Sí" : "No") },
+  { header: "Vendedor", cell: (row) => row.FK_Sellers__username },
+  { header: "Estado", cell: (row) => <StatusBadge name={row.FK_OrderStatus__Name} displayClass={row.Display_Class} /> },
+];
+
 export function OrdersPage() {
   useLiveOrders();
   const [search, setSearch] = useState("");
@@ -27,67 +45,33 @@ export function OrdersPage() {
   const [statusId, setStatusId] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [debounced] = useDebouncedValue(search, 250);
-
-  const params = new URLSearchParams({ search: debounced, filter, limit: "100" });
-  if (filter === "virtual_freezer") params.set("fv_status", fvStatus);
-  if (filter === "status" && statusId) params.set("status_id", statusId);
-  const orders = useOrders(params);
+  const [page, setPage] = useState(1);
+  // A new search or filter starts again from its first page.
+  useEffect(() => setPage(1), [debounced, filter, fvStatus, statusId]);
+  const orders = useOrderList({ search: debounced, filter, fvStatus, statusId, page });
+  const narrow = { base: "100%", sm: 180 };
 
   return (
     <>
       <PageTitle>Pedidos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Nombre del cliente o ID del pedido" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
-        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={180} />
-        {filter === "virtual_freezer" && <Select label="Freezer Virtual" data={FV_FILTERS} value={fvStatus} onChange={(v) => setFvStatus(v ?? "all")} allowDeselect={false} w={180} />}
+        <TextInput label="Buscar" placeholder="Nombre del cliente o ID del pedido" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
+        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={narrow} />
+        {filter === "virtual_freezer" && <Select label="Freezer Virtual" data={FV_FILTERS} value={fvStatus} onChange={(v) => setFvStatus(v ?? "all")} allowDeselect={false} w={narrow} />}
         {filter === "status" && (
           <Select
             label="Estado"
             data={(orders.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
             value={statusId}
             onChange={setStatusId}
-            w={180}
+            w={narrow}
           />
         )}
       </Group>
       {orders.isError && <Alert color="red">No se pudieron cargar pedidos.</Alert>}
-      <Table striped highlightOnHover aria-label="Pedidos">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID Pedido</Table.Th>
-            <Table.Th>Cliente</Table.Th>
-            <Table.Th>Hora</Table.Th>
-            <Table.Th>Entrega</Table.Th>
-            <Table.Th>Dirección</Table.Th>
-            <Table.Th>Forma de Pago</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Modificado</Table.Th>
-            <Table.Th>Vendedor</Table.Th>
-            <Table.Th>Estado</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(orders.data?.results ?? []).map((row) => (
-            <Table.Tr key={row.PK_Orders} style={{ cursor: "pointer" }} onClick={() => setSelected(row.PK_Orders)}>
-              <Table.Td>{row.PK_Orders}</Table.Td>
-              <Table.Td>
-                {row.FK_Clients__Name}
-                {row.Has_FV ? " ❄️" : ""}
-              </Table.Td>
-              <Table.Td>{row.Order_Time}</Table.Td>
-              <Table.Td>{formatIsoDate(row.Delivery_Date)}</Table.Td>
-              <Table.Td>{row.Address}</Table.Td>
-              <Table.Td>{row.FK_PayMethods__Name}</Table.Td>
-              <Table.Td>{formatMoney(toCentavos(row.Final_Price))}</Table.Td>
-              <Table.Td>{row.Alter_Date ? "Sí" : "No"}</Table.Td>
-              <Table.Td>{row.FK_Sellers__username}</Table.Td>
-              <Table.Td>
-                <StatusBadge name={row.FK_OrderStatus__Name} displayClass={row.Display_Class} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
+      <RecordTable label="Pedidos" rows={orders.data?.results ?? []} columns={COLUMNS} rowKey={(row) => row.PK_Orders} onOpen={(row) => setSelected(row.PK_Orders)} />
+      <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
       {selected && <OrderDetailDialog orderId={selected} onClose={() => setSelected(null)} />}
     </>
   );

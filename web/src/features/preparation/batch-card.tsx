@@ -1,12 +1,14 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import type { PreparationBatch } from "../../../../domain/contracts/boards";
-import { formatWeight, toGrams } from "../../../../domain/money";
+import { formatKilos, formatWeight, toGrams } from "../../../../domain/money";
+import { isPickupZone } from "../../../../domain/delivery";
 import { formatDistance } from "../../../../domain/routing";
 import { formatIsoDate } from "../../../../domain/calendar";
 
 /** One suggested batch: where and when, its orders in route order, and what to pick once for all of them. */
 export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onOpenOrder(id: number): void }) {
-  const unlocated = new Set(batch.without_coordinates);
+  // A pick-up order is collected at the depot: it needs no coordinates.
+  const unlocated = new Set(batch.zone && isPickupZone(batch.zone) ? [] : batch.without_coordinates);
   return (
     <Card withBorder shadow="xs" padding="md" aria-label={`Lote ${batch.zone ?? "sin zona"} ${batch.time_slot ?? ""}`.trim()} data-testid="batch-card">
       <Group justify="space-between" mb="xs">
@@ -20,7 +22,7 @@ export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onO
         <Badge variant="light" color="gray">
           {formatWeight(toGrams(batch.total_weight))}
         </Badge>
-        <Badge variant="light" color="teal">
+        <Badge variant="light" color="gray">
           {formatDistance(batch.route_distance_m)}
         </Badge>
       </Group>
@@ -56,7 +58,7 @@ export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onO
           {batch.pick_list.map((line) => (
             <Table.Tr key={`${line.product_id}-${line.Type}`}>
               <Table.Td>{line.product_name}</Table.Td>
-              <Table.Td ta="right">{line.Type === "KG" ? formatWeight(toGrams(line.Amount)) : `${line.Amount} u.`}</Table.Td>
+              <Table.Td ta="right">{line.Type === "KG" ? formatKilos(toGrams(line.Amount)) : `${line.Amount} u.`}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,22 +1,14 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { MainProduct, Product, ProductListResponse } from "../../../../domain/contracts/products";
+import { MainProduct, Product } from "../../../../domain/contracts/products";
 import { api, get, post } from "../../api/http";
 
 export const productKeys = {
   all: ["products"] as const,
-  list: (search: string, filter: string) => ["products", "list", search, filter] as const,
   detail: (id: number) => ["products", "detail", id] as const,
   main: (all: boolean) => ["products", "main", all] as const,
 };
 
-export function useProductList(search: string, filter: string) {
-  return useQuery({
-    queryKey: productKeys.list(search, filter),
-    placeholderData: keepPreviousData,
-    queryFn: async () => ProductListResponse.parse(await get(`/products/?${new URLSearchParams({ search, filter })}`)).results,
-  });
-}
 
 export const useProduct = (id: number | null) =>
   useQuery({ queryKey: productKeys.detail(id ?? 0), enabled: !!id, queryFn: async () => Product.parse(await get(`/products/${id}/details/`)) });

@@ -1,11 +1,15 @@
-import { Alert, Group, Select, Table, TextInput } from "@mantine/core";
+import { Alert, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { useEffect, useState } from "react";
+import type { Product } from "../../../../domain/contracts/products";
+import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
 import { PageTitle } from "../../components/page-title";
-import { productKeys, useProductList } from "./api";
+import { ListPager } from "../../components/list-pager";
+import { RecordTable, type RecordColumn } from "../../components/record-table";
+import { productKeys } from "./api";
+import { PRODUCTS_PAGE_SIZE, useProductList } from "./api/list-products";
 import { EditProductDialog } from "./edit-product-dialog";
 
 const FILTERS = [
@@ -16,14 +20,27 @@ const FILTERS = [
   { value: "secundarios", label: "Productos secundarios" },
 ];
 
-const kg = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 3 });
+// SPEC.md §2: the /products columns. Precio is the price per kilogram, or per promotion.
+const COLUMNS: RecordColumn<Product>[] = [
+  { header: "ID Producto", cell: (p) => p.PK_Products },
+  { header: "ID Principal", cell: (p) => p.Id_Principal_Product || "-" },
+  { header: "Producto", cell: (p) => p.Name, title: true },
+  { header: "Cantidad", cell: (p) => formatKilos(toGrams(p.Quantity)) },
+  { header: "Precio", cell: (p) => formatMoney(toCentavos(p.Price)) },
+  { header: "Peso Unidad", cell: (p) => formatKilos(toGrams(p.Unit_Weight)) },
+  { header: "¿Pesa?", cell: (p) => (p.If_Weight ? "Sí" : "No") },
+  { header: "Destacado", cell: (p) => (p.Featured_Product ? "Sí" : "No") },
+];
 
 export function ProductsPage() {
   const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
-  const list = useProductList(debounced, filter);
+  const [page, setPage] = useState(1);
+  // A new search or filter starts again from its first page.
+  useEffect(() => setPage(1), [debounced, filter]);
+  const list = useProductList({ search: debounced, filter, page });
   const [editing, setEditing] = useState<number | null>(null);
   // Stock taken by an order elsewhere shows here without a reload.
   useEvents("product.", () => void client.invalidateQueries({ queryKey: productKeys.all }));
@@ -32,38 +49,13 @@ export function ProductsPage() {
     <>
       <PageTitle>Productos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Buscar por nombre" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
-        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={240} />
+        <TextInput label="Buscar" placeholder="Buscar por nombre" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
+        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={{ base: "100%", sm: 240 }} />
       </Group>
       {list.isError && <Alert color="red">No se pudieron cargar productos</Alert>}
-      <Table striped highlightOnHover aria-label="Productos">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID Producto</Table.Th>
-            <Table.Th>ID Principal</Table.Th>
-            <Table.Th>Producto</Table.Th>
-            <Table.Th>Cantidad</Table.Th>
-            <Table.Th>Precio</Table.Th>
-            <Table.Th>Peso Unidad</Table.Th>
-            <Table.Th>¿Pesa?</Table.Th>
-            <Table.Th>Destacado</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(list.data ?? []).map((p) => (
-            <Table.Tr key={p.PK_Products} style={{ cursor: "pointer" }} onClick={() => setEditing(p.PK_Products)}>
-              <Table.Td>{p.PK_Products}</Table.Td>
-              <Table.Td>{p.Id_Principal_Product || "-"}</Table.Td>
-              <Table.Td>{p.Name}</Table.Td>
-              <Table.Td>{kg.format(Number(p.Quantity))}</Table.Td>
-              <Table.Td>{formatMoney(toCentavos(p.Price))}</Table.Td>
-              <Table.Td>{kg.format(Number(p.Unit_Weight))}</Table.Td>
-              <Table.Td>{p.If_Weight ? "Sí" : "No"}</Table.Td>
-              <Table.Td>{p.Featured_Product ? "Sí" : "No"}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
+      <RecordTable label="Productos" rows={list.data?.results ?? []} columns={COLUMNS} rowKey={(p) => p.PK_Products} onOpen={(p) => setEditing(p.PK_Products)} />
+      <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
       {editing && <EditProductDialog productId={editing} onClose={() => setEditing(null)} />}
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { useEvents } from "../../api/socket";
+import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
 
 const RELOAD_MS = 3_000;
@@ -11,11 +12,13 @@ const MAX_ERROR_CHARS = 500;
 export function DeployCard() {
   const [lines, setLines] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   useEvents("deploy.", (event) => {
     if (typeof event.data.line === "string") setLines((all) => [...all.slice(-200), event.data.line as string]);
   });
 
   async function deploy() {
+    setAsking(false);
     setBusy(true);
     setLines([]);
     try {
@@ -36,9 +39,17 @@ export function DeployCard() {
         Actualizar Software!
       </Title>
       <Stack>
-        <Button color="orange" onClick={deploy} loading={busy}>
+        {/* A deploy restarts the app for everyone: it is asked for twice. */}
+        <Button color="orange" onClick={() => setAsking(true)} loading={busy}>
           Actualizar Software!
         </Button>
+        <Confirm
+          opened={asking}
+          message="¿Actualizar el software ahora? La aplicación se reiniciará para todos los usuarios."
+          confirmLabel="Actualizar"
+          onConfirm={deploy}
+          onCancel={() => setAsking(false)}
+        />
         {lines.length > 0 && (
           <ScrollArea h={160}>
             <Code block>{lines.join("\n")}</Code>

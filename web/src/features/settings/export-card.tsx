@@ -2,9 +2,8 @@ import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title 
 import { useEffect, useState } from "react";
 import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
 import { download, get, post, saveFile } from "../../api/http";
-import { errorMessage } from "../../api/messages";
 import { useEvents } from "../../api/socket";
-import { notifyError } from "../../components/notify";
+import { notifyFailure } from "../../components/notify";
 import { KeptExports } from "./kept-exports";
 
 export function ExportCard() {
@@ -41,8 +40,8 @@ export function ExportCard() {
     try {
       const { blob, filename } = await download(`/exports/${id}/file`);
       saveFile(blob, filename);
-    } catch {
-      notifyError("No se pudo exportar.");
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo exportar.");
     } finally {
       // The bar stays at its end so the Admin sees the export finished.
       setRunning((current) => current && { ...current, done: current.total });
@@ -60,7 +59,7 @@ export function ExportCard() {
       setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0, resumed: job.resumed });
       if (job.status === "done") await fetchFile(job.id);
     } catch (failure) {
-      notifyError(errorMessage(failure, EXPORT_FAILED));
+      notifyFailure(failure, EXPORT_FAILED);
       setBusy(false);
     }
   }

@@ -1,3 +1,4 @@
+import { formatMoney, toCentavos } from "../../../../domain/money";
 import { Button, Card, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -37,7 +38,7 @@ export function ShippingCostCard() {
         {zones.isError && <Text c="red">No se pudieron cargar las zonas de envío.</Text>}
         <Select
           label="Zona"
-          data={(zones.data ?? []).map((z) => ({ value: String(z.PK_Shipments), label: `${z.Name} ($ ${Number(z.Price).toLocaleString("es-AR")})` }))}
+          data={(zones.data ?? []).map((z) => ({ value: String(z.PK_Shipments), label: `${z.Name} (${formatMoney(toCentavos(z.Price))})` }))}
           value={zone}
           onChange={(v) => {
             setZone(v);

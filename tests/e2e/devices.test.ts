@@ -1,0 +1,129 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "../../domain/calendar";
+import type { ApiClient } from "../helpers/app";
+import { confirmOrder } from "../helpers/boards";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { dialogProblems, horizontalOverflow, landmarkProblems, seriousViolations, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import { createUser, signIn } from "../helpers/factories";
+
+const skip = e2eSkipReason();
+let e2e: E2E;
+let admin: ApiClient;
+let clientId = 0;
+const signedIn = new Map<ViewportName, Page>();
+const signedOut = new Map<ViewportName, Page>();
+
+/** Every route of SPEC.md §2 (`:client` is the seeded client), and a text it shows once its data has arrived. */
+const ROUTES = [
+  { path: "/login", ready: "Registrarse", public: true },
+  { path: "/register-request", ready: "Solicitud", public: true },
+  { path: "/", ready: "Nuevo Pedido" },
+  { path: "/clients", ready: "Cliente Pantallas" },
+  { path: "/clients/:client/virtual-freezer", ready: "¿Tiene Freezer Virtual?" },
+  { path: "/create-client", ready: "Crear cliente" },
+  { path: "/products", ready: "Producto Pantallas" },
+  { path: "/products/new", ready: "Nuevo Producto" },
+  { path: "/orders", ready: "Cliente Pantallas" },
+  { path: "/orders/new", ready: "Buscar cliente" },
+  { path: "/orders/:client/products", ready: "Producto Pantallas" },
+  { path: "/orders/:client/delivery", ready: "Forma de entrega" },
+  { path: "/orders/:client/confirm", ready: "Confirmar pedido" },
+  { path: "/settings", ready: "Configuración" },
+  { path: "/commissions", ready: "Calcular comisiones" },
+  { path: "/admin/approvals", ready: "Usuarios Activos" },
+  { path: "/admin/dispatch", ready: "Sin asignar" },
+  { path: "/admin/dispatch/wall", ready: "Cadete 1" },
+  { path: "/admin/preparation", ready: "Cliente Pantallas" },
+  { path: "/mapa?picker=client", ready: "Guardar coordenadas" },
+];
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  admin = (await signIn(e2e.t, "Admin")).client;
+  const product = await createProduct(admin, { name: "Producto Pantallas Empanadas de carne", quantity: 500 });
+  const un = await createProduct(admin, { name: "Producto Pantallas Pizza", quantity: 500, isWeighted: false });
+  clientId = (await createClient(admin, { name: "Cliente Pantallas Almacén Don José", address: "Avenida Hipólito Yrigoyen 12345, Quilmes Oeste" })).id;
+  const today = todayInBuenosAires();
+  await confirmOrder(admin, { date: today }, { kg: product.PK_Products, un: un.PK_Products });
+  const armado = await confirmOrder(admin, { date: today }, { kg: product.PK_Products, un: un.PK_Products });
+  const prepared = await admin.post("/api/orders/prepared/", { order_id: armado });
+  if (prepared.statusCode !== 200) throw new Error(`prepared: ${prepared.body}`);
+  // The orders list and the preparation board show this client's name too.
+  await admin.post("/api/order/", {
+    orderData: { zone: 1, address: "Mitre 500", city: { id: 2, text: "Quilmes" }, delivery_method: "Entrega a domicilio", time: { id: 2, text: "Mañana" }, date: today, delivery_cost: 0, latitude: -34.72, longitude: -58.25, payment_method: { id: 1, name: "Efectivo" }, notes: "", total_price: 1 },
+    cart: { items: [{ productId: product.PK_Products, units: "2.25", type: "KG", virtual_freezer: false }], meta: { total: 1, weight: 1, distinct: 1 } },
+    client_name: "Cliente Pantallas",
+    client_id: clientId,
+    order_id: null,
+    old_cart: [],
+  });
+  const user = await createUser(e2e.t, "Admin");
+  for (const name of Object.keys(VIEWPORTS) as ViewportName[]) {
+    const inside = await (await e2e.newContext()).newPage();
+    await inside.setViewportSize(VIEWPORTS[name]);
+    await loginThroughUi(inside, user.username, user.password);
+    signedIn.set(name, inside);
+    const outside = await (await e2e.newContext()).newPage();
+    await outside.setViewportSize(VIEWPORTS[name]);
+    signedOut.set(name, outside);
+  }
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function visit(page: Page, route: { path: string; ready: string }) {
+  await page.goto(route.path);
+  await page.getByText(route.ready, { exact: false }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+async function pageProblems(page: Page) {
+  const overflow = await horizontalOverflow(page);
+  return [...(overflow > 0 ? [`${overflow}px horizontal overflow`] : []), ...(await landmarkProblems(page)), ...(await seriousViolations(page))];
+}
+
+describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    describe(`${viewport} ${VIEWPORTS[viewport].width}px`, () => {
+      for (const route of ROUTES) {
+        it(`${route.path} fits, has one h1 and a main, and passes axe`, async () => {
+          const page = (route.public ? signedOut : signedIn).get(viewport)!;
+          await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
+          expect(await pageProblems(page)).toEqual([]);
+        });
+      }
+
+      it("the main dialogs fit the screen, with a named close button, and pass axe", async () => {
+        const page = signedIn.get(viewport)!;
+        const problems: string[] = [];
+        const check = async (name: string) => {
+          problems.push(...(await dialogProblems(page)).map((p) => `${name}: ${p}`));
+          problems.push(...(await seriousViolations(page)).map((p) => `${name}: ${p}`));
+          await page.keyboard.press("Escape");
+          await page.getByRole("dialog").waitFor({ state: "detached" });
+        };
+        const openRow = (name: RegExp) => page.getByRole("button", { name }).or(page.getByRole("row", { name })).first().click();
+        await visit(page, { path: "/clients", ready: "Cliente Pantallas" });
+        await openRow(/Cliente Pantallas/);
+        await check("client options");
+        await openRow(/Cliente Pantallas/);
+        await page.getByRole("button", { name: "Modificar Cliente" }).click();
+        await page.getByRole("dialog").getByLabel("Dirección").waitFor();
+        await check("edit client");
+        await visit(page, { path: "/orders", ready: "Cliente Pantallas" });
+        await openRow(/Cliente Pantallas/);
+        await page.getByRole("dialog").getByText("Empanadas de carne").first().waitFor();
+        await check("order detail");
+        await visit(page, { path: "/products", ready: "Producto Pantallas" });
+        await openRow(/Producto Pantallas Pizza/);
+        await page.getByRole("dialog").getByLabel("Nombre").waitFor();
+        await check("edit product");
+        expect(problems).toEqual([]);
+      });
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import { Group, Pagination, Text } from "@mantine/core";
+
+interface ListPagerProps {
+  /** Rows matching the search, over every page. */
+  count: number | undefined;
+  pageSize: number;
+  page: number;
+  onPage(page: number): void;
+}
+
+/** How many rows match, and pages to reach every one of them. */
+export function ListPager({ count, pageSize, page, onPage }: ListPagerProps) {
+  if (count === undefined) return null;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(count, page * pageSize);
+  return (
+    <Group justify="space-between" my="sm" gap="xs">
+      <Text size="sm" aria-live="polite" data-testid="list-count">
+        {count === 0 ? "Sin resultados" : `${first}–${last} de ${count.toLocaleString("es-AR")} resultados`}
+      </Text>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          size="sm"
+          siblings={0}
+          boundaries={1}
+          getControlProps={(control) => ({ "aria-label": { first: "Primera página", last: "Última página", next: "Página siguiente", previous: "Página anterior" }[control] })}
+          getItemProps={(n) => ({ "aria-label": `Página ${n}` })}
+        />
+      )}
+    </Group>
+  );
+}
+
+/** The offset of a 1-based page. */
+export const offsetOf = (page: number, pageSize: number) => String((page - 1) * pageSize);

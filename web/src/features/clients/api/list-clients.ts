@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { ClientListResponse } from "../../../../../domain/contracts/clients";
+import { get } from "../../../api/http";
+import { offsetOf } from "../../../components/list-pager";
+
+/** SPEC.md §7's client search limit; pages reach the rest. */
+export const CLIENTS_PAGE_SIZE = 20;
+
+export interface ClientListParams {
+  search: string;
+  filter: "" | "virtual_freezer";
+  page: number;
+}
+
+export async function listClients({ search, filter, page }: ClientListParams) {
+  const params = new URLSearchParams({ search, filter_select: filter, limit: String(CLIENTS_PAGE_SIZE), offset: offsetOf(page, CLIENTS_PAGE_SIZE), with_count: "true" });
+  return ClientListResponse.parse(await get(`/clients_list/?${params}`));
+}
+
+export const clientListOptions = (params: ClientListParams) =>
+  queryOptions({ queryKey: ["clients", "list", params] as const, queryFn: () => listClients(params), placeholderData: keepPreviousData });
+
+export const useClientList = (params: ClientListParams) => useQuery(clientListOptions(params));

@@ -1,0 +1,30 @@
+import { Button, Group, Paper, Text } from "@mantine/core";
+import type { CartTotals } from "../../../../domain/cart";
+import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
+
+/**
+ * Phones and tablets: the cart in one line that stays at the bottom of the screen while the
+ * product list scrolls, so every tap shows its effect; the button opens the whole cart.
+ */
+export function CartSummaryBar({ totals, onOpen }: { totals: CartTotals; onOpen(): void }) {
+  const products = totals.distinct === 1 ? "1 producto" : `${totals.distinct} productos`;
+  return (
+    <Paper
+      withBorder
+      shadow="md"
+      p="xs"
+      mt="md"
+      data-testid="cart-summary"
+      style={{ position: "sticky", bottom: "calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))", zIndex: 5 }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+          {products} · {formatWeight(totals.weight)} · {formatMoneyWizard(totals.total)}
+        </Text>
+        <Button size="sm" onClick={onOpen} style={{ flexShrink: 0 }}>
+          Ver pedido
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

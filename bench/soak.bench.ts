@@ -1,7 +1,9 @@
 /**
  * Memory under a long mixed load (BENCH_SOAK_MINUTES, 10 by default) against a production
  * deployment: orders, order-list reads, preparation and dispatch board reads and 20
- * websocket boards, spread over two API processes and a worker. Each process's RSS is
+ * websocket boards, spread over two API processes and a worker. The oldest orders are
+ * cancelled as new ones come, so about 300 stay open: the data a read returns stays the same
+ * size and any growth is the processes' own. Each process's RSS is
  * sampled every 5 s; after a warm-up fifth, the least-squares slope is printed in MB per
  * 10 minutes (target under 5). The baseline is the same slope of an idle deployment's
  * processes over the warm-up, measured before the load starts.
@@ -13,6 +15,7 @@ const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_EVERY_MS = 5_000;
 const ORDERS_PER_SECOND = 20;
 const READS_PER_SECOND = 20;
+const OPEN_ORDERS = 300;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -42,14 +45,21 @@ export async function run() {
   const deployment = await startDeployment("frio_bench_soak");
   const names = ["API 1", "API 2", "worker"];
   try {
+    await new Promise((r) => setTimeout(r, 10_000));
     const idle = await sampleFor(deployment, 60_000, () => {});
     let events = 0;
     const boards = await openBoards(deployment, 10, () => events++);
     let n = 0;
+    const open: number[] = [];
+    const order = async (i: number) => {
+      open.push(await deployment.order(i));
+      if (open.length > OPEN_ORDERS) await api(deployment.bases[i % 2]!, "/api/orders/cancel/", { order_id: open.shift() }, deployment.token);
+    };
     const reads = ["/api/orders/?page=1", "/api/preparation/?delivery_date=2027-09-01", "/api/dispatch/?delivery_date=2027-09-01", "/api/orders/?search=bench"];
     const timer = setInterval(() => {
-      for (let i = 0; i < ORDERS_PER_SECOND / 10; i++) void deployment.order(n++).catch(() => {});
-      for (let i = 0; i < READS_PER_SECOND / 10; i++) void api(deployment.bases[i % 2]!, reads[(n + i) % reads.length]!, undefined, deployment.token).catch(() => {});
+      for (let i = 0; i < ORDERS_PER_SECOND / 10; i++) void order(n++).catch(() => {});
+      // Each instance serves every kind of read in turn.
+      for (let i = 0; i < READS_PER_SECOND / 10; i++) void api(deployment.bases[(n + i) % 2]!, reads[Math.floor((n + i) / 2) % reads.length]!, undefined, deployment.token).catch(() => {});
     }, 100);
     const loaded = await sampleFor(deployment, MINUTES * 60_000, () => {});
     clearInterval(timer);

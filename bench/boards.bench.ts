@@ -14,6 +14,7 @@ import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
 import { recomputeGroup } from "../server/features/preparation/batches";
 import { createPreparationService } from "../server/features/preparation/service";
+import { sweepPreparation } from "../server/features/preparation/sweep";
 import { insertUser } from "../server/features/users/repository";
 import { appendEvent } from "../server/realtime/outbox";
 import { createRuntime } from "../server/runtime";
@@ -124,6 +125,18 @@ export async function run() {
     `re-batch ${rows.length} open orders       ${batchMs.toFixed(0)} ms in ${groups.size} groups → ${board.summary.suggested_groups} batches (SQL read of the rows ${rawMs.toFixed(0)} ms, ×${(batchMs / rawMs).toFixed(1)}); peak RSS +${mib(peak - rssBefore)}`,
   );
   console.log(`board read, every date              ${boardMs.toFixed(0)} ms for ${board.summary.orders_covered} orders with pick lists`);
+  const dayStart = performance.now();
+  const day = await preparation.board("2027-06-01");
+  console.log(`board read, one date                ${(performance.now() - dayStart).toFixed(0)} ms for ${day.summary.orders_covered} orders with pick lists`);
+
+  // What the sweep does on a busy day: one more order in one group, that group re-batched alone.
+  await sql`update preparation_cursor set last_event_id = (select coalesce(max(id), 0) from order_events)`;
+  const [added] = await sql`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
+    select client_id, 1, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products from orders where latitude is not null order by id limit 1 returning id`;
+  await sql`select append_event('order.created', null, ${added!.id}, '{}'::jsonb)`;
+  const sweepStart = performance.now();
+  const swept = await sweepPreparation(database.db, config.depot, { wait: true });
+  console.log(`sweep after one new order           ${(performance.now() - sweepStart).toFixed(1)} ms (${swept?.groups} group of ~${Math.round(rows.length / groups.size)} orders re-batched, ${swept?.changed} changed)`);
 
   await app.close();
   await runtime.close();

@@ -23,6 +23,8 @@ import { SettingsPage } from "../features/settings/settings-page";
 import { RequireCapability, RequireSession } from "./guards";
 import { Shell } from "./shell";
 
+import { CashPage } from "../features/courier/cash-page";
+import { CourierPage } from "../features/courier/courier-page";
 const MapPage = lazy(() => import("../features/map/map-page").then((m) => ({ default: m.MapPage })));
 
 export const router = createBrowserRouter([
@@ -55,6 +57,22 @@ export const router = createBrowserRouter([
           { path: "/orders/:clientId/delivery", element: <DeliveryStep /> },
           { path: "/orders/:clientId/confirm", element: <ConfirmStep /> },
           { path: "/settings", element: <SettingsPage /> },
+          {
+            path: "/reparto",
+            element: (
+              <RequireCapability capability="courier.work">
+                <CourierPage />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: "/admin/cash",
+            element: (
+              <RequireCapability capability="courier.cash">
+                <CashPage />
+              </RequireCapability>
+            ),
+          },
           {
             path: "/commissions",
             element: (

@@ -1,16 +1,18 @@
 import { Avatar, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { can, type Capability } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { LogoutButton } from "../../components/logout-button";
 
-const TILES = [
-  { label: "Nuevo Pedido", to: "/orders/new" },
-  { label: "Nuevo Cliente", to: "/create-client" },
-  { label: "Nuevo Producto", to: "/products/new" },
+const TILES: { label: string; to: string; capability?: Capability }[] = [
+  { label: "Mi reparto", to: "/reparto", capability: "courier.work" },
+  { label: "Nuevo Pedido", to: "/orders/new", capability: "orders.list" },
+  { label: "Nuevo Cliente", to: "/create-client", capability: "catalog.read" },
+  { label: "Nuevo Producto", to: "/products/new", capability: "catalog.read" },
   { label: "Configuración", to: "/settings" },
-  { label: "Pedidos", to: "/orders" },
-  { label: "Clientes", to: "/clients" },
-  { label: "Productos", to: "/products" },
+  { label: "Pedidos", to: "/orders", capability: "orders.list" },
+  { label: "Clientes", to: "/clients", capability: "catalog.read" },
+  { label: "Productos", to: "/products", capability: "catalog.read" },
 ];
 
 export function HomePage() {
@@ -28,7 +30,7 @@ export function HomePage() {
         <LogoutButton />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-        {TILES.map((tile) => (
+        {TILES.filter((tile) => !tile.capability || can(user?.group, tile.capability)).map((tile) => (
           <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" ta="center">
             <Text fw={600}>{tile.label}</Text>
           </Card>

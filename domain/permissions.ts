@@ -2,7 +2,7 @@
  * Who may do what (DESIGN.md §4). The server enforces it on every route through a
  * declared capability; the web menu only mirrors it.
  */
-export const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante"] as const;
+export const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"] as const;
 export type GroupName = (typeof GROUPS)[number];
 /** Cannot be asked for in a registration request (DESIGN.md §4). */
 export const ADMIN_GROUP: GroupName = "Admin";
@@ -17,6 +17,12 @@ export const CAPABILITIES = {
   "orders.manage_any": ["Admin"],
   "preparation.work": ["Admin", "Preparador"],
   "dispatch.work": ["Admin", "Despachante"],
+  /** The courier's own stops: read them, mark delivered or not, share the position. */
+  "courier.work": ["Cadete"],
+  /** A delivery's proof photo: the dispatch office, and the courier of that stop only. */
+  "courier.photo": ["Admin", "Despachante", "Cadete"],
+  /** Cash at the end of the day per courier. */
+  "courier.cash": ["Admin"],
   "commissions.own": ["Admin", "Vendedor"],
   "commissions.any": ["Admin"],
   "users.approve": ["Admin"],
@@ -24,8 +30,8 @@ export const CAPABILITIES = {
   "audit.read": ["Admin"],
   "software.deploy": ["Admin"],
   "shipping.edit": ["Admin", "Vendedor"],
-  "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante"],
-  "session.use": ["Admin", "Vendedor", "Preparador", "Despachante"],
+  "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"],
+  "session.use": ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"],
 } as const satisfies Record<string, readonly GroupName[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -28,6 +28,8 @@ import { createClientsService } from "./features/clients/service";
 import { commissionsRoutes } from "./features/commissions/routes";
 import { createCommissionsService } from "./features/commissions/service";
 import { deployRoutes } from "./features/deploy/routes";
+import { courierRoutes } from "./features/courier/routes";
+import { createCourierService } from "./features/courier/service";
 import { dispatchRoutes } from "./features/dispatch/routes";
 import { createDispatchService } from "./features/dispatch/service";
 import { createDeployService } from "./features/deploy/service";
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({ db, onCommit });
   const preparation = createPreparationService({ db, depot: config.depot });
   const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
+  const courier = createCourierService({ db, orders, uploadsDir, onCommit });
   const commissions = createCommissionsService({ db });
   const exportsService = createExportsService({ database, jobs, quotaBytes: config.exportQuotaBytes });
 
@@ -156,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { orders });
       await api.register(preparationRoutes, { preparation });
       await api.register(dispatchRoutes, { dispatch });
+      await api.register(courierRoutes, { courier });
       await api.register(commissionsRoutes, { commissions });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

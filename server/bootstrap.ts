@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { findGroupByName } from "./features/auth/repository";
 import { hashPassword } from "./features/auth/service";
+import { writeLink } from "./features/courier/repository";
 import { findUserByUsername, insertUser } from "./features/users/repository";
 import { createUsersService } from "./features/users/service";
 
@@ -17,6 +18,7 @@ const DEMO_STAFF = [
   { username: "jperez", firstName: "Julián", lastName: "Pérez", group: "Vendedor" },
   { username: "preparador", firstName: "Carlos", lastName: "Ríos", group: "Preparador" },
   { username: "despacho", firstName: "Sofía", lastName: "Luna", group: "Despachante" },
+  { username: "cadete", firstName: "Matías", lastName: "Sosa", group: "Cadete" },
 ];
 
 /** Migrations, reference data, the configured Admin, and demo data on a new embedded data dir. */
@@ -44,6 +46,8 @@ export async function bootstrap(config: Config, database: DatabaseHandle, option
       const existing = await findUserByUsername(db, staff.username);
       const id = existing?.id ?? (await insertUser(db, { ...staff, email: `${staff.username}@frio.local`, passwordHash, groupId: group!.id })).id;
       if (staff.group === "Vendedor") sellerIds.push(id);
+      // The demo courier drives column Cadete 1, so a route sent from it reaches a phone at once.
+      if (staff.group === "Cadete") await writeLink(db, 1, id);
       generatedCredentials.push({ username: staff.username, password, group: staff.group });
     }
     await seedDemo(db, { sellerIds });

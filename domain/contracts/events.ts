@@ -11,6 +11,10 @@ export const DURABLE_EVENT_TYPES = [
   "preparation.updated",
   "dispatch.assignment_changed",
   "dispatch.route_ready",
+  "dispatch.stop_updated",
+  "dispatch.courier_linked",
+  "dispatch.courier_position",
+  "courier.stops_changed",
   "export.done",
   "export.failed",
   "user.registration_requested",
@@ -52,6 +56,9 @@ const EVENT_AUDIENCE: Record<string, Capability> = {
   product: "catalog.read",
   preparation: "preparation.work",
   dispatch: "dispatch.work",
+  // Carries only the courier user ids whose stops changed: each phone re-fetches its own
+  // stops, so no courier's socket ever holds another courier's clients or amounts.
+  courier: "courier.work",
   export: "data.export",
   deploy: "software.deploy",
   user: "users.approve",

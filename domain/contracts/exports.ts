@@ -3,8 +3,8 @@ import { LARGEST_ID } from "./catalog-common";
 
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
-/** SPEC.md §9: tables with an id range filter, then the others; AuditLog is the audit trail (DESIGN.md §4). */
-export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer", "AuditLog"] as const;
+/** SPEC.md §9: tables with an id range filter, then the others; AuditLog is the audit trail (DESIGN.md §4); CourierStops the couriers' stops and cash (issue 16). */
+export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer", "AuditLog", "CourierStops"] as const;
 export const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
 export const EXPORT_TABLES = [...RANGED_TABLES, ...OTHER_TABLES] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];

@@ -7,3 +7,4 @@ export * from "./boards";
 export * from "./settings";
 export * from "./events";
 export * from "./audit";
+export * from "./courier";

@@ -13,7 +13,7 @@ export const ORDER_STATUSES = [
   { id: 7, name: "Modificado", displayClass: "status-modificado" },
 ];
 
-const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante"].map((name, i) => ({ id: i + 1, name }));
+const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"].map((name, i) => ({ id: i + 1, name }));
 const TIME_SLOTS = ["SELECCIONE", "Mañana", "Mediodía", "Tarde"].map((name, i) => ({ id: i + 1, name }));
 const PAY_METHODS = ["Efectivo", "Transferencia", "Mercado Pago", "Tarjeta de débito"].map((name, i) => ({ id: i + 1, name }));
 const CITIES = ["Retiro en local", "Quilmes", "Bernal", "Avellaneda", "Lanús", "Lomas de Zamora", "Banfield", "Temperley", "Adrogué"].map(

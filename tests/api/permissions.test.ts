@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerSocketMessage } from "../../domain/contracts/events";
 import { ORDER_MESSAGES } from "../../domain/contracts/orders";
-import { CAPABILITIES, GROUPS, type GroupName } from "../../domain/permissions";
+import { CAPABILITIES, can, GROUPS, type GroupName } from "../../domain/permissions";
 import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
 import { createClient, createProduct } from "../helpers/catalog";
 import { signIn } from "../helpers/factories";
@@ -79,11 +79,12 @@ describe("object-level rules on orders", () => {
     expect((await sellers.a.post("/api/orders/cancel/", { order_id: own.orderId })).statusCode).toBe(200);
   });
 
-  it("a Cancelado order, its items and its detail reach Admin only; every other group gets 404", async () => {
+  it("a Cancelado order, its items and its detail reach Admin only; every other group that reads orders gets 404", async () => {
     const { orderId } = await orderOf(sellers.a);
     expect((await sellers.a.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(200);
     for (const group of GROUPS) {
-      const expected = group === "Admin" ? 200 : 404;
+      // A Cadete reads no orders at all (only their own stops): 403 before any lookup.
+      const expected = group === "Admin" ? 200 : can(group, "orders.list") ? 404 : 403;
       expect([group, (await clients[group].get(`/api/orders/${orderId}/items/`)).statusCode]).toEqual([group, expected]);
       expect([group, (await clients[group].get(`/api/orders/${orderId}/`)).statusCode]).toEqual([group, expected]);
       expect([group, (await clients[group].get(`/api/orders/${orderId}/receipt.png`)).statusCode]).toEqual([group, expected]);

@@ -26,7 +26,7 @@ describe("seed data", () => {
     expect(await query("select id, name from times_shipping where id = 1")).toEqual([{ id: 1, name: "SELECCIONE" }]);
     expect(await query("select id, name from pay_methods where id = 1")).toEqual([{ id: 1, name: "Efectivo" }]);
     expect(await query("select id, name, price from shipments where id = 8")).toEqual([{ id: 8, name: "Lo busca", price: "0.00" }]);
-    expect((await query<{ n: number }>("select count(*)::int as n from groups"))[0]!.n).toBe(4);
+    expect((await query<{ n: number }>("select count(*)::int as n from groups"))[0]!.n).toBe(5);
   });
 
   it("demo orders cover every status over two weeks, with totals equal to their lines", async () => {

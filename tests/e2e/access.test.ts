@@ -17,16 +17,18 @@ const pages = new Map<GroupName, Page>();
 
 // The README's permission table, read as a person would: what each group finds in the menu and on the home screen.
 const MENU: Record<GroupName, string[]> = {
-  Admin: ["Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho", "Aprobaciones", "Configuración"],
+  Admin: ["Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho", "Caja de cadetes", "Aprobaciones", "Auditoría", "Configuración"],
   Vendedor: ["Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Configuración"],
   Preparador: ["Inicio", "Pedidos", "Clientes", "Productos", "Preparación", "Configuración"],
   Despachante: ["Inicio", "Pedidos", "Clientes", "Productos", "Despacho", "Configuración"],
+  Cadete: ["Inicio", "Mi reparto", "Configuración"],
 };
 const TILES: Record<GroupName, string[]> = {
   Admin: ["Nuevo Pedido", "Nuevo Cliente", "Nuevo Producto", "Preparación", "Despacho", "Configuración", "Pedidos", "Clientes", "Productos"],
   Vendedor: ["Nuevo Pedido", "Nuevo Cliente", "Nuevo Producto", "Configuración", "Pedidos", "Clientes", "Productos"],
   Preparador: ["Preparación", "Configuración", "Pedidos", "Clientes", "Productos"],
   Despachante: ["Despacho", "Configuración", "Pedidos", "Clientes", "Productos"],
+  Cadete: ["Mi reparto", "Configuración"],
 };
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth/repository";
 import { boardRows, type BoardRow } from "../orders/board-repository";
+import { appendCourierChanged, appendStopEvents, closeFromBoard, recordRoute } from "../courier/route-stops";
 import { toBoardRow } from "../orders/serialize";
 import type { OrdersService } from "../orders/service";
 import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";
@@ -115,16 +116,23 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
         const { route, stops } = await planRoute(tx, orderIds, courier);
         for (const stop of stops) await orders.changeStatus(tx, stop.id, STATUS.sent, user);
         await removePlacements(tx, orderIds);
+        const courierUserId = await recordRoute(tx, courier, stops);
         await appendEvent(tx, {
           type: "dispatch.route_ready",
           actorId: user.id,
           data: { courier, order_ids: stops.map((s) => s.id), distance_m: route.distance_m, maps_url: route.maps_url, delivery_date: stops[0]!.deliveryDate },
         });
+        await appendCourierChanged(tx, [courierUserId], stops[0]!.deliveryDate, user.id);
         return { success: true as const, message: BOARD_MESSAGES.routeSent, ...route };
       }),
 
     async delivered(orderId: number, user: AuthenticatedUser) {
-      await orders.transition(orderId, STATUS.delivered, user);
+      await db.transaction(async (tx) => {
+        const stop = await closeFromBoard(tx, orderId, user.id);
+        await orders.changeStatus(tx, orderId, STATUS.delivered, user);
+        if (stop) await appendStopEvents(tx, stop, user.id);
+      });
+      onCommit();
       return { success: true as const, message: BOARD_MESSAGES.delivered };
     },
   };

@@ -52,6 +52,16 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: [strin
       ["Entity", "audit_log.entity"], ["Entity_Id", "audit_log.entity_id"], ["Before", "audit_log.before::text"], ["After", "audit_log.after::text"],
     ],
   },
+  CourierStops: {
+    from: "courier_stops left join users on users.id = courier_stops.user_id",
+    columns: [
+      ["PK_CourierStops", "courier_stops.id"], ["FK_Orders", "courier_stops.order_id"], ["Courier_Column", "courier_stops.column"], ["FK_Users", "courier_stops.user_id"],
+      ["username", "users.username"], ["Delivery_Date", "courier_stops.delivery_date"], ["Position", "courier_stops.position + 1"], ["Sent_At", "courier_stops.sent_at"],
+      ["State", "courier_stops.state"], ["Amount_Due", "courier_stops.amount_due"], ["Amount_Received", "courier_stops.amount_received"],
+      ["Difference", "courier_stops.amount_received - courier_stops.amount_due"], ["Reason", "courier_stops.reason"], ["Reason_Text", "courier_stops.reason_text"],
+      ["Closed_At", "courier_stops.closed_at"],
+    ],
+  },
   AuthUser: {
     from: "users join groups on groups.id = users.group_id",
     columns: [

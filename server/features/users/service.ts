@@ -1,19 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
-import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE, type ApprovalsResponse } from "../../../domain/contracts/users";
+import type { ApprovalsResponse } from "../../../domain/contracts/users";
 import type { Database } from "../../db/types";
-import { AppError, Conflict, Invalid, NotFound } from "../../errors";
+import { Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import { findGroupByName, revokeUserTokens } from "../auth/repository";
 import { hashPassword } from "../auth/service";
 import { recordAudit } from "../audit/repository";
+import { reencodeImage } from "./image";
 import * as repo from "./repository";
 
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 const PROFILE_SIZE_PX = 256;
-export const NOT_AN_IMAGE = "El archivo no es una imagen JPEG, PNG o WebP válida.";
 
 export interface UsersServiceDeps {
   db: Database;
@@ -77,21 +75,7 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
 
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */
     async replaceProfileImage(userId: number, previous: string | null, upload: Buffer): Promise<string> {
-      let resized: Buffer;
-      // metadata() reads the header only; the pixel budget is checked there, before any decoding,
-      // and sharp's own limit stays as a second wall for formats whose header lies.
-      const meta = await sharp(upload, { limitInputPixels: false })
-        .metadata()
-        .catch(() => null);
-      if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
-      if ((meta.width ?? 0) * (meta.height ?? 0) > PROFILE_IMAGE_MAX_PIXELS) {
-        throw new AppError(413, PROFILE_IMAGE_TOO_LARGE, { profile_image: PROFILE_IMAGE_TOO_LARGE });
-      }
-      try {
-        resized = await sharp(upload, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS, pages: 1 }).rotate().resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
-      } catch {
-        throw new Invalid(NOT_AN_IMAGE, { profile_image: NOT_AN_IMAGE });
-      }
+      const resized = await reencodeImage(upload, "profile_image", (image) => image.resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }));
       await mkdir(profileDir, { recursive: true });
       const file = `${userId}-${randomBytes(8).toString("hex")}.webp`;
       await writeFile(join(profileDir, file), resized);

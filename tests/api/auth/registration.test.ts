@@ -21,7 +21,7 @@ describe("registration requests and approvals", () => {
   it("lists publicly the groups a request may ask for: every group but Admin", async () => {
     const response = await anonymous().get("/api/account-groups/");
     expect(response.statusCode).toBe(200);
-    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual(["Vendedor", "Preparador", "Despachante"]);
+    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual(["Vendedor", "Preparador", "Despachante", "Cadete"]);
   });
 
   it("a request with a solved challenge stays pending, cannot log in, and logs in once approved", async () => {

@@ -10,15 +10,18 @@ export interface MenuLink {
 // SPEC.md §2 side menu, plus the boards for the groups that work them.
 export const MENU: MenuLink[] = [
   { label: "Inicio", to: "/" },
+  { label: "Mi reparto", to: "/reparto", capability: "courier.work" },
+  // A Cadete works only their stops: the catalogue and orders are not theirs to see.
   { label: "Nuevo Pedido", to: "/orders/new", capability: "orders.take" },
-  { label: "Pedidos", to: "/orders" },
+  { label: "Pedidos", to: "/orders", capability: "orders.list" },
   { label: "Nuevo Cliente", to: "/create-client", capability: "catalog.write" },
-  { label: "Clientes", to: "/clients" },
+  { label: "Clientes", to: "/clients", capability: "catalog.read" },
   { label: "Nuevo Producto", to: "/products/new", capability: "catalog.write" },
-  { label: "Productos", to: "/products" },
+  { label: "Productos", to: "/products", capability: "catalog.read" },
   { label: "Comisiones", to: "/commissions", capability: "commissions.own" },
   { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },
   { label: "Despacho", to: "/admin/dispatch", capability: "dispatch.work" },
+  { label: "Caja de cadetes", to: "/admin/cash", capability: "courier.cash" },
   { label: "Aprobaciones", to: "/admin/approvals", capability: "users.approve" },
   { label: "Auditoría", to: "/admin/audit", capability: "audit.read" },
   { label: "Configuración", to: "/settings" },

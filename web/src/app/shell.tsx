@@ -23,7 +23,7 @@ export function Shell() {
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>
-        <Text size="xs" c="dimmed" ta="center" py={8}>
+        <Text size="xs" c="gray.7" ta="center" py={8}>
           Frío · distribución de congelados
         </Text>
       </AppShell.Footer>

@@ -14,6 +14,8 @@ interface RouteMapProps {
   styleUrl: string | null;
   depot: { lat: number; lng: number };
   stops: RouteStopPoint[];
+  /** The courier's last shared position, labelled with its age. */
+  courier?: RouteStopPoint | null;
 }
 
 function numberedPin(text: string, color: string, testId: string) {
@@ -35,7 +37,7 @@ function numberedPin(text: string, color: string, testId: string) {
 }
 
 /** The depot, the numbered stops in route order and the line joining them; falls back to a plain style. */
-export function RouteMap({ styleUrl, depot, stops }: RouteMapProps) {
+export function RouteMap({ styleUrl, depot, stops, courier = null }: RouteMapProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -56,11 +58,12 @@ export function RouteMap({ styleUrl, depot, stops }: RouteMapProps) {
     map.on("style.load", drawLine);
     new maplibregl.Marker({ element: numberedPin("D", "#495057", "route-depot") }).setLngLat([depot.lng, depot.lat]).setPopup(new maplibregl.Popup().setText("Depósito")).addTo(map);
     stops.forEach((stop, i) => new maplibregl.Marker({ element: numberedPin(String(i + 1), "#0b7285", "route-stop") }).setLngLat([stop.lng, stop.lat]).setPopup(new maplibregl.Popup().setText(stop.label)).addTo(map));
+    if (courier) new maplibregl.Marker({ element: numberedPin("C", "#e8590c", "route-courier") }).setLngLat([courier.lng, courier.lat]).setPopup(new maplibregl.Popup().setText(courier.label)).addTo(map);
     const bounds = new maplibregl.LngLatBounds();
     points.forEach((p) => bounds.extend([p.lng, p.lat]));
     map.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });
     return () => map.remove();
-  }, [styleUrl, depot, stops]);
+  }, [styleUrl, depot, stops, courier]);
 
   return <div ref={container} data-testid="route-map" style={{ width: "100%", height: 420 }} />;
 }

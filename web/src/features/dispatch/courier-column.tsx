@@ -2,6 +2,7 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { courierName, MAX_ROUTE_ORDERS, type DispatchCard } from "../../../../domain/contracts/boards";
 import { formatWeight, toGrams } from "../../../../domain/money";
+import type { ReactNode } from "react";
 import { OrderCard } from "./order-card";
 
 export interface DropTarget {
@@ -31,10 +32,12 @@ interface CourierColumnProps {
   load: DispatchCard[];
   onShowRoute(ids: number[]): void;
   onSendRoute(ids: number[]): void;
+  /** The linked courier's panel (select, stops, progress), under the title. */
+  status?: ReactNode;
 }
 
 /** A courier's column: a drop zone, its cards in order, its weight and, with 1 to 3 orders, its route. */
-export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute }: CourierColumnProps) {
+export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, status }: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
   const ids = load.map((c) => c.PK_Orders);
   const routable = courier > 0 && load.length >= 1 && load.length <= MAX_ROUTE_ORDERS;
@@ -46,6 +49,7 @@ export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute }
           {load.length} · {columnWeight(load)}
         </Text>
       </Group>
+      {status}
       {routable && (
         <Group gap="xs" mb="xs">
           <Button size="xs" variant="light" onClick={() => onShowRoute(ids)}>

@@ -12,6 +12,8 @@ import { PageTitle } from "../../components/page-title";
 import { DISPATCH_ANNOUNCEMENTS, DISPATCH_INSTRUCTIONS } from "./announcements";
 import { boardColumns, invalidateDispatch, resetAssignments, sendRoute, useAssign, useDispatchBoard, useLiveDispatch } from "./api";
 import { CourierColumn, type DropTarget } from "./courier-column";
+import { courierPoint, CourierStatus } from "./courier-status";
+import { useCouriers } from "./couriers";
 import { columnCoordinates } from "./keyboard-columns";
 import { GroupedCards, SORT_MODES, type SortMode } from "./grouped-cards";
 import { RouteModal, SentRouteModal } from "./route-modal";
@@ -31,6 +33,7 @@ export function DispatchPage() {
   const [confirmingReset, setConfirmingReset] = useState(false);
   useLiveDispatch(date);
   const board = useDispatchBoard(date);
+  const couriers = useCouriers(date);
   const assign = useAssign(date);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -108,6 +111,7 @@ export function DispatchPage() {
                   cards={courier === 0 ? load.filter(visible) : load}
                   onShowRoute={(ids) => setShowing({ courier, ids })}
                   onSendRoute={(ids) => void send(courier, ids)}
+                  status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} /> : undefined}
                 />
               );
             })}
@@ -116,7 +120,7 @@ export function DispatchPage() {
       )}
       {board.data && mode !== "Asignaciones" && <GroupedCards mode={mode} cards={cards.filter(visible)} />}
       {board.data && <SentOrders orders={board.data.sent} />}
-      {showing && <RouteModal title={`Ruta ${courierName(showing.courier)}`} orderIds={showing.ids} onClose={() => setShowing(null)} />}
+      {showing && <RouteModal title={`Ruta ${courierName(showing.courier)}`} orderIds={showing.ids} courier={courierPoint(couriers.data, showing.courier)} onClose={() => setShowing(null)} />}
       <Confirm
         opened={confirmingReset}
         message="¿Reiniciar todas las asignaciones? Los pedidos vuelven a Sin asignar."

@@ -3,12 +3,13 @@ import { lazy, Suspense, useMemo } from "react";
 import { BOARD_MESSAGES, type DispatchRoute } from "../../../../domain/contracts/boards";
 import { formatDistance } from "../../../../domain/routing";
 import { useMapConfig } from "../../api/map-config";
+import type { RouteStopPoint } from "../../components/route-map";
 import { useRoute } from "./api";
 
 // MapLibre loads only when a route is shown.
 const RouteMap = lazy(() => import("../../components/route-map").then((m) => ({ default: m.RouteMap })));
 
-function RouteDetails({ route }: { route: DispatchRoute }) {
+function RouteDetails({ route, courier = null }: { route: DispatchRoute; courier?: RouteStopPoint | null }) {
   const config = useMapConfig();
   const stops = useMemo(() => route.stops.map((s) => ({ lat: s.lat, lng: s.lng, label: `#${s.order_id} ${s.client_name}` })), [route]);
   return (
@@ -18,7 +19,7 @@ function RouteDetails({ route }: { route: DispatchRoute }) {
       </Text>
       {config.data !== undefined && route.stops.length > 0 && (
         <Suspense fallback={<Loader />}>
-          <RouteMap styleUrl={config.data.style_url} depot={route.depot} stops={stops} />
+          <RouteMap styleUrl={config.data.style_url} depot={route.depot} stops={stops} courier={courier} />
         </Suspense>
       )}
       <List type="ordered" mt="sm">
@@ -46,13 +47,18 @@ function RouteDetails({ route }: { route: DispatchRoute }) {
 }
 
 /** 'Mostrar ruta': the stops in the order the courier should drive them, from the depot. */
-export function RouteModal({ title, orderIds, onClose }: { title: string; orderIds: number[]; onClose(): void }) {
+export function RouteModal({ title, orderIds, courier = null, onClose }: { title: string; orderIds: number[]; courier?: RouteStopPoint | null; onClose(): void }) {
   const route = useRoute(orderIds);
   return (
     <Modal opened onClose={onClose} title={title} size="xl">
       {route.isLoading && <Loader />}
       {route.isError && <Alert color="red">{BOARD_MESSAGES.preparedLoadFailed}</Alert>}
-      {route.data && <RouteDetails route={route.data} />}
+      {courier && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="route-courier-age">
+          {courier.label}
+        </Text>
+      )}
+      {route.data && <RouteDetails route={route.data} courier={courier} />}
     </Modal>
   );
 }

@@ -7,15 +7,16 @@ import { LogoutButton } from "../../components/logout-button";
 // SPEC.md §2's tiles, each shown only to groups that may use it (domain/permissions.ts), plus
 // the board of the groups that work one.
 const TILES: { label: string; to: string; capability?: Capability }[] = [
+  { label: "Mi reparto", to: "/reparto", capability: "courier.work" },
   { label: "Nuevo Pedido", to: "/orders/new", capability: "orders.take" },
   { label: "Nuevo Cliente", to: "/create-client", capability: "catalog.write" },
   { label: "Nuevo Producto", to: "/products/new", capability: "catalog.write" },
   { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },
   { label: "Despacho", to: "/admin/dispatch", capability: "dispatch.work" },
   { label: "Configuración", to: "/settings" },
-  { label: "Pedidos", to: "/orders" },
-  { label: "Clientes", to: "/clients" },
-  { label: "Productos", to: "/products" },
+  { label: "Pedidos", to: "/orders", capability: "orders.list" },
+  { label: "Clientes", to: "/clients", capability: "catalog.read" },
+  { label: "Productos", to: "/products", capability: "catalog.read" },
 ];
 
 export function HomePage() {

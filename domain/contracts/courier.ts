@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
+import { toCentavos } from "../money";
+import { recordId } from "./catalog-common";
+
+export const COURIER_MESSAGES = {
+  notYourStop: "Esta parada no es tuya.",
+  stopNotPending: "Esta parada ya fue cerrada. La lista se actualizó.",
+  noOpenStop: "Este pedido no está en reparto.",
+  amount: "Ingresá el monto recibido con hasta 2 decimales.",
+  notCash: "Este pedido no se cobra en efectivo: no lleva monto recibido.",
+  reasonText: "Contá qué pasó (motivo Otro).",
+  reason: "Elegí un motivo.",
+  notCadete: "El usuario elegido no es un cadete activo.",
+  noRoute: "No tenés paradas pendientes: la ubicación se comparte solo con una ruta abierta.",
+  delivered: "Entrega registrada.",
+  notDelivered: "Parada marcada como no entregada. El pedido volvió a Armado.",
+  linked: "Cadete asignado a la columna.",
+  photo: "La foto de la entrega no existe.",
+} as const;
+
+/** A money amount as typed, "12345,67", "12345.67" or a number: exact to the centavo, never more decimals. */
+export const moneyInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = String(value).trim();
+  if (!/^\d{1,11}([.,]\d{1,2})?$/.test(text)) {
+    ctx.addIssue({ code: "custom", message: COURIER_MESSAGES.amount });
+    return z.NEVER;
+  }
+  return toCentavos(text);
+});
+
+/** The multipart fields of `POST /api/courier/delivered/` (the photo travels as a file part). */
+export const DeliveredRequest = z.object({
+  order_id: recordId(),
+  amount_received: z.preprocess((v) => (v === "" || v === null ? undefined : v), moneyInput.optional()),
+});
+export type DeliveredRequest = z.infer<typeof DeliveredRequest>;
+
+export const NotDeliveredRequest = z
+  .object({
+    order_id: recordId(),
+    reason: z.enum(NOT_DELIVERED_REASONS, { error: COURIER_MESSAGES.reason }),
+    text: z.string().trim().max(500).optional().default(""),
+  })
+  .refine((r) => r.reason !== "Otro" || r.text.length > 0, { message: COURIER_MESSAGES.reasonText, path: ["text"] });
+export type NotDeliveredRequest = z.infer<typeof NotDeliveredRequest>;
+
+export const PositionRequest = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accuracy: z.number().nonnegative().max(100_000).nullable().optional().default(null),
+});
+export type PositionRequest = z.infer<typeof PositionRequest>;
+
+export const CourierDayQuery = z.object({ delivery_date: z.iso.date().optional() });
+
+const money = z.string();
+export const StopState = z.enum(STOP_STATES);
+
+export const CourierStop = z.object({
+  stop_id: z.number(),
+  order_id: z.number(),
+  /** 1-based, in the order the courier drives them. */
+  position: z.number(),
+  state: StopState,
+  client_name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  time_slot: z.string().nullable(),
+  pay_method: z.string().nullable(),
+  is_cash: z.boolean(),
+  Final_Price: money,
+  item_count: z.number(),
+  total_weight: z.string(),
+  notes: z.string(),
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  directions_url: z.string(),
+  amount_received: money.nullable(),
+  difference: money.nullable(),
+  reason: z.string().nullable(),
+  reason_text: z.string().nullable(),
+  has_photo: z.boolean(),
+});
+export type CourierStop = z.infer<typeof CourierStop>;
+
+const Progress = z.object({ done: z.number(), total: z.number() });
+const CashSummary = z.object({ due: money, received: money, difference: money });
+
+export const CourierRoute = z.object({
+  delivery_date: z.string(),
+  stops: z.array(CourierStop),
+  progress: Progress,
+  cash: CashSummary,
+});
+export type CourierRoute = z.infer<typeof CourierRoute>;
+
+export const Position = z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable(), at: z.string() });
+export type Position = z.infer<typeof Position>;
+
+/** A stop as the dispatch board shows it under its column. */
+export const BoardStop = z.object({
+  stop_id: z.number(),
+  order_id: z.number(),
+  client_name: z.string(),
+  state: StopState,
+  amount_due: money.nullable(),
+  amount_received: money.nullable(),
+  difference: money.nullable(),
+  reason: z.string().nullable(),
+  has_photo: z.boolean(),
+});
+export type BoardStop = z.infer<typeof BoardStop>;
+
+export const CourierUser = z.object({ id: z.number(), display_name: z.string() });
+
+export const CourierColumn = z.object({
+  column: z.number(),
+  user: CourierUser.nullable(),
+  stops: z.array(BoardStop),
+  progress: Progress,
+  position: Position.nullable(),
+});
+export type CourierColumn = z.infer<typeof CourierColumn>;
+
+export const CourierColumns = z.object({ couriers: z.array(CourierColumn), cadetes: z.array(CourierUser) });
+export type CourierColumns = z.infer<typeof CourierColumns>;
+
+export const LinkCourierRequest = z.object({
+  column: z.coerce.number().int().min(1, "Cadete inexistente.").max(3, "Cadete inexistente."),
+  user_id: recordId().nullable(),
+});
+
+export const CashRow = z.object({
+  user_id: z.number().nullable(),
+  courier: z.string(),
+  delivery_date: z.string(),
+  stops: z.number(),
+  delivered: z.number(),
+  not_delivered: z.number(),
+  due: money,
+  received: money,
+  difference: money,
+});
+export type CashRow = z.infer<typeof CashRow>;
+export const CashReport = z.object({ rows: z.array(CashRow) });
+export const StopIdParam = z.object({ id: recordId() });

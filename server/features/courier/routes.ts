@@ -1,0 +1,94 @@
+import { createReadStream, existsSync } from "node:fs";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { BoardQuery } from "../../../domain/contracts/boards";
+import {
+  CashReport,
+  COURIER_MESSAGES,
+  CourierColumns,
+  CourierDayQuery,
+  CourierRoute,
+  DeliveredRequest,
+  LinkCourierRequest,
+  NotDeliveredRequest,
+  PositionRequest,
+  StopIdParam,
+} from "../../../domain/contracts/courier";
+import { todayInBuenosAires } from "../../../domain/calendar";
+import { NotFound } from "../../errors";
+import type { CourierService } from "./service";
+
+const Done = z.object({ success: z.literal(true), message: z.string() });
+const CashQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+
+export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> = async (app, { courier }) => {
+  app.get("/courier/route/", {
+    config: { permission: "courier.work" },
+    schema: { querystring: CourierDayQuery, response: { 200: CourierRoute } },
+    handler: (request) => courier.route(request.currentUser!, request.query.delivery_date),
+  });
+
+  // Multipart when a photo goes along (fields order_id, amount_received, file photo); JSON otherwise.
+  app.post("/courier/delivered/", {
+    config: { permission: "courier.work" },
+    schema: { response: { 200: Done } },
+    handler: async (request) => {
+      let fields: Record<string, unknown> = (request.body as Record<string, unknown> | undefined) ?? {};
+      let photo: Buffer | null = null;
+      if (request.isMultipart()) {
+        fields = {};
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            const buffer = await part.toBuffer();
+            if (part.fieldname === "photo" && buffer.length) photo = buffer;
+          } else fields[part.fieldname] = part.value;
+        }
+      }
+      return courier.delivered(request.currentUser!, DeliveredRequest.parse(fields), photo);
+    },
+  });
+
+  app.post("/courier/not-delivered/", {
+    config: { permission: "courier.work" },
+    schema: { body: NotDeliveredRequest, response: { 200: Done } },
+    handler: (request) => courier.notDelivered(request.currentUser!, request.body),
+  });
+
+  app.post("/courier/position/", {
+    config: { permission: "courier.work" },
+    schema: { body: PositionRequest, response: { 200: z.object({ success: z.literal(true), stored: z.boolean() }) } },
+    handler: (request) => courier.position(request.currentUser!, request.body),
+  });
+
+  // Read with the bearer token (the web turns it into an object URL): never a public file.
+  app.get("/courier/stops/:id/photo", {
+    config: { permission: "courier.photo" },
+    schema: { params: StopIdParam },
+    handler: async (request, reply) => {
+      const path = await courier.photo(request.currentUser!, request.params.id);
+      if (!existsSync(path)) throw new NotFound(COURIER_MESSAGES.photo);
+      return reply.type("image/webp").header("cache-control", "private, no-store").send(createReadStream(path));
+    },
+  });
+
+  app.get("/courier/cash/", {
+    config: { permission: "courier.cash" },
+    schema: { querystring: CashQuery, response: { 200: CashReport } },
+    handler: (request) => {
+      const today = todayInBuenosAires();
+      return courier.cash(request.query.from ?? request.query.to ?? today, request.query.to ?? request.query.from ?? today);
+    },
+  });
+
+  app.get("/dispatch/couriers/", {
+    config: { permission: "dispatch.work" },
+    schema: { querystring: BoardQuery, response: { 200: CourierColumns } },
+    handler: (request) => courier.columns(request.query.delivery_date),
+  });
+
+  app.post("/dispatch/couriers/", {
+    config: { permission: "dispatch.work" },
+    schema: { body: LinkCourierRequest, response: { 200: Done } },
+    handler: (request) => courier.link(request.currentUser!, request.body.column, request.body.user_id),
+  });
+};

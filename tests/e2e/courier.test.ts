@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "../../domain/calendar";
+import type { ApiClient } from "../helpers/app";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { createUser, signIn } from "../helpers/factories";
+import { orderDetails, placeOrder } from "../helpers/orders";
+
+const skip = e2eSkipReason();
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+let e2e: E2E;
+let seller: ApiClient;
+let preparer: ApiClient;
+let dispatcherApi: ApiClient;
+let dispatcher: Page;
+let phone: Page;
+let courierName = "";
+const orderIds: number[] = [];
+
+async function preparedOrder(client: { name: string; address: string; phone: string; lat: number; lng: number }, notes: string, productId: number) {
+  const { id: clientId } = await createClient(seller, { name: client.name, address: client.address, phone: client.phone, latitude: client.lat, longitude: client.lng });
+  const placed = await placeOrder(seller, clientId, [{ productId, units: "2,5", type: "KG" }], {
+    orderData: orderDetails({ date: todayInBuenosAires(), address: client.address, latitude: client.lat, longitude: client.lng, notes }),
+  });
+  const id = placed.json().order_id as number;
+  expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  seller = (await signIn(e2e.t, "Vendedor")).client;
+  preparer = (await signIn(e2e.t, "Preparador")).client;
+  dispatcherApi = (await signIn(e2e.t, "Despachante")).client;
+  const product = await createProduct(seller, { name: "Milanesas de pollo", quantity: 100, price: 6400, unitWeight: 1 });
+  const { lat, lng } = e2e.t.config.depot;
+  orderIds.push(await preparedOrder({ name: "Almacén Don Tito", address: "Av. Calchaquí 3950", phone: "011 4253-1234", lat: lat - 0.02, lng }, "Tocar timbre 2B", product.PK_Products));
+  orderIds.push(await preparedOrder({ name: "Rotisería La Esquina", address: "Mitre 850", phone: "011 4224-5678", lat: lat - 0.01, lng }, "", product.PK_Products));
+
+  const courier = await createUser(e2e.t, "Cadete");
+  courierName = "Cadete Prueba";
+  const dispatchUser = await createUser(e2e.t, "Despachante");
+  dispatcher = await (await e2e.newContext()).newPage();
+  await loginThroughUi(dispatcher, dispatchUser.username, dispatchUser.password);
+  phone = await (await e2e.newContext()).newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await loginThroughUi(phone, courier.username, courier.password);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const stopOrder = async (page: Page) => (await page.locator("[data-testid^='stop-']").filter({ has: page.getByTestId("stop-state") }).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(5)))));
+
+describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () => {
+  it("a dispatcher links Cadete 1 and sends its route; the phone shows the stops in route order without reload", async () => {
+    await phone.goto("/reparto");
+    await phone.getByText("Sin paradas por ahora").waitFor();
+
+    await dispatcher.goto("/admin/dispatch");
+    await dispatcher.getByRole("combobox", { name: "Cadete de la columna 1" }).click();
+    await dispatcher.getByRole("option", { name: courierName }).click();
+    await dispatcher.getByText("Cadete asignado a la columna.").waitFor();
+    // Far one first: the route must still reach the phone nearest first.
+    for (const id of orderIds) {
+      const card = (await (await dispatcherApi.get(`/api/dispatch/?delivery_date=${todayInBuenosAires()}`)).json()).cards.find((c: { PK_Orders: number }) => c.PK_Orders === id);
+      expect((await dispatcherApi.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: card.version })).statusCode).toBe(200);
+    }
+    const column = dispatcher.getByTestId("column-1");
+    await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
+    await column.getByRole("button", { name: "Enviar ruta" }).click();
+    await dispatcher.getByText("Ruta enviada: los pedidos pasaron a Enviado.").first().waitFor();
+    await dispatcher.keyboard.press("Escape");
+
+    await phone.getByTestId(`stop-${orderIds[0]}`).waitFor({ timeout: 5000 });
+    expect(await stopOrder(phone)).toEqual([orderIds[1], orderIds[0]]);
+    const first = phone.getByTestId(`stop-${orderIds[1]}`);
+    expect(await first.innerText()).toContain("Rotisería La Esquina");
+    expect(await phone.getByTestId(`stop-${orderIds[0]}`).innerText()).toContain("Tocar timbre 2B");
+    expect(await first.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toBe("https://wa.me/5491142245678");
+    expect(await phone.getByTestId("courier-progress").innerText()).toBe("0/2 paradas");
+    await dispatcher.getByTestId("progress-1").filter({ hasText: "0/2" }).waitFor();
+
+    await phone.screenshot({ path: "docs/reparto-phone.png" });
+  });
+
+  it("has no critical or serious axe-core violation on /reparto", async () => {
+    // Through the DevTools protocol, which the page's CSP (scripts from our origin only) does not cover.
+    await phone.evaluate(readFileSync(AXE, "utf8"));
+    const violations = await phone.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+      return result.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it("Entregado on the phone moves the board's stop to entregado in the other browser without reload", async () => {
+    await phone.getByTestId(`stop-${orderIds[1]}`).getByRole("button", { name: "Entregado", exact: true }).click();
+    const dialog = phone.getByRole("dialog");
+    await dialog.getByLabel("Monto recibido en efectivo").waitFor();
+    await dialog.getByRole("button", { name: "Confirmar entrega" }).click();
+    await phone.getByText("Entrega registrada.").waitFor();
+
+    await dispatcher.locator(`[data-testid='stop-badge-${orderIds[1]}'][data-state='entregado']`).waitFor({ timeout: 5000 });
+    await dispatcher.getByTestId("progress-1").filter({ hasText: "1/2" }).waitFor();
+    await phone.getByTestId("courier-progress").filter({ hasText: "1/2 paradas" }).waitFor();
+  });
+
+  it("'No entregado' with a reason returns the order to Sin asignar on the board", async () => {
+    await phone.getByTestId(`stop-${orderIds[0]}`).getByRole("button", { name: "No entregado", exact: true }).click();
+    const dialog = phone.getByRole("dialog");
+    await dialog.getByRole("radio", { name: "Ausente" }).check();
+    await dialog.getByRole("button", { name: "Confirmar: no entregado" }).click();
+    await phone.getByText("Parada marcada como no entregada. El pedido volvió a Armado.").waitFor();
+
+    await dispatcher.getByTestId("column-0").getByRole("button", { name: `Pedido #${orderIds[0]}` }).waitFor({ timeout: 5000 });
+    await dispatcher.locator(`[data-testid='stop-badge-${orderIds[0]}'][data-state='no_entregado']`).waitFor();
+    await dispatcher.getByTestId("progress-1").filter({ hasText: "2/2" }).waitFor();
+    expect(e2e.cspViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { Alert, Card, Center, Container, Group, Loader, Progress, Stack, Switch, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { todayInBuenosAires } from "../../../../domain/calendar";
+import type { CourierStop } from "../../../../domain/contracts/courier";
+import { formatMoney, toCentavos } from "../../../../domain/money";
+import { DeliverModal } from "./deliver-modal";
+import { useRoute } from "./get-route";
+import { NotDeliveredModal } from "./not-delivered-modal";
+import { useSharePosition } from "./share-position";
+import { StopCard } from "./stop-card";
+
+function PositionSharing({ routeOpen }: { routeOpen: boolean }) {
+  const share = useSharePosition(routeOpen);
+  return (
+    <Card withBorder padding="sm">
+      <Switch
+        size="md"
+        label="Compartir mi ubicación con despacho mientras tenga paradas"
+        checked={share.consent}
+        onChange={(e) => share.setConsent(e.currentTarget.checked)}
+      />
+      {share.consent && share.lastSent && (
+        <Text size="sm" c="gray.7" mt={4}>
+          Última ubicación enviada a las {share.lastSent.toLocaleTimeString("es-AR", { hour: "2-digit", minute: "2-digit" })}
+        </Text>
+      )}
+      {share.error && (
+        <Text size="sm" c="red.8" mt={4}>
+          {share.error}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** /reparto: the courier's stops of the day in route order, for a phone held in one hand. */
+export function CourierPage() {
+  const [date] = useState(todayInBuenosAires());
+  const route = useRoute(date);
+  const [delivering, setDelivering] = useState<CourierStop | null>(null);
+  const [failing, setFailing] = useState<CourierStop | null>(null);
+
+  if (route.isLoading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (route.isError || !route.data) return <Alert color="red">No se pudieron cargar tus paradas.</Alert>;
+  const { stops, progress, cash } = route.data;
+  const open = stops.filter((s) => s.state === "pendiente");
+  const closed = stops.filter((s) => s.state !== "pendiente");
+
+  return (
+    <Container size="xs" px={0}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1} size="h2">
+            Mi reparto
+          </Title>
+          <Text fw={700} size="lg" data-testid="courier-progress">
+            {progress.done}/{progress.total} paradas
+          </Text>
+        </Group>
+        {progress.total > 0 && <Progress value={(progress.done / progress.total) * 100} size="lg" color="teal" aria-label="Avance del reparto" />}
+        <Group justify="space-between">
+          <Text>Efectivo a rendir: <b>{formatMoney(toCentavos(cash.received))}</b></Text>
+          {cash.difference !== "0.00" && <Text c="red.8">Diferencia {formatMoney(toCentavos(cash.difference))}</Text>}
+        </Group>
+        {stops.length === 0 && (
+          <Alert color="blue" title="Sin paradas por ahora">
+            Cuando despacho te envíe una ruta, las paradas aparecen acá solas.
+          </Alert>
+        )}
+        {open.map((stop) => (
+          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={setFailing} />
+        ))}
+        {open.length > 0 && <PositionSharing routeOpen />}
+        {closed.length > 0 && (
+          <Title order={2} size="h4" mt="sm">
+            Cerradas
+          </Title>
+        )}
+        {closed.map((stop) => (
+          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={setFailing} />
+        ))}
+      </Stack>
+      {delivering && <DeliverModal stop={delivering} onClose={() => setDelivering(null)} />}
+      {failing && <NotDeliveredModal stop={failing} onClose={() => setFailing(null)} />}
+    </Container>
+  );
+}

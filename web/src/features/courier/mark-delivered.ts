@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/http";
+import { courierKeys } from "./keys";
+
+export interface DeliveredInput {
+  orderId: number;
+  /** As typed, "4000" or "3999,50"; the server checks it to the centavo. */
+  amountReceived: string | null;
+  photo: File | null;
+}
+
+/** Multipart, since a proof photo may go along. */
+export function markDelivered({ orderId, amountReceived, photo }: DeliveredInput) {
+  const form = new FormData();
+  form.append("order_id", String(orderId));
+  if (amountReceived !== null && amountReceived.trim() !== "") form.append("amount_received", amountReceived.trim());
+  if (photo) form.append("photo", photo);
+  return api<{ message: string }>("/courier/delivered/", { method: "POST", body: form });
+}
+
+export function useMarkDelivered() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: markDelivered, onSettled: () => client.invalidateQueries({ queryKey: courierKeys.all }) });
+}

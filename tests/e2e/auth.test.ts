@@ -98,7 +98,7 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     await page.goto("/settings");
     expect(await menuLinks(page)).toEqual([
       "Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho",
-      "Aprobaciones", "Auditoría", "Configuración",
+      "Caja de cadetes", "Aprobaciones", "Auditoría", "Configuración",
     ]);
   });
 

@@ -83,3 +83,14 @@ export function googleMapsRouteUrl(origin: Point, stops: Point[]): string {
 }
 
 export const whatsappShareUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+
+/**
+ * A coordinate as a person types it: '-34,7206', '-34.7206' or '  -58.25 '. Null while it is
+ * not a number yet ('-', '-34,') or when it is beyond `limit` (90 for latitude, 180 for longitude).
+ */
+export function parseCoordinate(text: string, limit: 90 | 180): number | null {
+  const normalized = text.trim().replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return null;
+  const value = Number(normalized);
+  return Math.abs(value) <= limit ? value : null;
+}

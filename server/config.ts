@@ -35,6 +35,20 @@ const originList = optionalText.transform((value, ctx) => {
 
 export type TrustProxy = false | number | string[];
 
+/** OpenFreeMap's key-free OpenStreetMap style: its tiles, glyphs and sprites share its origin. */
+export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
+/** The public Nominatim, used within its policy (identifying User-Agent, one request a second, cached). */
+export const DEFAULT_GEOCODER_URL = "https://nominatim.openstreetmap.org/";
+
+/** A URL with a public default; `off` switches the service off for an offline site. */
+const switchableUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v))
+    .pipe(z.union([z.literal("off").transform(() => undefined), z.url()]));
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -45,8 +59,8 @@ const EnvSchema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
-    MAP_STYLE_URL: optionalUrl,
-    GEOCODER_URL: optionalUrl,
+    MAP_STYLE_URL: switchableUrl(DEFAULT_MAP_STYLE_URL),
+    GEOCODER_URL: switchableUrl(DEFAULT_GEOCODER_URL),
     DEPLOY_COMMAND: optionalText,
     RECAPTCHA_SECRET: optionalText,
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),

@@ -50,6 +50,21 @@ describe.skipIf(!!skip)(`/mapa with a style server and a geocoder ${skip}`, () =
     expect(await page.getByRole("button", { name: "Guardar coordenadas" }).isEnabled()).toBe(true);
   });
 
+  it("takes negative coordinates typed by hand, character by character, with a comma or a point", async () => {
+    await page.goto("/mapa?picker=client");
+    await page.getByTestId("map").waitFor();
+    const latitude = page.getByLabel("Latitud");
+    await latitude.fill("");
+    await latitude.pressSequentially("-34,75");
+    await page.getByLabel("Longitud").fill("");
+    await page.getByLabel("Longitud").pressSequentially("-58.3");
+    await page.locator(".maplibregl-marker").waitFor();
+    expect(await latitude.inputValue()).toBe("-34,75");
+    // Leaving the fields keeps what was typed.
+    await page.getByLabel("Dirección").click();
+    expect(await page.getByLabel("Longitud").inputValue()).toBe("-58.3");
+  });
+
   it("ran under the Content-Security-Policy without a refusal", () => {
     expect(e2e.cspViolations).toEqual([]);
   });

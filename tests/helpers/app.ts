@@ -32,6 +32,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: "silent",
+    // Tests never reach the public map services; those that need a map run fake ones.
+    MAP_STYLE_URL: "off",
+    GEOCODER_URL: "off",
     ...(useRedis ? { DATABASE_URL: database.url!, REDIS_URL: redisUrl! } : {}),
     ...options.env,
   });

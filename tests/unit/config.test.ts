@@ -16,6 +16,15 @@ describe("environment parsing", () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it("works out of the box with a public, key-free map style and geocoder, which 'off' switches off", () => {
+    const shipped = loadConfig({ DATA_DIR: dataDir() });
+    expect(shipped.mapStyleUrl).toBe("https://tiles.openfreemap.org/styles/liberty");
+    expect(shipped.geocoderUrl).toBe("https://nominatim.openstreetmap.org/");
+    const offline = loadConfig({ DATA_DIR: dataDir(), MAP_STYLE_URL: "off", GEOCODER_URL: "off" });
+    expect([offline.mapStyleUrl, offline.geocoderUrl]).toEqual([undefined, undefined]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAP_STYLE_URL: "tiles please" })).toThrow(ConfigError);
+  });
+
   it("selects production mode with DATABASE_URL and REDIS_URL", () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db", REDIS_URL: "redis://h:6379" });
     expect(config.mode).toBe("production");

@@ -5,6 +5,25 @@ import { NotFound, Unavailable } from "../../errors";
 const CACHE_TTL_MS = 60 * 60 * 1000;
 const CACHE_MAX = 1000;
 const TIMEOUT_MS = 8_000;
+/** Nominatim's usage policy: at most one request a second, from an application that names itself. */
+const GEOCODER_SPACING_MS = 1_000;
+const USER_AGENT = "Frio/1.0 (pedidos y reparto de una distribuidora de congelados)";
+
+/** Upstream lookups one after another, a second apart; cache hits never wait. */
+function spaced(spacingMs: number) {
+  let last: Promise<unknown> = Promise.resolve();
+  let lastAt = 0;
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = last.then(async () => {
+      const wait = lastAt + spacingMs - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastAt = Date.now();
+      return task();
+    });
+    last = run.catch(() => {});
+    return run;
+  };
+}
 
 /** A small time-bounded cache: the same address is looked up many times a day. */
 class ResultCache {
@@ -24,6 +43,7 @@ class ResultCache {
 
 export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderUrl" | "depot">) {
   const cache = new ResultCache();
+  const politely = spaced(GEOCODER_SPACING_MS);
   return {
     config: (): MapConfig => ({ style_url: config.mapStyleUrl ?? null, geocoder: !!config.geocoderUrl, depot: config.depot }),
 
@@ -37,9 +57,11 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
       url.search = new URLSearchParams({ q: query, format: "json", limit: "5", countrycodes: "ar" }).toString();
       let rows: { lat: string; lon: string; display_name: string }[];
       try {
-        const response = await fetch(url, { headers: { "user-agent": "frio/1.0" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-        if (!response.ok) throw new Error(String(response.status));
-        rows = (await response.json()) as typeof rows;
+        rows = await politely(async () => {
+          const response = await fetch(url, { headers: { "user-agent": USER_AGENT }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+          if (!response.ok) throw new Error(String(response.status));
+          return (await response.json()) as typeof rows;
+        });
       } catch {
         throw new Unavailable(MAP_MESSAGES.unavailable);
       }

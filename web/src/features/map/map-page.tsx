@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "../../../../domain/contracts/map";
 import { ApiError } from "../../api/messages";
 import { geocode, useMapConfig } from "./api";
+import { CoordinateInput } from "./coordinate-input";
 import { MAP_PICK_KEY } from "../../components/map-picker";
 import { MapView, type MapPoint } from "./map-view";
 
@@ -61,24 +62,8 @@ export function MapPage() {
         <Button onClick={search} loading={searching} disabled={!config.data.geocoder || query.trim().length < 3}>
           Buscar
         </Button>
-        <TextInput
-          label="Latitud"
-          w={140}
-          value={point ? point.lat.toFixed(6) : ""}
-          onChange={(e) => {
-            const lat = numberOrNull(e.currentTarget.value);
-            if (lat !== null) setPoint({ lat, lng: point?.lng ?? depot.lng });
-          }}
-        />
-        <TextInput
-          label="Longitud"
-          w={140}
-          value={point ? point.lng.toFixed(6) : ""}
-          onChange={(e) => {
-            const lng = numberOrNull(e.currentTarget.value);
-            if (lng !== null) setPoint({ lat: point?.lat ?? depot.lat, lng });
-          }}
-        />
+        <CoordinateInput label="Latitud" limit={90} value={point?.lat ?? null} onChange={(lat) => setPoint({ lat, lng: point?.lng ?? depot.lng })} />
+        <CoordinateInput label="Longitud" limit={180} value={point?.lng ?? null} onChange={(lng) => setPoint({ lat: point?.lat ?? depot.lat, lng })} />
       </Group>
       {!config.data.style_url && <Text size="sm" c="dimmed">{MAP_MESSAGES.noStyle}</Text>}
       {message && (

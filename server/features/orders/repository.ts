@@ -99,6 +99,11 @@ const scalar = async <T>(db: Executor, query: SQL) => Object.values(rowsOf<Recor
 export const applyStock = (db: Executor, grams: Map<number, number>) =>
   scalar<number | null>(db, sql`select apply_stock(${changesJson(grams)}::jsonb) as short`);
 
+/** Each product's new quantity as product.stock_changed: call it just before the order's event. */
+export const announceStock = async (db: Executor, grams: Map<number, number>, actorId: number) => {
+  await db.execute(sql`select announce_stock(${changesJson(grams)}::jsonb, ${actorId})`);
+};
+
 /** The same for a client's freezer balance (milli-units). */
 export const applyFreezer = (db: Executor, clientId: number, milli: Map<number, number>) =>
   scalar<number | null>(db, sql`select apply_freezer(${clientId}, ${changesJson(milli)}::jsonb) as short`);

@@ -123,6 +123,7 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
+      await repo.announceStock(tx, stock, user.id);
       await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
     });
     onCommit();
@@ -134,12 +135,14 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
     const order = visible(await repo.lockOrder(tx, orderId), user);
     if (to === STATUS.cancelled) mustManage(order, user, ORDER_MESSAGES.notYoursToCancel);
     if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
-    if (to === STATUS.cancelled) {
-      const taken = takenBy(await repo.linesOf(tx, orderId));
+    const taken = to === STATUS.cancelled ? takenBy(await repo.linesOf(tx, orderId)) : null;
+    if (taken) {
       await repo.applyStock(tx, negate(taken.stock));
       await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
     }
     await repo.setStatus(tx, orderId, to);
+    // Cancelling gives the stock back: the screens hear each product's new quantity.
+    if (taken) await repo.announceStock(tx, negate(taken.stock), user.id);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
     await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
   }

@@ -10,6 +10,7 @@ import { ApiError } from "../../api/messages";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
+import { useLiveStock } from "./live-stock";
 import { WizardHeader } from "./wizard-header";
 
 const REDIRECT_MS = 1_200;
@@ -34,6 +35,7 @@ export function ConfirmStep() {
   const wizard = useOrderWizard();
   const payMethods = usePayMethods();
   const products = useWizardProducts("");
+  useLiveStock();
   const [payment, setPayment] = useState<string | null>(wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

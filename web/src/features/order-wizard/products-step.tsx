@@ -11,6 +11,7 @@ import { notifyError, notifySuccess, notifyFailure } from "../../components/noti
 import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { updateStock, useWizardClient, useWizardProducts } from "./api";
+import { useLiveStock } from "./live-stock";
 import { CartPanel } from "./cart-panel";
 import { CartSummaryBar } from "./cart-summary-bar";
 import { ClientBar } from "./client-bar";
@@ -29,11 +30,13 @@ export function ProductsStep() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const products = useWizardProducts("");
+  useLiveStock();
   // Under 75em the grid stacks: the cart leaves the page for a drawer behind a sticky summary.
   const besideList = useMediaQuery("(min-width: 75em)", true, { getInitialValueInEffect: false });
   const [cartOpen, setCartOpen] = useState(false);
   const [warning, setWarning] = useState<(StockWarningState & { pending: CartOutcome }) | null>(null);
-  useEvents("product.", () => void queryClient.invalidateQueries({ queryKey: ["products"] }));
+  // A new quantity is written in place (useLiveStock); other product changes are asked again.
+  useEvents("product.", (event) => event.type !== "product.stock_changed" && void queryClient.invalidateQueries({ queryKey: ["products"] }));
 
   useEffect(() => {
     if (client.data && wizard.clientId !== clientId) wizard.setClient(clientId, client.data.detail.name);

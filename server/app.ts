@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : createAltchaCheck(config.jwtSecret);
   const auth = createAuthService({
     db,
+    onLogout: (userId) => void bus.publish({ id: null, type: "session.ended", at: new Date().toISOString(), actor: userId, data: { user_id: userId } }).catch(() => {}),
     humanCheck,
     throttle: createLoginThrottle(deps.redis ? redisFailureStore(deps.redis) : memoryFailureStore(), (error) =>
       app.log.warn(`login throttle skipped: ${error.message}`),

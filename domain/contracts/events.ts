@@ -25,7 +25,7 @@ export const DURABLE_EVENT_TYPES = [
 export type DurableEventType = (typeof DURABLE_EVENT_TYPES)[number];
 
 /** Ephemeral chatter: published straight to the bus, no id, never replayed. */
-export const EPHEMERAL_EVENT_TYPES = ["export.progress", "deploy.log"] as const;
+export const EPHEMERAL_EVENT_TYPES = ["export.progress", "deploy.log", "session.ended"] as const;
 export type EphemeralEventType = (typeof EPHEMERAL_EVENT_TYPES)[number];
 
 export const AppEvent = z.object({

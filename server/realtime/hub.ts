@@ -85,6 +85,11 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log
         subscriber.close(4403, "deactivated");
         continue;
       }
+      // A logout ends the user's sockets everywhere; a session still valid elsewhere refreshes and reconnects.
+      if (event.type === "session.ended") {
+        if (subscriber.user.id === Number(event.data.user_id)) subscriber.close(4401, "logged out");
+        continue;
+      }
       if (!subscriber.offer(event, previous)) void catchUp(subscriber);
     }
   };

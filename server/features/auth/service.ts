@@ -27,6 +27,8 @@ export interface AuthServiceDeps {
   humanCheck: HumanCheck;
   throttle: LoginThrottle;
   onCommit(): void;
+  /** After a logout: the user's open sockets close, on every instance (the other sessions reconnect). */
+  onLogout?(userId: number): void;
 }
 
 export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) => string): CurrentUser {
@@ -44,7 +46,7 @@ export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) 
   };
 }
 
-export function createAuthService({ db, signAccess, humanCheck, throttle, onCommit }: AuthServiceDeps) {
+export function createAuthService({ db, signAccess, humanCheck, throttle, onCommit, onLogout = () => {} }: AuthServiceDeps) {
   async function issuePair(user: AuthenticatedUser, familyId: string = randomUUID()): Promise<TokenPair> {
     const refresh = randomBytes(32).toString("base64url");
     await repo.insertRefreshToken(db, {
@@ -96,9 +98,12 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onComm
     },
 
     async logout(token: string | undefined, userId: number): Promise<void> {
-      if (!token) return repo.revokeUserTokens(db, userId);
-      const stored = await repo.findRefreshToken(db, hashToken(token));
-      if (stored && stored.userId === userId) await repo.revokeFamily(db, stored.familyId);
+      if (!token) await repo.revokeUserTokens(db, userId);
+      else {
+        const stored = await repo.findRefreshToken(db, hashToken(token));
+        if (stored && stored.userId === userId) await repo.revokeFamily(db, stored.familyId);
+      }
+      onLogout(userId);
     },
 
     listGroups: () => repo.listRequestableGroups(db),

@@ -75,6 +75,19 @@ describe("the websocket delivers events by group, live and after reconnect", () 
     expect(await silent.closed).toBe(4401);
   }, 10_000);
 
+  it("closes the sockets of a user who logs out, and only theirs", async () => {
+    const seller = await signIn(t, "Vendedor");
+    const other = await signIn(t, "Vendedor");
+    const socket = await openSocket(baseUrl, { token: seller.access, last_event_id: 0 });
+    const bystander = await openSocket(baseUrl, { token: other.access, last_event_id: 0 });
+    await Promise.all([socket.waitFor((m) => m.type === "ready"), bystander.waitFor((m) => m.type === "ready")]);
+    expect((await seller.client.post("/api/logout/", { refresh: seller.refresh })).statusCode).toBe(200);
+    expect(await socket.closed).toBe(4401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bystander.isOpen()).toBe(true);
+    bystander.close();
+  });
+
   it("closes the socket of a user who is deactivated", async () => {
     const seller = await signIn(t, "Vendedor");
     const admin = await signIn(t, "Admin");

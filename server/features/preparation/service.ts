@@ -8,6 +8,8 @@ import { toBoardRow } from "../orders/serialize";
 import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
 import { storedBatches } from "./repository";
 
+type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
+
 const storedGroupKey = (b: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }) =>
   groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
 
@@ -19,11 +21,10 @@ function shareText(orders: BatchableRow[], mapsUrl: string | null) {
 }
 
 export function createPreparationService({ db, depot }: { db: Database; depot: Point }) {
-  function toView(orders: BatchableRow[], lines: Awaited<ReturnType<typeof linesOfOrders>>): PreparationBatch {
+  function toView(orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {
     const first = orders[0]!.row;
     const stops = orders.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
     const mapsUrl = stops.length ? googleMapsRouteUrl(depot, stops) : null;
-    const ids = new Set(orders.map((o) => o.id));
     return {
       id: `lote-${first.id}`,
       zone: first.zone,
@@ -38,7 +39,7 @@ export function createPreparationService({ db, depot }: { db: Database; depot: P
       whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
       without_coordinates: orders.filter((o) => !hasCoordinates(o)).map((o) => o.id),
       orders: orders.map((o) => toBoardRow(o.row)),
-      pick_list: pickList(lines.filter((l) => ids.has(l.orderId))).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
+      pick_list: pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? [])).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
     };
   }
 
@@ -60,10 +61,12 @@ export function createPreparationService({ db, depot }: { db: Database; depot: P
         orders.forEach((o) => placed.add(o.id));
         if (orders.length) batches.push(orders);
       }
-      const lines = await linesOfOrders(db, rows.map((r) => r.id));
+      // Lines by order once: filtering every line for every batch cost batches × lines.
+      const linesByOrder = new Map<number, OrderLine[]>();
+      for (const line of await linesOfOrders(db, rows.map((r) => r.id))) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
       return {
         summary: { suggested_groups: batches.length, orders_covered: batches.reduce((n, b) => n + b.length, 0) },
-        batches: batches.map((orders) => toView(orders, lines)),
+        batches: batches.map((orders) => toView(orders, linesByOrder)),
       };
     },
   };

@@ -1,14 +1,16 @@
 import { Text } from "@mantine/core";
 import { createElement, useEffect, useRef, useState } from "react";
+import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
 
-const INIT_LIMIT_MS = 10_000;
+// SPEC.md §9: the challenge has 10 s to get ready.
+export const INIT_LIMIT_MS = 10_000;
 
-interface CaptchaWidgetProps {
+interface AltchaWidgetProps {
   onSolved(payload: string | null): void;
 }
 
 /** The self-hosted ALTCHA proof of work (DESIGN.md §4), loaded on demand. */
-export function CaptchaWidget({ onSolved }: CaptchaWidgetProps) {
+export function AltchaWidget({ onSolved }: AltchaWidgetProps) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -17,13 +19,13 @@ export function CaptchaWidget({ onSolved }: CaptchaWidgetProps) {
 
   useEffect(() => {
     let ready = false;
-    const limit = setTimeout(() => !ready && setError("reCAPTCHA no se inicializó a tiempo"), INIT_LIMIT_MS);
+    const limit = setTimeout(() => !ready && setError(CAPTCHA_MESSAGES.initTimeout), INIT_LIMIT_MS);
     Promise.all([import("altcha"), import("altcha/i18n/es-419")])
       .then(() => {
         ready = true;
         setLoaded(true);
       })
-      .catch(() => setError("No se pudo cargar reCAPTCHA"));
+      .catch(() => setError(CAPTCHA_MESSAGES.loadFailed));
     return () => clearTimeout(limit);
   }, []);
 

@@ -6,6 +6,8 @@ export const MAP_MESSAGES = {
   unavailable: "No se pudo cargar Google Maps. Reintentá más tarde.",
   notFound: "No se encontró la dirección indicada.",
   coordinatesSaved: "Coordenadas actualizadas desde el mapa.",
+  /** SPEC.md §8's info notice when the delivery step's coordinates come from the map. */
+  deliveryCoordinatesSaved: "Se actualizaron las coordenadas desde el mapa.",
 } as const;
 
 export const MAP_DEFAULT_ZOOM = 16;

@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "./api";
+import { DateField } from "../../components/date-field";
 
 export interface ClientFormValues {
   name: string;
@@ -81,7 +82,7 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
       )}
       <TextInput label="Teléfono" required value={values.phone} error={errors.phone} onChange={(e) => onChange("phone", e.currentTarget.value)} />
       <TextInput label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => onChange("email", e.currentTarget.value)} />
-      <TextInput label="Cumpleaños" type="date" required value={values.birthday} error={errors.birthday} onChange={(e) => onChange("birthday", e.currentTarget.value)} />
+      <DateField label="Cumpleaños" required value={values.birthday} error={errors.birthday} onValue={(date) => onChange("birthday", date)} />
       <Select label="WhatsApp" required data={YES_NO} value={values.whatsapp_ubication} onChange={(v) => onChange("whatsapp_ubication", v)} />
       {mode === "edit" && <Select label="Zona de riesgo" required data={YES_NO} value={values.risk_zone} onChange={(v) => onChange("risk_zone", v)} />}
       <Group align="flex-end">

@@ -7,6 +7,7 @@ import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { DateField } from "../../components/date-field";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 
@@ -61,8 +62,8 @@ export function CommissionsPage() {
             />
           )}
           <Group grow>
-            <TextInput label="Fecha de inicio" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-            <TextInput label="Fecha final" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+            <DateField label="Fecha de inicio" value={start} onValue={setStart} />
+            <DateField label="Fecha final" value={end} onValue={setEnd} />
           </Group>
           {error && (
             <Text c="red" role="alert">

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "../../../../domain/contracts/map";
 import { ApiError } from "../../api/messages";
 import { geocode, useMapConfig } from "./api";
-import { MAP_PICK_KEY } from "../../components/map-picker";
+import { MAP_PICK_KEY, pickerOpener, type PickedPoint } from "../../components/map-picker";
 import { MapView, type MapPoint } from "./map-view";
 
 const numberOrNull = (text: string | null) => (text !== null && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : null);
@@ -36,7 +36,8 @@ export function MapPage() {
 
   function save() {
     if (!point || !picker) return;
-    localStorage.setItem(MAP_PICK_KEY, JSON.stringify({ ...point, picker, at: Date.now() }));
+    const picked: PickedPoint & { at: number } = { ...point, picker, opener: pickerOpener() ?? picker, at: Date.now() };
+    localStorage.setItem(MAP_PICK_KEY, JSON.stringify(picked));
     window.close();
   }
 

@@ -5,10 +5,12 @@ import { todayInBuenosAires } from "../../../../domain/calendar";
 import { defaultZone, DELIVERY_METHODS, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
+import { MAP_MESSAGES } from "../../../../domain/contracts/map";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
 import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
 import { WizardHeader } from "./wizard-header";
+import { DateField } from "../../components/date-field";
 
 
 export function DeliveryStep() {
@@ -43,7 +45,7 @@ export function DeliveryStep() {
 
   const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
   const onPick = useCallback((p: { lat: number; lng: number }) => update({ latitude: p.lat, longitude: p.lng }), []);
-  useMapPick(`order-${clientId}`, onPick);
+  useMapPick(`order-${clientId}`, onPick, MAP_MESSAGES.deliveryCoordinatesSaved);
 
   if (!details || !references.data || !client.data) return client.isError ? <Alert color="red">Error al cargar los datos.</Alert> : <Loader />;
   const { cities, shipments } = references.data;
@@ -98,7 +100,7 @@ export function DeliveryStep() {
           <Card withBorder>
             <Stack>
               <Group grow>
-                <TextInput label="Fecha" type="date" required value={details.date} error={invalid.has("date")} onChange={(e) => update({ date: e.currentTarget.value })} />
+                <DateField label="Fecha" required value={details.date} error={invalid.has("date")} onValue={(date) => update({ date })} />
                 <Select
                   label="Horario"
                   data={(slots.data ?? []).map((s) => ({ value: String(s.PK_TimesShipping), label: s.Name }))}

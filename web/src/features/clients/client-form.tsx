@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "./api";
@@ -44,6 +44,7 @@ interface ClientFormProps {
   errors: Record<string, string>;
   onChange(field: keyof ClientFormValues, value: string | null): void;
   mode: "create" | "edit";
+  /** Names this form to the /mapa popup, so the point comes back to it and not to another open form. */
   picker: string;
 }
 
@@ -64,6 +65,11 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {references.isError && (
+        <Alert color="red" role="alert" style={{ gridColumn: "1 / -1" }}>
+          No se pudieron cargar los datos para el formulario.
+        </Alert>
+      )}
       <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => onChange("name", e.currentTarget.value)} />
       <TextInput label="Dirección" required value={values.address} error={errors.address} onChange={(e) => onChange("address", e.currentTarget.value)} />
       <Select label="Localidad" required searchable data={cities} value={values.city} error={errors.city} onChange={(v) => onChange("city", v)} />

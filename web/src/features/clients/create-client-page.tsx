@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CreateClientRequest } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { clientKeys, createClient } from "./api";
 import { fieldErrors } from "../../components/field-errors";
@@ -46,7 +46,7 @@ export function CreateClientPage() {
       navigate("/clients");
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
-      notifyError(failure instanceof ApiError && failure.status < 500 && failure.status > 0 ? failure.message : "Error al crear el cliente.");
+      notifyFailure(failure, "Error al crear el cliente.");
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { COMMISSION_MESSAGES, CommissionResult, CommissionSetup } from "../../..
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { DateField } from "../../components/date-field";
 
@@ -36,9 +36,9 @@ export function CommissionsPage() {
       setResult(CommissionResult.parse(await post("/commissions/", body)));
       notifySuccess("Comisión calculada correctamente.");
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.status === 400 ? failure.message : "No se pudo calcular la comisión.";
-      setError(message);
-      notifyError(message);
+      // The form keeps the reason beside its fields; the notice leads with SPEC.md §8's sentence.
+      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+      notifyFailure(failure, "No se pudo calcular la comisión.");
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,6 @@ import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { api, post } from "../../api/http";
-import { ApiError } from "../../api/messages";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
@@ -73,7 +72,7 @@ export function ConfirmStep() {
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
-      notifyFailure(failure, failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
+      notifyFailure(failure, "Error al confirmar el pedido.");
       idempotencyKey.current = crypto.randomUUID();
     } finally {
       setBusy(false);

@@ -11,7 +11,7 @@ let e2e: E2E;
 let page: Page;
 let api: ApiClient;
 let me: Awaited<ReturnType<typeof signIn>>;
-const ids: Record<string, number> = {};
+const ids = { client: 0, freezerClient: 0, kg: 0, un: 0, fv: 0 };
 
 beforeAll(async () => {
   if (skip) return;

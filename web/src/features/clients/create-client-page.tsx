@@ -13,6 +13,10 @@ import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from 
 // SPEC.md §5: submit waits for these; email and birthday are marked but not blocking.
 const BLOCKING = ["name", "phone", "address", "shipment", "city", "latitude", "longitude"];
 
+// A coordinate's pair error ('Falta completar la longitud.') shows as soon as either one was typed.
+const TOUCHED_WITH: Record<string, string[]> = { shipment: ["zone"], latitude: ["latitude", "longitude"], longitude: ["latitude", "longitude"] };
+const wasTouched = (touched: Set<string>, field: string) => (TOUCHED_WITH[field] ?? [field]).some((f) => touched.has(f));
+
 export function CreateClientPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -25,7 +29,7 @@ export function CreateClientPage() {
   const errors = fieldErrors(CreateClientRequest, payload);
   const blocked = BLOCKING.some((field) => errors[field]);
   const shown = Object.fromEntries(
-    Object.entries({ ...errors, ...serverErrors }).filter(([field]) => touched.has(field === "shipment" ? "zone" : field) || serverErrors[field]),
+    Object.entries({ ...errors, ...serverErrors }).filter(([field]) => wasTouched(touched, field) || serverErrors[field]),
   );
 
   const change = (field: keyof ClientFormValues, value: string | null) => {

@@ -63,6 +63,30 @@ export function freezerAvailable(freezerQuantity: number, type: LineType, unitsI
   return type === "KG" ? Math.round(left * 1000) / 1000 : Math.floor(left);
 }
 
+/** Freezer units a cart already holds of a product. */
+export const freezerUnitsInCart = (items: CartLine[], productId: number) =>
+  items.filter((l) => l.virtual_freezer && l.productId === productId).reduce((sum, l) => sum + Number(l.units.replace(",", ".")), 0);
+
+/**
+ * What the client's freezer holds for this order: its balance, plus what the order being
+ * modified already took from it (the server gives that back before taking the new lines).
+ */
+export function freezerHolding(balance: number, productId: number, oldCart: CartLine[]): number {
+  return Math.round((balance + freezerUnitsInCart(oldCart, productId)) * 1000) / 1000;
+}
+
+/** Freezer lines keep their cap (vfLimit), those loaded from an order being modified included. */
+export function capFreezerLines(items: CartLine[], freezer: { PK_Products: number; Quantity: string }[], oldCart: CartLine[]): CartLine[] {
+  let changed = false;
+  const capped = items.map((line) => {
+    if (!line.virtual_freezer || line.vfLimit !== null) return line;
+    const balance = freezer.find((f) => f.PK_Products === line.productId);
+    changed = true;
+    return { ...line, vfLimit: freezerHolding(Number(balance?.Quantity ?? 0), line.productId, oldCart) };
+  });
+  return changed ? capped : items;
+}
+
 function checkStock(items: CartLine[], line: CartLine, product: CatalogProduct): CartOutcome {
   if (line.virtual_freezer) return { ok: true, items };
   const desired = lineWeight(line, product);
@@ -96,11 +120,19 @@ export function setUnits(items: CartLine[], line: CartLine, units: string, produ
   return checkStock(replace(items, next), next, product);
 }
 
+/** A line's type must fit its product: a promotion only as PROMO, UN only with a unit weight (SPEC.md §5). */
+export function typeRefusal(type: LineType, product: { promotions: string | null; unitWeight: string }): string | null {
+  if (isPromotion(product.promotions) !== (type === "PROMO")) return CART_MESSAGES.promoType;
+  if (type === "UN" && toGrams(product.unitWeight) <= 0) return CART_MESSAGES.notByUnit;
+  return null;
+}
+
 /** Changing to UN needs a unit weight and sets one unit; promos and freezer lines keep their type. */
 export function changeType(items: CartLine[], line: CartLine, type: LineType, product: CatalogProduct): CartOutcome {
   if (line.type === "PROMO" || isPromotion(product.Promotions)) return { ok: false, message: CART_MESSAGES.promoType };
   if (line.virtual_freezer) return { ok: true, items };
-  if (type === "UN" && toGrams(product.Unit_Weight) <= 0) return { ok: false, message: CART_MESSAGES.notByUnit };
+  const refusal = typeRefusal(type, { promotions: product.Promotions, unitWeight: product.Unit_Weight });
+  if (refusal) return { ok: false, message: refusal };
   const next = { ...line, type, units: type === "UN" ? "1" : line.units };
   return checkStock(replace(items, next), next, product);
 }

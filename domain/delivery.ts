@@ -13,3 +13,8 @@ export const isPickupZone = (zoneName: string) => zoneName.toLowerCase().include
 export function defaultZone<T extends { PK_Shipments: number; Name: string }>(zones: T[], clientZoneId: number | null): T | undefined {
   return zones.find((z) => z.PK_Shipments === clientZoneId) ?? zones.find((z) => isPickupZone(z.Name)) ?? zones[0];
 }
+
+/** SPEC.md §4: back from pick-up to home delivery, the city saved for this order, else the client's, else the first. */
+export function homeDeliveryCity<T extends { PK_Cities: number }>(cities: T[], savedCityId: number | null, clientCityId: number | null): T | undefined {
+  return cities.find((c) => c.PK_Cities === savedCityId) ?? cities.find((c) => c.PK_Cities === clientCityId) ?? cities[0];
+}

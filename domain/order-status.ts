@@ -23,5 +23,11 @@ export function canTransition(from: number, to: number): boolean {
   return ALLOWED[from]?.includes(to) ?? false;
 }
 
+/**
+ * Asking again for the state an order is already in succeeds and changes nothing: a preparer
+ * who re-opens a checklist and saves it incomplete again, or a double click, is not an error.
+ */
+export const isRepeat = (from: number, to: number) => from === to;
+
 /** Only a confirmed order can be modified or cancelled (SPEC.md §4). */
 export const isEditable = (status: number) => status === STATUS.confirmed;

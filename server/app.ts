@@ -111,7 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(securityHeaders, { mapStyleUrl: config.mapStyleUrl, mapExtraOrigins: config.mapExtraOrigins });
+  await app.register(securityHeaders, {
+    mapStyleUrl: config.mapStyleUrl,
+    mapExtraOrigins: config.mapExtraOrigins,
+    captchaScriptUrl: config.recaptchaSecret ? config.recaptchaScriptUrl : undefined,
+  });
   await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
@@ -122,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
 
   const humanCheck = config.recaptchaSecret
-    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl)
+    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl, { siteKey: config.recaptchaSiteKey!, scriptUrl: config.recaptchaScriptUrl })
     : createAltchaCheck(config.jwtSecret);
   const auth = createAuthService({
     db,

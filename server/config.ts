@@ -61,9 +61,12 @@ const EnvSchema = z
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     MAP_STYLE_URL: switchableUrl(DEFAULT_MAP_STYLE_URL),
     GEOCODER_URL: switchableUrl(DEFAULT_GEOCODER_URL),
+    MAP_API_KEY: optionalText,
     DEPLOY_COMMAND: optionalText,
     RECAPTCHA_SECRET: optionalText,
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+    RECAPTCHA_SITE_KEY: optionalText,
+    RECAPTCHA_SCRIPT_URL: z.url().default("https://www.google.com/recaptcha/api.js"),
     DEPOT_LAT: z.coerce.number().min(-90).max(90).default(-34.7206),
     DEPOT_LNG: z.coerce.number().min(-180).max(180).default(-58.2546),
     TRUST_PROXY: trustProxy,
@@ -80,6 +83,10 @@ const EnvSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     message: "must not exceed REQUEST_TIMEOUT_MS",
     path: ["HEADERS_TIMEOUT_MS"],
+  })
+  .refine((env) => !!env.RECAPTCHA_SECRET === !!env.RECAPTCHA_SITE_KEY, {
+    message: "RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY go together: the page shows the widget the server checks",
+    path: ["RECAPTCHA_SITE_KEY"],
   })
   .refine((env) => !!env.ADMIN_USERNAME === !!env.ADMIN_PASSWORD, {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together",
@@ -99,9 +106,15 @@ export interface Config {
   admin?: { username: string; password: string };
   mapStyleUrl?: string;
   geocoderUrl?: string;
+  /** MAP_API_KEY: the map provider's key, answered by GET /api/google-maps-key/ for older clients. */
+  mapApiKey?: string;
   deployCommand?: string;
   recaptchaSecret?: string;
   recaptchaVerifyUrl: string;
+  /** Public half of the reCAPTCHA pair: the widget on /register-request needs it. */
+  recaptchaSiteKey?: string;
+  /** Where the browser loads reCAPTCHA's script from (Google's, unless a test stands in). */
+  recaptchaScriptUrl: string;
   depot: { lat: number; lng: number };
   logLevel: string;
   /** Prefix of this deployment's channels and queues on a Redis server that others may share. */
@@ -139,9 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     mapStyleUrl: e.MAP_STYLE_URL,
     geocoderUrl: e.GEOCODER_URL,
+    mapApiKey: e.MAP_API_KEY,
     deployCommand: e.DEPLOY_COMMAND,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+    recaptchaScriptUrl: e.RECAPTCHA_SCRIPT_URL,
     depot: { lat: e.DEPOT_LAT, lng: e.DEPOT_LNG },
     logLevel: e.LOG_LEVEL,
     redisNamespace: redisNamespaceOf(e.DATABASE_URL),

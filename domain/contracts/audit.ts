@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedDate } from "./dates";
 import { recordId } from "./catalog-common";
 
 /** The sensitive changes the audit trail records (DESIGN.md §4), with their Spanish names. */
@@ -18,7 +19,8 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const AUDIT_ENTITIES = { product: "Producto", client: "Cliente", shipment: "Zona", user: "Usuario", registration_request: "Solicitud" } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
-const isoDate = z.iso.date("Ingresá una fecha válida (AAAA-MM-DD).");
+// SPEC.md §9: typed two-digit years are read as 19xx above 50, else 20xx.
+const isoDate = typedDate("Ingresá una fecha válida (AAAA-MM-DD).");
 
 export const AuditQuery = z
   .object({

@@ -30,6 +30,14 @@ export const AccountGroup = z.object({ id: z.number().int(), name: z.string() })
 export const AccountGroupsResponse = z.object({ results: z.array(AccountGroup) });
 export type AccountGroup = z.infer<typeof AccountGroup>;
 
+/** Which challenge /register-request shows: the one the server checks (ALTCHA or reCAPTCHA). */
+export const CaptchaConfig = z.discriminatedUnion("provider", [
+  z.object({ provider: z.literal("altcha") }),
+  z.object({ provider: z.literal("recaptcha"), site_key: z.string(), script_url: z.string() }),
+]);
+export type CaptchaConfig = z.infer<typeof CaptchaConfig>;
+export const CAPTCHA_MESSAGES = { loadFailed: "No se pudo cargar reCAPTCHA", initTimeout: "reCAPTCHA no se inicializó a tiempo" } as const;
+
 export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
 export const GROUP_REQUIRED = "Selecciona un grupo.";
 export const USERNAME_UNAVAILABLE = "Ese nombre de usuario no está disponible. Elegí otro.";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PageCount, PageQuery } from "./paging";
 import { decimalInput } from "./catalog-common";
+import { readTypedDate } from "../dates";
 
 export const CLIENT_MESSAGES = {
   name: "Ingresá nombre y apellido (mínimo dos palabras).",
@@ -43,16 +44,18 @@ const optionalCoordinate = z
     return Number.isFinite(parsed) ? Math.round(parsed * 1e6) / 1e6 : NaN;
   });
 
+// SPEC.md §9: a typed two-digit year is 19xx above 50, else 20xx.
 const optionalDate = z
   .union([z.string(), z.null()])
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+    const date = readTypedDate(value);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.birthday });
       return z.NEVER;
     }
-    return value;
+    return date;
   });
 
 /** Fields both create and edit share, with SPEC.md §5's messages. */
@@ -76,7 +79,11 @@ function checkCoordinates(value: { latitude: number | null; longitude: number | 
   if (longitude !== null && !(longitude >= -180 && longitude <= 180)) ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.longitudeRange });
 }
 
-export const CreateClientRequest = z.object({ ...clientFields, shipment: requiredId(CLIENT_MESSAGES.zone) }).superRefine(checkCoordinates);
+// The pair is checked even when other fields fail, so the form and the API report every field
+// at once; only a coordinate that is itself unreadable skips it.
+const coordinatesReadable = { when: (payload: { issues: { path?: PropertyKey[] }[] }) => !payload.issues.some((i) => i.path?.[0] === "latitude" || i.path?.[0] === "longitude") };
+
+export const CreateClientRequest = z.object({ ...clientFields, shipment: requiredId(CLIENT_MESSAGES.zone) }).superRefine(checkCoordinates, coordinatesReadable);
 export type CreateClientRequest = z.infer<typeof CreateClientRequest>;
 export type CreateClientInput = z.input<typeof CreateClientRequest>;
 
@@ -84,13 +91,16 @@ export const UpdateClientRequest = z
   .object({
     ...clientFields,
     zone: requiredId(CLIENT_MESSAGES.zone),
+    // SPEC.md §5: every field of the edit dialog is required, email and birthday included.
+    email: z.email({ error: CLIENT_MESSAGES.email }).max(254),
+    birthday: optionalDate.refine((date) => date !== null, CLIENT_MESSAGES.birthday),
     category: z.enum(CLIENT_CATEGORIES, { error: CLIENT_MESSAGES.category }),
     risk_zone: z.boolean({ error: CLIENT_MESSAGES.required }),
     whatsapp_ubication: z.boolean({ error: CLIENT_MESSAGES.required }),
     /** The version the editor loaded; a newer one on the server means someone else saved first. */
     version: z.number().int().positive().optional(),
   })
-  .superRefine(checkCoordinates);
+  .superRefine(checkCoordinates, coordinatesReadable);
 export type UpdateClientRequest = z.infer<typeof UpdateClientRequest>;
 
 export const City = z.object({ PK_Cities: z.number(), Name: z.string() });

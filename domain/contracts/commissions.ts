@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedDate } from "./dates";
 
 export const COMMISSION_MESSAGES = {
   dates: "Seleccioná una fecha de inicio y una fecha final.",
@@ -7,7 +8,8 @@ export const COMMISSION_MESSAGES = {
   rate: "Ingresá un porcentaje de comisión entre 0 y 100.",
 } as const;
 
-const isoDate = z.iso.date({ error: COMMISSION_MESSAGES.dates });
+// SPEC.md §9: typed two-digit years are read as 19xx above 50, else 20xx.
+const isoDate = typedDate(COMMISSION_MESSAGES.dates);
 
 export const CommissionSetup = z.object({
   group: z.string(),

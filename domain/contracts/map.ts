@@ -6,6 +6,8 @@ export const MAP_MESSAGES = {
   unavailable: "No se pudo cargar Google Maps. Reintentá más tarde.",
   notFound: "No se encontró la dirección indicada.",
   coordinatesSaved: "Coordenadas actualizadas desde el mapa.",
+  /** SPEC.md §8's info notice when the delivery step's coordinates come from the map. */
+  deliveryCoordinatesSaved: "Se actualizaron las coordenadas desde el mapa.",
 } as const;
 
 export const MAP_DEFAULT_ZOOM = 16;
@@ -15,8 +17,13 @@ export const MapConfig = z.object({
   style_url: z.string().nullable(),
   geocoder: z.boolean(),
   depot: z.object({ lat: z.number(), lng: z.number() }),
+  /** The map provider's key (MAP_API_KEY), empty when none. */
+  key: z.string(),
 });
 export type MapConfig = z.infer<typeof MapConfig>;
+
+/** SPEC.md §7 GET google-maps-key/: the same key, for clients that still ask for it there. */
+export const MapKey = z.object({ key: z.string() });
 
 export const GeocodeQuery = z.object({ q: z.string().trim().min(3, "Ingresá una dirección más completa.").max(300) });
 export const GeocodeResult = z.object({ lat: z.number(), lng: z.number(), display_name: z.string() });

@@ -7,6 +7,8 @@ export interface SecurityHeadersOptions {
   mapStyleUrl?: string;
   /** MAP_EXTRA_ORIGINS: tile, glyph or sprite hosts a style names besides its own origin. */
   mapExtraOrigins: string[];
+  /** RECAPTCHA_SCRIPT_URL when reCAPTCHA is on: its script and its iframe come from there. */
+  captchaScriptUrl?: string;
 }
 
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -22,18 +24,27 @@ export function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOpti
  * has no inline script); Mantine sets inline styles, hence 'unsafe-inline' for styles only.
  * MapLibre starts its worker from a blob: URL and decodes tiles into blob:/data: images.
  */
+/** reCAPTCHA's widget: Google's serves its script from www.google.com and its parts from gstatic. */
+export function captchaOrigins({ captchaScriptUrl }: SecurityHeadersOptions): string[] {
+  if (!captchaScriptUrl || !URL.canParse(captchaScriptUrl)) return [];
+  const origin = new URL(captchaScriptUrl).origin;
+  return origin === "https://www.google.com" ? [origin, "https://www.gstatic.com"] : [origin];
+}
+
 export function contentSecurityPolicy(options: SecurityHeadersOptions) {
   const map = mapOrigins(options);
+  const captcha = captchaOrigins(options);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...captcha],
+    frameSrc: ["'self'", ...captcha],
     workerSrc: ["'self'", "blob:"],
     childSrc: ["'self'", "blob:"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", ...map],
     fontSrc: ["'self'", "data:"],
     // 'self' covers our own ws:/wss: socket in current browsers (CSP 3); no other socket host is allowed.
-    connectSrc: ["'self'", ...map],
+    connectSrc: ["'self'", ...map, ...captcha],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addProduct, cartTotals, changeType, freezerAvailable, setUnits, type CartLine, type CatalogProduct } from "../../domain/cart";
+import { addProduct, capFreezerLines, cartTotals, changeType, freezerAvailable, freezerHolding, setUnits, typeRefusal, type CartLine, type CatalogProduct } from "../../domain/cart";
 
 const product = (id: number, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
   PK_Products: id,
@@ -55,6 +55,21 @@ describe("cart line logic (SPEC.md §4)", () => {
     expect(freezerAvailable(2.5, "KG", 1.25)).toBe(1.25);
     expect(freezerAvailable(3, "UN", 1.5)).toBe(1);
     expect(freezerAvailable(1, "UN", 4)).toBe(0);
+  });
+
+  it("a modified order's freezer lines keep their cap: the balance plus what the order already took", () => {
+    const old: CartLine[] = [{ productId: 1, productName: "P1", units: "2", type: "UN", virtual_freezer: true, vfLimit: null }];
+    expect(freezerHolding(1, 1, old)).toBe(3);
+    const capped = capFreezerLines(old, [{ PK_Products: 1, Quantity: "1.000" }], old);
+    expect(capped[0]!.vfLimit).toBe(3);
+    expect(capFreezerLines(capped, [{ PK_Products: 1, Quantity: "1.000" }], old)).toBe(capped);
+    expect(setUnits(capped, capped[0]!, "5", product(1))).toMatchObject({ ok: true, warning: "No puedes superar la cantidad disponible en el Freezer Virtual." });
+  });
+
+  it("one type rule for the wizard and the server", () => {
+    expect(typeRefusal("KG", { promotions: "1-2", unitWeight: "1" })).toBe("No se puede cambiar el tipo de un producto en promoción.");
+    expect(typeRefusal("UN", { promotions: "0", unitWeight: "0" })).toBe("Este producto no puede venderse por unidad.");
+    expect(typeRefusal("UN", { promotions: null, unitWeight: "0.5" })).toBeNull();
   });
 
   it("totals equal the sum of lines, are never negative, and freezer lines cost nothing", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseQuantity } from "../../domain/quantity";
+import { committedUnits, parseQuantity } from "../../domain/quantity";
 
 describe("cart quantities (SPEC.md §5)", () => {
   it("takes KG with up to three decimals, comma or dot", () => {
@@ -9,10 +9,19 @@ describe("cart quantities (SPEC.md §5)", () => {
     expect(parseQuantity("1.2345", "KG")).toMatchObject({ ok: false });
   });
 
-  it("takes UN and PROMO only as whole units", () => {
+  it("rounds UN and PROMO quantities to whole units rather than refusing them", () => {
     expect(parseQuantity(3, "UN")).toEqual({ ok: true, milliUnits: 3000 });
-    expect(parseQuantity("2.5", "PROMO")).toMatchObject({ ok: false });
+    expect(parseQuantity("2.5", "PROMO")).toEqual({ ok: true, milliUnits: 3000 });
+    expect(parseQuantity("2,4", "UN")).toEqual({ ok: true, milliUnits: 2000 });
     expect(parseQuantity("abc", "UN")).toMatchObject({ ok: false });
+  });
+
+  it("settles a committed quantity: UN whole, KG to 3 decimals, an emptied field to 0", () => {
+    expect(committedUnits("2,6", "UN")).toBe("3");
+    expect(committedUnits("1,2345", "KG")).toBe("1.235");
+    expect(committedUnits("", "KG")).toBe("0");
+    expect(committedUnits("-1", "UN")).toBe("-1");
+    expect(committedUnits("x", "UN")).toBeNull();
   });
 
   it("never loses a gram on any KG value with three decimals", () => {

@@ -1,6 +1,6 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { CAPTCHA_REQUIRED } from "../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED, type CaptchaConfig } from "../../../domain/contracts/auth";
 import type { Executor } from "../../db/types";
 import { Invalid, Unavailable } from "../../errors";
 import { spendChallenge } from "./repository";
@@ -10,6 +10,8 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const MAX_COUNTER = 50_000;
 
 export interface HumanCheck {
+  /** What the registration page must show to produce a solution this check accepts. */
+  widget: CaptchaConfig;
   challenge(): Promise<Challenge | null>;
   /** Throws Invalid with SPEC.md's message when the solution is missing, wrong or replayed. */
   verify(db: Executor, solution: string, remoteIp: string): Promise<void>;
@@ -19,6 +21,7 @@ export interface HumanCheck {
 export function createAltchaCheck(secret: string): HumanCheck {
   const hmacSignatureSecret = `${secret}:altcha`;
   return {
+    widget: { provider: "altcha" },
     challenge: () =>
       createChallenge({
         algorithm: "SHA-256",
@@ -52,8 +55,9 @@ function decodePayload(solution: string): Payload {
 }
 
 /** Google reCAPTCHA, when RECAPTCHA_SECRET is set; a token is good once on Google's side too. */
-export function createRecaptchaCheck(secret: string, verifyUrl: string): HumanCheck {
+export function createRecaptchaCheck(secret: string, verifyUrl: string, widget: { siteKey: string; scriptUrl: string }): HumanCheck {
   return {
+    widget: { provider: "recaptcha", site_key: widget.siteKey, script_url: widget.scriptUrl },
     challenge: async () => null,
     async verify(db, token, remoteIp) {
       let body: { success?: boolean };

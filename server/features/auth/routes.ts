@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   AccountGroupsResponse,
+  CaptchaConfig,
   CurrentUser,
   LoginRequest,
   LogoutRequest,
@@ -67,6 +68,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { permission: "public" },
     schema: { response: { 200: AccountGroupsResponse } },
     handler: async () => ({ results: await auth.listGroups() }),
+  });
+
+  app.get("/captcha/config/", {
+    config: { permission: "public" },
+    schema: { response: { 200: CaptchaConfig } },
+    handler: () => humanCheck.widget,
   });
 
   app.get("/captcha/challenge/", {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { GeocodeQuery, GeocodeResponse, MapConfig } from "../../../domain/contracts/map";
+import { GeocodeQuery, GeocodeResponse, MapConfig, MapKey } from "../../../domain/contracts/map";
 import type { MapService } from "./service";
 
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
@@ -7,6 +7,12 @@ export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app,
     config: { permission: "session.use" },
     schema: { response: { 200: MapConfig } },
     handler: () => map.config(),
+  });
+
+  app.get("/google-maps-key/", {
+    config: { permission: "session.use" },
+    schema: { response: { 200: MapKey } },
+    handler: () => ({ key: map.config().key }),
   });
 
   app.get("/geocode/", {

@@ -41,11 +41,11 @@ class ResultCache {
   }
 }
 
-export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderUrl" | "depot">) {
+export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderUrl" | "depot" | "mapApiKey">) {
   const cache = new ResultCache();
   const politely = spaced(GEOCODER_SPACING_MS);
   return {
-    config: (): MapConfig => ({ style_url: config.mapStyleUrl ?? null, geocoder: !!config.geocoderUrl, depot: config.depot }),
+    config: (): MapConfig => ({ style_url: config.mapStyleUrl ?? null, geocoder: !!config.geocoderUrl, depot: config.depot, key: config.mapApiKey ?? "" }),
 
     /** Server-side proxy to a Nominatim-compatible geocoder (no key in the browser, results cached). */
     async geocode(query: string): Promise<GeocodeResult[]> {

@@ -4,6 +4,7 @@ import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../..
 import { orderTotals, priceLine } from "../../../domain/pricing";
 import { isPromotion } from "../../../domain/promotions";
 import { parseQuantity } from "../../../domain/quantity";
+import { typeRefusal } from "../../../domain/cart";
 import { Conflict, Invalid } from "../../errors";
 import type { DetailInsert } from "./repository";
 
@@ -38,8 +39,8 @@ export function priceCart(items: CartItem[], products: Map<number, ProductRow>, 
     if (!quantity.ok) throw new Invalid(quantity.message, { [`cart.items.${index}.units`]: quantity.message });
     if (quantity.milliUnits <= 0) return;
     const promo = isPromotion(product.promotions);
-    if (promo !== (item.type === "PROMO")) throw new Invalid("No se puede cambiar el tipo de un producto en promoción.");
-    if (item.type === "UN" && toGrams(product.unitWeight) <= 0) throw new Invalid("Este producto no puede venderse por unidad.");
+    const refusal = typeRefusal(item.type, product);
+    if (refusal) throw new Invalid(refusal);
     const line = priceLine({
       type: item.type,
       milliUnits: quantity.milliUnits,

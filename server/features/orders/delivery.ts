@@ -1,3 +1,4 @@
+import { readTypedDate } from "../../../domain/dates";
 import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
 import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
@@ -35,8 +36,9 @@ export function resolveDelivery(details: OrderDetails, refs: OrderInputs["refere
   const errors: Record<string, string> = {};
   const zone = refs.zoneName === null ? null : { id: int(details.zone), name: refs.zoneName, price: refs.zonePrice! };
   if (!zone) errors.zone = ORDER_MESSAGES.missingFields;
-  const date = details.date ?? "";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) errors.date = ORDER_MESSAGES.missingFields;
+  // SPEC.md §9: a typed two-digit year is 19xx above 50, else 20xx.
+  const date = readTypedDate(details.date ?? "") ?? "";
+  if (!date) errors.date = ORDER_MESSAGES.missingFields;
   const timeId = Number(details.time?.id);
   if (!timeId || timeId === TIME_PLACEHOLDER_ID || !refs.time) errors.time = ORDER_MESSAGES.missingFields;
   const pickup = !!zone && isPickupZone(zone.name);

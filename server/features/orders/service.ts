@@ -1,7 +1,7 @@
 import { pagingOf } from "../../../domain/contracts/paging";
 import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { canTransition, isEditable, STATUS } from "../../../domain/order-status";
+import { canTransition, isEditable, isRepeat, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
@@ -134,6 +134,7 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
   async function changeStatus(tx: Executor, orderId: number, to: number, user: AuthenticatedUser) {
     const order = visible(await repo.lockOrder(tx, orderId), user);
     if (to === STATUS.cancelled) mustManage(order, user, ORDER_MESSAGES.notYoursToCancel);
+    if (isRepeat(order.statusId, to)) return;
     if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
     const taken = to === STATUS.cancelled ? takenBy(await repo.linesOf(tx, orderId)) : null;
     if (taken) {

@@ -1,30 +1,23 @@
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTCHA_REQUIRED } from "../../../domain/contracts/auth";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
+import { startFakeRecaptcha, type FakeRecaptcha } from "../../helpers/fake-recaptcha";
 
 let t: TestApp;
-const verified: string[] = [];
-// Google's siteverify stand-in on 127.0.0.1: only the token "ok-token" passes.
-const google = createServer((request, response) => {
-  let body = "";
-  request.on("data", (chunk) => (body += chunk));
-  request.on("end", () => {
-    const form = new URLSearchParams(body);
-    verified.push(`${form.get("secret")}:${form.get("response")}`);
-    response.setHeader("content-type", "application/json");
-    response.end(JSON.stringify({ success: form.get("response") === "ok-token" }));
-  });
-});
+let google: FakeRecaptcha;
+let verified: string[];
+const OK = "ok-token:clave-del-sitio";
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => google.listen(0, "127.0.0.1", resolve));
-  const { port } = google.address() as { port: number };
-  t = await createTestApp({ env: { RECAPTCHA_SECRET: "secreto-de-prueba", RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` } });
+  google = await startFakeRecaptcha("clave-del-sitio");
+  verified = google.verified;
+  t = await createTestApp({
+    env: { RECAPTCHA_SECRET: "secreto-de-prueba", RECAPTCHA_SITE_KEY: "clave-del-sitio", RECAPTCHA_VERIFY_URL: google.verifyUrl, RECAPTCHA_SCRIPT_URL: google.scriptUrl },
+  });
 });
 afterAll(async () => {
   await t.close();
-  google.close();
+  await google.close();
 });
 
 const request = (username: string, recaptcha: string) =>
@@ -32,9 +25,9 @@ const request = (username: string, recaptcha: string) =>
 
 describe("reCAPTCHA when RECAPTCHA_SECRET is set", () => {
   it("verifies the token with the provider using the secret, once", async () => {
-    expect((await request("con.recaptcha", "ok-token")).statusCode).toBe(200);
-    expect(verified).toContain("secreto-de-prueba:ok-token");
-    const replay = await request("otra.vez", "ok-token");
+    expect((await request("con.recaptcha", OK)).statusCode).toBe(200);
+    expect(verified).toContain(`secreto-de-prueba:${OK}`);
+    const replay = await request("otra.vez", OK);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().detail).toBe(CAPTCHA_REQUIRED);
   });
@@ -44,5 +37,22 @@ describe("reCAPTCHA when RECAPTCHA_SECRET is set", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(CAPTCHA_REQUIRED);
     expect((await new ApiClient(t.app).get("/api/captcha/challenge/")).statusCode).toBe(404);
+  });
+
+  it("tells the registration page to show reCAPTCHA's widget with the site key, and lets its script through the CSP", async () => {
+    const config = await new ApiClient(t.app).get("/api/captcha/config/");
+    expect(config.json()).toEqual({ provider: "recaptcha", site_key: "clave-del-sitio", script_url: google.scriptUrl });
+    const csp = String(config.headers["content-security-policy"]);
+    expect(csp).toContain(`script-src 'self' ${google.origin}`);
+    expect(csp).toContain(`frame-src 'self' ${google.origin}`);
+  });
+
+  it("without RECAPTCHA_SECRET the page shows the self-hosted challenge", async () => {
+    const bare = await createTestApp();
+    try {
+      expect((await new ApiClient(bare.app).get("/api/captcha/config/")).json()).toEqual({ provider: "altcha" });
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -80,7 +80,7 @@ describe("the preparation board", () => {
     ]);
   });
 
-  it("drops an order marked prepared at once and re-batches its group; a second 'prepared' is a 409", async () => {
+  it("drops an order marked prepared at once and re-batches its group; a second 'prepared' changes nothing", async () => {
     const date = freshDate();
     const first = await confirmOrder(seller, { date });
     const second = await confirmOrder(seller, { date });
@@ -93,7 +93,7 @@ describe("the preparation board", () => {
     await settled(date, 1, since);
 
     const again = await preparer.post("/api/orders/prepared/", { order_id: first });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
     const pending = await preparer.post("/api/orders/pending/", { order_id: second });
     expect(pending.json().message).toBe(`Pedido #${second} marcado como pendiente.`);
     const [batch] = (await boardOf(date)).batches;

@@ -117,7 +117,39 @@ describe("clients", () => {
     const { id } = await create({ name: "Edición Incompleta" });
     const response = await seller.post(`/api/save_client/${id}/`, { name: "Edición Incompleta" });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(["address", "city", "zone", "category", "phone", "risk_zone"]));
+    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(["address", "city", "zone", "category", "phone", "email", "birthday", "risk_zone"]));
+  });
+
+  it("the edit dialog's email and birthday cannot be saved empty", async () => {
+    const { id } = await create({ name: "Edición Sin Mail" });
+    const edit = { ...valid, name: "Edición Sin Mail", zone: 3, category: "Normal", risk_zone: false };
+    const response = await seller.post(`/api/save_client/${id}/`, { ...edit, email: "", birthday: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ email: "Ingresá un email válido.", birthday: "Ingresá una fecha válida." });
+    expect((await seller.get(`/api/get_client/${id}/`)).json().email).toBe(valid.email);
+  });
+
+  it("reports every field error at once, the missing longitude or latitude among them", async () => {
+    const response = await seller.post("/api/clients/", { ...valid, name: "Solo", phone: "", latitude: -34.7, longitude: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      name: "Ingresá nombre y apellido (mínimo dos palabras).",
+      phone: "El teléfono es obligatorio.",
+      longitude: "Falta completar la longitud.",
+    });
+    const other = await seller.post("/api/clients/", { ...valid, address: "", latitude: "", longitude: -58.2 });
+    expect(other.json().errors).toEqual({ address: "La dirección es obligatoria.", latitude: "Falta completar la latitud." });
+  });
+
+  it("reads two-digit years typed in a birthday as 19xx above 50 and 20xx otherwise", async () => {
+    const old = await create({ name: "Cumple Setenta Cinco", birthday: "14/03/75" });
+    expect((await seller.get(`/api/get_client/${old.id}/`)).json().birthday).toBe("1975-03-14");
+    const young = await create({ name: "Cumple Cero Cinco", birthday: "0005-07-09" });
+    expect((await seller.get(`/api/get_client/${young.id}/`)).json().birthday).toBe("2005-07-09");
+    const fifty = await create({ name: "Cumple Cincuenta Justo", birthday: "01-02-50" });
+    expect((await seller.get(`/api/get_client/${fifty.id}/`)).json().birthday).toBe("2050-02-01");
+    const refused = await seller.post("/api/clients/", { ...valid, name: "Cumple Imposible", birthday: "31/02/80" });
+    expect(refused.json().errors).toEqual({ birthday: "Ingresá una fecha válida." });
   });
 
   it("soft-deletes: gone from search and reads, twice is a 404", async () => {

@@ -10,7 +10,7 @@ beforeAll(async () => {
   geocoder = await startFakeGeocoder({
     "mitre 500, quilmes": [{ lat: "-34.7206123", lon: "-58.2546789", display_name: "Mitre 500, Quilmes, Buenos Aires" }],
   });
-  t = await createTestApp({ env: { GEOCODER_URL: geocoder.url, MAP_STYLE_URL: "http://127.0.0.1:9/style.json" } });
+  t = await createTestApp({ env: { GEOCODER_URL: geocoder.url, MAP_STYLE_URL: "http://127.0.0.1:9/style.json", MAP_API_KEY: "clave-del-mapa" } });
   user = (await signIn(t, "Despachante")).client;
 });
 afterAll(async () => {
@@ -21,7 +21,19 @@ afterAll(async () => {
 describe("map configuration and geocoding", () => {
   it("tells the web the style, whether search works, and the depot", async () => {
     const config = (await user.get("/api/map-config/")).json();
-    expect(config).toEqual({ style_url: "http://127.0.0.1:9/style.json", geocoder: true, depot: { lat: -34.7206, lng: -58.2546 } });
+    expect(config).toEqual({ style_url: "http://127.0.0.1:9/style.json", geocoder: true, depot: { lat: -34.7206, lng: -58.2546 }, key: "clave-del-mapa" });
+  });
+
+  it("GET /api/google-maps-key/ answers the map configuration's key, and an empty one when none is set", async () => {
+    expect((await user.get("/api/google-maps-key/")).json()).toEqual({ key: "clave-del-mapa" });
+    const bare = await createTestApp();
+    try {
+      const other = (await signIn(bare, "Vendedor")).client;
+      expect((await other.get("/api/google-maps-key/")).json()).toEqual({ key: "" });
+      expect((await other.get("/api/map-config/")).json().key).toBe("");
+    } finally {
+      await bare.close();
+    }
   });
 
   it("geocodes through the server, rounds to 6 decimals and caches the answer", async () => {

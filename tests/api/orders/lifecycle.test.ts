@@ -54,14 +54,15 @@ describe("modifying, cancelling and moving orders", () => {
     expect((await seller.get(`/api/orders/${orderId}/`)).json().products).toHaveLength(2);
   });
 
-  it("cancels a confirmed order, returns its stock, and refuses to cancel or modify it again", async () => {
+  it("cancels a confirmed order, returns its stock, cancels it again as a no-op, and refuses to modify it", async () => {
     const { clientId, a, b, orderId } = await freshOrder();
     const cancelled = await seller.post("/api/orders/cancel/", { order_id: orderId });
     expect(cancelled.json()).toEqual({ success: true, message: "Pedido cancelado correctamente." });
     expect([await stockOf(seller, a), await stockOf(seller, b)]).toEqual(["10.000", "10.000"]);
-    // The seller no longer sees it (Cancelado is Admin's only); Admin is refused the change.
+    // The seller no longer sees it (Cancelado is Admin's only); Admin's second cancel changes nothing.
     expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(404);
-    expect((await admin.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(409);
+    expect((await admin.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(200);
+    expect([await stockOf(seller, a), await stockOf(seller, b)]).toEqual(["10.000", "10.000"]);
     const modify = await admin.post("/api/order/", orderPayload(clientId, [{ productId: a, units: 1, type: "KG" }], { order_id: orderId }));
     expect(modify.statusCode).toBe(409);
     expect(modify.json().detail).toBe("Solo se puede modificar o cancelar un pedido Confirmado.");
@@ -90,6 +91,18 @@ describe("modifying, cancelling and moving orders", () => {
     expect((await seller.post("/api/orders/prepared/", { order_id: orderId })).statusCode).toBe(403);
     const items = (await preparer.get(`/api/orders/${orderId}/items/`)).json();
     expect(items.products).toHaveLength(2);
+  });
+
+  it("marking a Pendiente order Pendiente again succeeds without a new event", async () => {
+    const { orderId } = await freshOrder();
+    await preparer.post("/api/orders/pending/", { order_id: orderId });
+    const before = (await admin.get(`/api/orders/${orderId}/`)).json().history;
+    const again = await preparer.post("/api/orders/pending/", { order_id: orderId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe(`Pedido #${orderId} marcado como pendiente.`);
+    const after = (await admin.get(`/api/orders/${orderId}/`)).json();
+    expect(after.status).toBe("Pendiente");
+    expect(after.history).toEqual(before);
   });
 
   it("lists with search, status and virtual-freezer filters, and gives the time slots and pay methods", async () => {

@@ -94,11 +94,29 @@ describe("submitting an order", () => {
     expect(noCoordinates.json().errors.coordinates).toBe("Selecciona una ubicacion en el mapa.");
     const noPayment = await placeOrder(seller, clientId, line, { orderData: orderDetails({ payment_method: null }) });
     expect(noPayment.json().detail).toBe("Seleccione una forma de pago.");
-    const badQuantity = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "1.5", type: "UN" }]);
-    expect(badQuantity.json().detail).toBe("La cantidad por unidad debe ser un número entero.");
+    const badQuantity = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "abc", type: "UN" }]);
+    expect(badQuantity.json().detail).toBe("Ingresá una cantidad válida.");
     const empty = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 0, type: "KG" }]);
     expect(empty.json().detail).toBe("El pedido no tiene productos.");
     expect(await stockOf(seller, product.PK_Products)).toBe("50.000");
+  });
+
+  it("rounds a UN quantity to whole units rather than refusing it", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 50, unitWeight: 0.5 });
+    const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "2,5", type: "UN" }]);
+    expect(placed.statusCode).toBe(200);
+    const detail = (await seller.get(`/api/orders/${placed.json().order_id}/`)).json();
+    expect(detail.products[0]).toMatchObject({ Type: "UN", Amount: "3.000" });
+    expect(await stockOf(seller, product.PK_Products)).toBe("48.500");
+  });
+
+  it("reads a delivery date typed with a two-digit year as 19xx above 50 and 20xx otherwise", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller);
+    const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], { orderData: orderDetails({ date: "0030-05-02" }) });
+    expect(placed.statusCode).toBe(200);
+    expect((await seller.get(`/api/orders/${placed.json().order_id}/`)).json().delivery_date).toBe("2030-05-02");
   });
 
   it("takes freezer lines from the client's freezer at no cost, never beyond it", async () => {

@@ -42,7 +42,6 @@ describe("virtual freezer", () => {
     await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 1, type: "KG" }] });
     for (const [units, type, message] of [
       ["1,2345", "KG", "La cantidad en KG admite hasta tres decimales."],
-      ["1.5", "UN", "La cantidad por unidad debe ser un número entero."],
       ["mucho", "KG", "Ingresá una cantidad válida."],
     ] as const) {
       const response = await seller.post("/api/save_virtual_freezer/", {
@@ -57,6 +56,15 @@ describe("virtual freezer", () => {
     expect(unknown.statusCode).toBe(400);
     const items = (await seller.get(`/api/clients/${id}/virtual-freezer/`)).json().cart.items;
     expect(items.map((i: { Quantity: string }) => i.Quantity)).toEqual(["1.000"]);
+  });
+
+  it("rounds UN quantities to whole units (SPEC.md §4) rather than refusing them", async () => {
+    const { id } = await createClient(seller);
+    const product = await createProduct(seller);
+    const saved = await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: "1,5", type: "UN" }] });
+    expect(saved.statusCode).toBe(200);
+    const items = (await seller.get(`/api/clients/${id}/virtual-freezer/`)).json().cart.items;
+    expect(items.map((i: { Quantity: string; Type: string }) => [i.Quantity, i.Type])).toEqual([["2.000", "UN"]]);
   });
 
   it("saves the off state and keeps the balance for when it is switched back on", async () => {

@@ -37,3 +37,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)) return error.message || fallback;
   return fallback;
 }
+
+/**
+ * SPEC.md §8: a failed action reads the screen's own sentence; the server's reason goes beneath
+ * it when it adds something (a refusal 4xx, or a dependency down 503), never instead of it.
+ */
+export function failureNotice(error: unknown, fallback: string): { message: string; reason: string | null } {
+  if (error instanceof ApiError && error.status === 403) return { message: FORBIDDEN, reason: null };
+  const told = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503) ? error.message.trim() : "";
+  return { message: fallback, reason: told && told !== fallback ? told : null };
+}

@@ -1,4 +1,5 @@
-import { CloseButton, TextInput } from "@mantine/core";
+import { CloseButton } from "@mantine/core";
+import { DateField } from "./date-field";
 import { useState } from "react";
 import type { AppEvent } from "../../../domain/contracts/events";
 import { todayInBuenosAires } from "../../../domain/calendar";
@@ -16,11 +17,10 @@ export function concernsDate(event: AppEvent, date: string) {
 
 export function BoardDateInput({ value, onChange }: { value: string; onChange(date: string): void }) {
   return (
-    <TextInput
-      type="date"
+    <DateField
       label="Fecha de entrega"
       value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      onValue={onChange}
       rightSection={value ? <CloseButton aria-label="Todas las fechas" onClick={() => onChange("")} /> : null}
       w={200}
     />

@@ -1,8 +1,11 @@
 import { notifications } from "@mantine/notifications";
-import { forbiddenOr } from "../api/messages";
+import { failureNotice } from "../api/messages";
 
 export const notifySuccess = (message: string) => notifications.show({ color: "teal", message });
 export const notifyError = (message: string) => notifications.show({ color: "red", message });
 export const notifyInfo = (message: string) => notifications.show({ color: "blue", message });
-/** A failed action: the screen's message, or the permission sentence on a 403. */
-export const notifyFailure = (error: unknown, fallback: string) => notifyError(forbiddenOr(error, fallback));
+/** A failed action: SPEC.md §8's sentence (or the permission one on a 403), the server's reason beneath. */
+export function notifyFailure(error: unknown, fallback: string) {
+  const { message, reason } = failureNotice(error, fallback);
+  return reason ? notifications.show({ color: "red", title: message, message: reason }) : notifyError(message);
+}

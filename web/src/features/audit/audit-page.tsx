@@ -7,6 +7,7 @@ import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { downloadAudit, useAudit, useAuditUsers, type AuditFilters } from "./api";
 import { describeChange } from "./describe-change";
+import { DateField } from "../../components/date-field";
 
 const when = (iso: string) => new Date(iso).toLocaleString("es-AR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Argentina/Buenos_Aires" });
 const actionName = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
@@ -56,8 +57,8 @@ export function AuditPage() {
             value={filters.actorId}
             onChange={(actorId) => set({ actorId })}
           />
-          <TextInput label="Desde" type="date" value={filters.from} onChange={(e) => set({ from: e.currentTarget.value })} />
-          <TextInput label="Hasta" type="date" value={filters.to} onChange={(e) => set({ to: e.currentTarget.value })} />
+          <DateField label="Desde" value={filters.from} onValue={(from) => set({ from })} />
+          <DateField label="Hasta" value={filters.to} onValue={(to) => set({ to })} />
           <TextInput label="ID del registro" inputMode="numeric" value={filters.entityId} onChange={(e) => set({ entityId: e.currentTarget.value })} />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">

@@ -1,51 +1,19 @@
-import { Text } from "@mantine/core";
-import { createElement, useEffect, useRef, useState } from "react";
+import { Loader, Text } from "@mantine/core";
+import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
+import { AltchaWidget } from "./altcha-widget";
+import { useCaptchaConfig } from "./api/captcha-config";
+import { RecaptchaWidget } from "./recaptcha-widget";
 
-const INIT_LIMIT_MS = 10_000;
-
-interface CaptchaWidgetProps {
-  onSolved(payload: string | null): void;
-}
-
-/** The self-hosted ALTCHA proof of work (DESIGN.md §4), loaded on demand. */
-export function CaptchaWidget({ onSolved }: CaptchaWidgetProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const solved = useRef(onSolved);
-  solved.current = onSolved;
-
-  useEffect(() => {
-    let ready = false;
-    const limit = setTimeout(() => !ready && setError("reCAPTCHA no se inicializó a tiempo"), INIT_LIMIT_MS);
-    Promise.all([import("altcha"), import("altcha/i18n/es-419")])
-      .then(() => {
-        ready = true;
-        setLoaded(true);
-      })
-      .catch(() => setError("No se pudo cargar reCAPTCHA"));
-    return () => clearTimeout(limit);
-  }, []);
-
-  useEffect(() => {
-    const widget = host.current?.querySelector("altcha-widget");
-    if (!widget) return;
-    const listener = (event: Event) => {
-      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      solved.current(state === "verified" && payload ? payload : null);
-    };
-    widget.addEventListener("statechange", listener);
-    return () => widget.removeEventListener("statechange", listener);
-  }, [loaded]);
-
-  return (
-    <div ref={host} data-testid="captcha">
-      {loaded && createElement("altcha-widget", { challenge: "/api/captcha/challenge/", language: "es-419", auto: "onload" })}
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
-    </div>
-  );
+/** The challenge the server expects: reCAPTCHA when it is configured, else the self-hosted one. */
+export function CaptchaWidget({ onSolved }: { onSolved(solution: string | null): void }) {
+  const config = useCaptchaConfig();
+  if (config.isPending) return <Loader size="sm" aria-label="Cargando verificación" />;
+  if (config.isError)
+    return (
+      <Text c="red" size="sm" role="alert">
+        {CAPTCHA_MESSAGES.loadFailed}
+      </Text>
+    );
+  if (config.data.provider === "recaptcha") return <RecaptchaWidget siteKey={config.data.site_key} scriptUrl={config.data.script_url} onSolved={onSolved} />;
+  return <AltchaWidget onSolved={onSolved} />;
 }

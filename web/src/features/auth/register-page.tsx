@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { CAPTCHA_REQUIRED, GROUP_REQUIRED } from "../../../../domain/contracts/auth";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { sendRegistration, useAccountGroups } from "./api/register";
 import { CaptchaWidget } from "./captcha-widget";
 
@@ -29,9 +29,9 @@ export function RegisterPage() {
       notifySuccess("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.");
       setTimeout(() => navigate("/login"), REDIRECT_MS);
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.status < 500 ? failure.message : "No se pudo enviar la solicitud";
-      setError(message);
-      notifyError(message);
+      // The form keeps the reason (a name taken, the challenge); the notice leads with SPEC.md §8's sentence.
+      setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "No se pudo enviar la solicitud");
+      notifyFailure(failure, "No se pudo enviar la solicitud");
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,8 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "./api";
+import { DateField } from "../../components/date-field";
 
 export interface ClientFormValues {
   name: string;
@@ -43,6 +44,7 @@ interface ClientFormProps {
   errors: Record<string, string>;
   onChange(field: keyof ClientFormValues, value: string | null): void;
   mode: "create" | "edit";
+  /** Names this form to the /mapa popup, so the point comes back to it and not to another open form. */
   picker: string;
 }
 
@@ -63,6 +65,11 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {references.isError && (
+        <Alert color="red" role="alert" style={{ gridColumn: "1 / -1" }}>
+          No se pudieron cargar los datos para el formulario.
+        </Alert>
+      )}
       <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => onChange("name", e.currentTarget.value)} />
       <TextInput label="Dirección" required value={values.address} error={errors.address} onChange={(e) => onChange("address", e.currentTarget.value)} />
       <Select label="Localidad" required searchable data={cities} value={values.city} error={errors.city} onChange={(v) => onChange("city", v)} />
@@ -81,7 +88,7 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
       )}
       <TextInput label="Teléfono" required value={values.phone} error={errors.phone} onChange={(e) => onChange("phone", e.currentTarget.value)} />
       <TextInput label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => onChange("email", e.currentTarget.value)} />
-      <TextInput label="Cumpleaños" type="date" required value={values.birthday} error={errors.birthday} onChange={(e) => onChange("birthday", e.currentTarget.value)} />
+      <DateField label="Cumpleaños" required value={values.birthday} error={errors.birthday} onValue={(date) => onChange("birthday", date)} />
       <Select label="WhatsApp" required data={YES_NO} value={values.whatsapp_ubication} onChange={(v) => onChange("whatsapp_ubication", v)} />
       {mode === "edit" && <Select label="Zona de riesgo" required data={YES_NO} value={values.risk_zone} onChange={(v) => onChange("risk_zone", v)} />}
       <Group align="flex-end">

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CreateClientRequest } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { clientKeys, createClient } from "./api";
 import { fieldErrors } from "../../components/field-errors";
@@ -12,6 +12,10 @@ import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from 
 
 // SPEC.md §5: submit waits for these; email and birthday are marked but not blocking.
 const BLOCKING = ["name", "phone", "address", "shipment", "city", "latitude", "longitude"];
+
+// A coordinate's pair error ('Falta completar la longitud.') shows as soon as either one was typed.
+const TOUCHED_WITH: Record<string, string[]> = { shipment: ["zone"], latitude: ["latitude", "longitude"], longitude: ["latitude", "longitude"] };
+const wasTouched = (touched: Set<string>, field: string) => (TOUCHED_WITH[field] ?? [field]).some((f) => touched.has(f));
 
 export function CreateClientPage() {
   const navigate = useNavigate();
@@ -25,7 +29,7 @@ export function CreateClientPage() {
   const errors = fieldErrors(CreateClientRequest, payload);
   const blocked = BLOCKING.some((field) => errors[field]);
   const shown = Object.fromEntries(
-    Object.entries({ ...errors, ...serverErrors }).filter(([field]) => touched.has(field === "shipment" ? "zone" : field) || serverErrors[field]),
+    Object.entries({ ...errors, ...serverErrors }).filter(([field]) => wasTouched(touched, field) || serverErrors[field]),
   );
 
   const change = (field: keyof ClientFormValues, value: string | null) => {
@@ -46,7 +50,7 @@ export function CreateClientPage() {
       navigate("/clients");
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
-      notifyError(failure instanceof ApiError && failure.status < 500 && failure.status > 0 ? failure.message : "Error al crear el cliente.");
+      notifyFailure(failure, "Error al crear el cliente.");
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { clientKeys, saveClient, useClient } from "./api";
 import { fieldErrors } from "../../components/field-errors";
 import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
@@ -56,7 +56,7 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
       onClose();
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
-      notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "Ocurrió un error al guardar.");
+      notifyFailure(failure, "Ocurrió un error al guardar.");
     } finally {
       setBusy(false);
     }
@@ -82,7 +82,8 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button onClick={save} loading={busy} disabled={Object.keys(errors).length > 0}>
+            {/* SPEC.md §2: the label itself reads 'Guardando...' while saving, so no spinner hides it. */}
+            <Button onClick={save} disabled={busy || Object.keys(errors).length > 0} aria-busy={busy}>
               {busy ? "Guardando..." : "Guardar cambios"}
             </Button>
           </Group>

@@ -5,8 +5,9 @@ import { COMMISSION_MESSAGES, CommissionResult, CommissionSetup } from "../../..
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { DateField } from "../../components/date-field";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 
@@ -35,9 +36,9 @@ export function CommissionsPage() {
       setResult(CommissionResult.parse(await post("/commissions/", body)));
       notifySuccess("Comisión calculada correctamente.");
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.status === 400 ? failure.message : "No se pudo calcular la comisión.";
-      setError(message);
-      notifyError(message);
+      // The form keeps the reason beside its fields; the notice leads with SPEC.md §8's sentence.
+      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+      notifyFailure(failure, "No se pudo calcular la comisión.");
     } finally {
       setBusy(false);
     }
@@ -61,8 +62,8 @@ export function CommissionsPage() {
             />
           )}
           <Group grow>
-            <TextInput label="Fecha de inicio" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-            <TextInput label="Fecha final" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+            <DateField label="Fecha de inicio" value={start} onValue={setStart} />
+            <DateField label="Fecha final" value={end} onValue={setEnd} />
           </Group>
           {error && (
             <Text c="red" role="alert">

@@ -5,7 +5,7 @@ import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "../../../../
 import { ApiError } from "../../api/messages";
 import { geocode, useMapConfig } from "./api";
 import { CoordinateInput } from "./coordinate-input";
-import { MAP_PICK_KEY } from "../../components/map-picker";
+import { MAP_PICK_KEY, pickerOpener, type PickedPoint } from "../../components/map-picker";
 import { MapView, type MapPoint } from "./map-view";
 
 const numberOrNull = (text: string | null) => (text !== null && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : null);
@@ -37,7 +37,8 @@ export function MapPage() {
 
   function save() {
     if (!point || !picker) return;
-    localStorage.setItem(MAP_PICK_KEY, JSON.stringify({ ...point, picker, at: Date.now() }));
+    const picked: PickedPoint & { at: number } = { ...point, picker, opener: pickerOpener() ?? picker, at: Date.now() };
+    localStorage.setItem(MAP_PICK_KEY, JSON.stringify(picked));
     window.close();
   }
 

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
 import { cartTotals, changeType, setUnits } from "../../../../domain/cart";
 import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
+import { QuantityInput } from "./quantity-input";
 
 interface CartPanelProps {
   items: CartLine[];
@@ -13,9 +14,11 @@ interface CartPanelProps {
   onContinue(): void;
   /** Off inside the phone's cart drawer, whose own title already reads 'Pedido'. */
   withTitle?: boolean;
+  /** Changes when a typed quantity was turned down ('Aceptar' on the stock warning): the boxes show the cart again. */
+  revision?: number;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true }: CartPanelProps) {
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0 }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   return (
     <Card withBorder>
@@ -37,17 +40,7 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
                 {line.virtual_freezer ? " ❄️" : ""}
               </Text>
               <Group wrap="nowrap" gap="xs">
-                <NumberInput
-                  aria-label={`Cantidad de ${line.productName}`}
-                  style={{ flex: 1 }}
-                  miw={90}
-                  step={kg ? 0.1 : 1}
-                  decimalScale={kg ? 3 : 0}
-                  decimalSeparator=","
-                  max={line.vfLimit ?? undefined}
-                  value={line.units}
-                  onChange={(v) => onOutcome(setUnits(items, line, String(v === "" ? 0 : v), product), line.productId)}
-                />
+                <QuantityInput key={`${line.productId}-${line.virtual_freezer}-${revision}`} line={line} onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)} />
                 <Select
                   aria-label={`Tipo de ${line.productName}`}
                   w={108}

@@ -5,29 +5,15 @@ import { cartTotals, linePrice, type CatalogProduct } from "../../../../domain/c
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
-import { api, post } from "../../api/http";
-import { ApiError } from "../../api/messages";
+import { post } from "../../api/http";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { usePayMethods, useWizardProducts } from "./api";
 import { useLiveStock } from "./live-stock";
+import { saveReceipt } from "./receipt-notice";
 import { WizardHeader } from "./wizard-header";
 
 const REDIRECT_MS = 1_200;
-
-/** SPEC.md §7: the receipt image is downloaded as a file named after the client. */
-async function downloadReceipt(orderId: number, clientName: string) {
-  try {
-    const blob = await api<Blob>(`/orders/${orderId}/receipt.png`);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `${clientName}.png`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  } catch {
-    // The order is confirmed either way; the receipt can be printed again from /orders.
-  }
-}
 
 export function ConfirmStep() {
   const clientId = Number(useParams().clientId);
@@ -71,11 +57,11 @@ export function ConfirmStep() {
       const answer = await post<{ success?: boolean; order_id?: number }>("/order/", body, { "idempotency-key": idempotencyKey.current });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       notifySuccess("Pedido confirmado");
-      if (answer.order_id) void downloadReceipt(answer.order_id, wizard.clientName ?? "cliente");
+      if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
-      notifyFailure(failure, failure instanceof ApiError && failure.status === 409 ? failure.message : "Error al confirmar el pedido.");
+      notifyFailure(failure, "Error al confirmar el pedido.");
       idempotencyKey.current = crypto.randomUUID();
     } finally {
       setBusy(false);

@@ -1,14 +1,16 @@
 import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { todayInBuenosAires } from "../../../../domain/calendar";
-import { defaultZone, DELIVERY_METHODS, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
+import { defaultZone, DELIVERY_METHODS, homeDeliveryCity, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
+import { MAP_MESSAGES } from "../../../../domain/contracts/map";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
 import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
 import { WizardHeader } from "./wizard-header";
+import { DateField } from "../../components/date-field";
 
 
 export function DeliveryStep() {
@@ -20,6 +22,8 @@ export function DeliveryStep() {
   const slots = useTimeSlots();
   const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  // The home-delivery details saved for this order, kept while pick-up is chosen so switching back restores them.
+  const savedHome = useRef<DeliveryDetails | null>(wizard.details?.delivery_method === DELIVERY_METHODS.home ? wizard.details : null);
 
   // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery.
   useEffect(() => {
@@ -43,7 +47,7 @@ export function DeliveryStep() {
 
   const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
   const onPick = useCallback((p: { lat: number; lng: number }) => update({ latitude: p.lat, longitude: p.lng }), []);
-  useMapPick(`order-${clientId}`, onPick);
+  useMapPick(`order-${clientId}`, onPick, MAP_MESSAGES.deliveryCoordinatesSaved);
 
   if (!details || !references.data || !client.data) return client.isError ? <Alert color="red">Error al cargar los datos.</Alert> : <Loader />;
   const { cities, shipments } = references.data;
@@ -52,15 +56,21 @@ export function DeliveryStep() {
 
   function setMethod(method: string) {
     if (method === DELIVERY_METHODS.pickup) {
+      if (details!.delivery_method === DELIVERY_METHODS.home) savedHome.current = details;
       // SPEC.md §4: pick-up is zone 8 at no cost, without coordinates.
       return update({ delivery_method: method, zone: PICKUP_ZONE_ID, delivery_cost: 0, latitude: null, longitude: null, address: PICKUP_ADDRESS, city: { id: PICKUP_CITY_ID, text: "" } });
     }
-    const cityId = c.city ?? cities[1]?.PK_Cities ?? null;
-    const zone = shipments.find((s) => s.PK_Shipments === c.zone && !isPickupZone(s.Name)) ?? shipments.find((s) => !isPickupZone(s.Name));
+    const saved = savedHome.current;
+    const city = homeDeliveryCity(cities, saved?.city.id ?? null, c.city);
+    const zoneId = saved?.zone ?? c.zone;
+    const zone = shipments.find((s) => s.PK_Shipments === zoneId && !isPickupZone(s.Name)) ?? shipments.find((s) => !isPickupZone(s.Name));
+    const sameAddress = saved && saved.city.id === city?.PK_Cities;
     update({
       delivery_method: method,
-      city: { id: cityId, text: cities.find((x) => x.PK_Cities === cityId)?.Name ?? "" },
-      address: c.address,
+      city: { id: city?.PK_Cities ?? null, text: city?.Name ?? "" },
+      address: sameAddress ? saved.address : c.address,
+      latitude: sameAddress ? saved.latitude : c.latitude === null ? null : Number(c.latitude),
+      longitude: sameAddress ? saved.longitude : c.longitude === null ? null : Number(c.longitude),
       zone: zone?.PK_Shipments ?? null,
       delivery_cost: Number(zone?.Price ?? 0),
     });
@@ -98,7 +108,7 @@ export function DeliveryStep() {
           <Card withBorder>
             <Stack>
               <Group grow>
-                <TextInput label="Fecha" type="date" required value={details.date} error={invalid.has("date")} onChange={(e) => update({ date: e.currentTarget.value })} />
+                <DateField label="Fecha" required value={details.date} error={invalid.has("date")} onValue={(date) => update({ date })} />
                 <Select
                   label="Horario"
                   data={(slots.data ?? []).map((s) => ({ value: String(s.PK_TimesShipping), label: s.Name }))}

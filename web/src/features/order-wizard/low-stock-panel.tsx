@@ -6,6 +6,7 @@ import { post } from "../../api/http";
 import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { formatKilos, toGrams } from "../../../../domain/money";
 import { useLowStock } from "./api";
+import { StockInput, stockRefusal } from "./stock-input";
 
 /** Step 1's side panel: products under 3 kg, by name, each opening a price-and-stock editor. */
 export function LowStockPanel() {
@@ -14,9 +15,13 @@ export function LowStockPanel() {
   const [editing, setEditing] = useState<Product | null>(null);
   const [price, setPrice] = useState<number | string>("");
   const [stock, setStock] = useState<number | string>("");
+  const [stockError, setStockError] = useState<string | null>(null);
 
   async function save() {
     if (!editing) return;
+    // SPEC.md §5: a finite number of at least 0, else the message and nothing saved.
+    const refusal = stockRefusal(stock);
+    if (refusal) return setStockError(refusal);
     try {
       await post(`/products/update/${editing.PK_Products}/`, {
         name: editing.Name,
@@ -48,6 +53,7 @@ export function LowStockPanel() {
               setEditing(p);
               setPrice(Number(p.Price));
               setStock(Number(p.Quantity));
+              setStockError(null);
             }}
           >
             <Group justify="space-between">
@@ -62,7 +68,14 @@ export function LowStockPanel() {
       <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing?.Name}>
         <Stack>
           <NumberInput label="Precio" min={0} step={0.01} decimalScale={2} decimalSeparator="," value={price} onChange={setPrice} />
-          <NumberInput label="Stock (KG)" min={0} step={0.01} decimalScale={3} decimalSeparator="," value={stock} onChange={setStock} />
+          <StockInput
+            value={stock}
+            error={stockError}
+            onChange={(next) => {
+              setStock(next);
+              setStockError(null);
+            }}
+          />
           <Group justify="flex-end">
             <Button onClick={save}>Guardar</Button>
           </Group>

@@ -3,7 +3,8 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { addProduct, cartTotals, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
+import { addProduct, capFreezerLines, cartTotals, freezerAvailable, freezerHolding, freezerUnitsInCart, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
+import { withProductClaim } from "../../../../domain/notes";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatMoneyWizard } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
@@ -17,6 +18,7 @@ import { CartSummaryBar } from "./cart-summary-bar";
 import { ClientBar } from "./client-bar";
 import { StockWarning, type StockWarningState } from "./stock-warning";
 import { WizardHeader } from "./wizard-header";
+import { useProductClaimLookup } from "./api/product-claim";
 
 // SPEC.md §2: promotions first, then the rest, each by name.
 const promosFirst = (products: Product[]) => [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
@@ -35,6 +37,8 @@ export function ProductsStep() {
   const besideList = useMediaQuery("(min-width: 75em)", true, { getInitialValueInEffect: false });
   const [cartOpen, setCartOpen] = useState(false);
   const [warning, setWarning] = useState<(StockWarningState & { pending: CartOutcome }) | null>(null);
+  const [revision, setRevision] = useState(0);
+  const productClaim = useProductClaimLookup(clientId);
   // A new quantity is written in place (useLiveStock); other product changes are asked again.
   useEvents("product.", (event) => event.type !== "product.stock_changed" && void queryClient.invalidateQueries({ queryKey: ["products"] }));
 
@@ -42,12 +46,36 @@ export function ProductsStep() {
     if (client.data && wizard.clientId !== clientId) wizard.setClient(clientId, client.data.detail.name);
   }, [client.data, clientId, wizard]);
 
+  // Modify mode loads freezer lines without their cap: give it back from the freezer's balance.
+  const freezerItems = client.data?.freezer.cart.items;
+  useEffect(() => {
+    if (!freezerItems) return;
+    const capped = capFreezerLines(wizard.items, freezerItems, wizard.oldCart);
+    if (capped !== wizard.items) wizard.setItems(capped);
+  }, [freezerItems, wizard]);
+
   const catalog = useMemo(() => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])), [products.data]);
   const shown = promosFirst((products.data ?? []).filter((p) => p.Name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").includes(debounced.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")))).slice(0, 60);
 
+  /** SPEC.md §7: a product new to the cart brings its claim (type 3) into the notes. */
+  async function noteClaim(productId: number) {
+    const name = catalog.get(productId)?.Name;
+    try {
+      const claim = await productClaim(productId);
+      if (claim && name) {
+        const { notes, setNotes } = useOrderWizard.getState();
+        setNotes(withProductClaim(notes, name, claim));
+      }
+    } catch (error) {
+      notifyFailure(error, "Error al verificar reclamo");
+    }
+  }
+
   function apply(outcome: CartOutcome, productId: number) {
     if (outcome.ok) {
+      const isNew = !wizard.items.some((l) => l.productId === productId) && outcome.items.some((l) => l.productId === productId);
       wizard.setItems(outcome.items);
+      if (isNew) void noteClaim(productId);
       if (outcome.warning) notifyError(outcome.warning);
     } else if ("message" in outcome) {
       notifyError(outcome.message);
@@ -55,6 +83,12 @@ export function ProductsStep() {
       const product = catalog.get(productId);
       setWarning({ ...outcome.stockWarning, productName: product?.Name ?? "", pending: { ok: true, items: outcome.stockWarning.items } });
     }
+  }
+
+  /** 'Aceptar', or a stock that still falls short: the cart keeps its line and the boxes show it. */
+  function keepCart() {
+    setWarning(null);
+    setRevision((r) => r + 1);
   }
 
   async function saveStock(quantity: number) {
@@ -67,13 +101,16 @@ export function ProductsStep() {
     }
     notifySuccess("Stock actualizado correctamente.");
     await queryClient.invalidateQueries({ queryKey: ["products"] });
-    if (warning.pending.ok) wizard.setItems(warning.pending.items);
+    if (quantity < warning.desiredKg || !warning.pending.ok) return keepCart();
+    const isNew = !wizard.items.some((l) => l.productId === warning.productId);
+    wizard.setItems(warning.pending.items);
+    if (isNew) void noteClaim(warning.productId);
     setWarning(null);
   }
 
   if (client.isLoading || products.isLoading) return <Loader />;
   if (client.isError || !client.data) return <Alert color="red">No se pudieron cargar los datos del cliente.</Alert>;
-  if (products.isError) return <Alert color="red">No se pudieron cargar los productos.</Alert>;
+  if (products.isError) return <Alert color="red">No se pudieron cargar productos.</Alert>;
   const { detail, claims, freezer } = client.data;
   const lastClaim = claims.order_claims.at(-1)?.description;
   const lastBonus = claims.bonuses.at(-1)?.description;
@@ -87,6 +124,7 @@ export function ProductsStep() {
       onNotes={wizard.setNotes}
       onOutcome={apply}
       onContinue={() => navigate(`/orders/${clientId}/delivery`)}
+      revision={revision}
     />
   );
 
@@ -137,8 +175,9 @@ export function ProductsStep() {
               {freezer.has_virtual_freezer
                 ? freezer.cart.items.map((item) => {
                     const product = catalog.get(item.PK_Products);
-                    const inCart = wizard.items.filter((l) => l.virtual_freezer && l.productId === item.PK_Products).reduce((s, l) => s + Number(l.units.replace(",", ".")), 0);
-                    const left = Math.max(0, Number(item.Quantity) - inCart);
+                    // SPEC.md §4: what the freezer holds for this order, less what the cart takes.
+                    const holding = freezerHolding(Number(item.Quantity), item.PK_Products, wizard.oldCart);
+                    const left = freezerAvailable(holding, item.Type, freezerUnitsInCart(wizard.items, item.PK_Products));
                     return (
                       <Button
                         key={item.PK_Products}
@@ -146,7 +185,7 @@ export function ProductsStep() {
                         fullWidth
                         justify="space-between"
                         rightSection={`${left.toLocaleString("es-AR")} ${item.Type}`}
-                        onClick={() => product && apply(addProduct(wizard.items, product, { quantity: Number(item.Quantity), type: item.Type }), item.PK_Products)}
+                        onClick={() => product && apply(addProduct(wizard.items, product, { quantity: holding, type: item.Type }), item.PK_Products)}
                       >
                         {item.Name}
                       </Button>
@@ -167,7 +206,7 @@ export function ProductsStep() {
       <Drawer opened={!besideList && cartOpen} onClose={() => setCartOpen(false)} position="bottom" size="100%" title="Pedido">
         {cart}
       </Drawer>
-      <StockWarning warning={warning} onAccept={() => setWarning(null)} onSave={saveStock} />
+      <StockWarning warning={warning} onAccept={keepCart} onSave={saveStock} />
     </>
   );
 }

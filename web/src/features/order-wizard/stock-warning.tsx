@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { StockInput, stockRefusal } from "./stock-input";
 
 export interface StockWarningState {
   productId: number;
@@ -14,7 +15,10 @@ interface StockWarningProps {
   onSave(quantity: number): Promise<void>;
 }
 
-/** 'Aceptar' reverts the line; 'Actualizar stock' opens the editor, whose minimum covers the line. */
+/**
+ * 'Aceptar' keeps the cart as it was; 'Actualizar stock' opens the editor, which starts at a stock
+ * covering the line. What is typed is what is saved: below 0 or not a number is refused (SPEC.md §5).
+ */
 export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | string>(0);
@@ -28,10 +32,10 @@ export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
   }, [warning, minimum]);
 
   async function save() {
-    const quantity = typeof value === "number" ? value : Number(String(value).replace(",", "."));
-    if (!Number.isFinite(quantity) || quantity < 0) return setError("Ingrese un valor de stock valido.");
+    const refusal = stockRefusal(value);
+    if (refusal || typeof value !== "number") return setError(refusal);
     try {
-      await onSave(Math.max(quantity, minimum));
+      await onSave(value);
     } catch {
       setError("No se pudo actualizar el stock.");
     }
@@ -51,7 +55,14 @@ export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
         </Stack>
       ) : (
         <Stack>
-          <NumberInput label="Stock (KG)" min={minimum} step={0.01} decimalScale={3} decimalSeparator="," value={value} onChange={setValue} error={error} />
+          <StockInput
+            value={value}
+            error={error}
+            onChange={(next) => {
+              setValue(next);
+              setError(null);
+            }}
+          />
           <Group justify="flex-end">
             <Button onClick={save}>Guardar stock</Button>
           </Group>

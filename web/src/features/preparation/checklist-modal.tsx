@@ -1,8 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
-import { errorMessage } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { markPending, markPrepared, useOrderItems } from "./api";
 import { useChecklistTicks } from "./checklist-ticks";
 
@@ -24,7 +23,7 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
       if (prepared) clear();
       onClose();
     } catch (error) {
-      notifyError(errorMessage(error, prepared ? BOARD_MESSAGES.preparedFailed : BOARD_MESSAGES.pendingFailed));
+      notifyFailure(error, prepared ? BOARD_MESSAGES.preparedFailed : BOARD_MESSAGES.pendingFailed);
     } finally {
       setSaving(false);
     }

@@ -7,8 +7,7 @@ import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../doma
 import { orderTotals, priceLine, type LineType } from "../../../../domain/pricing";
 import { parseQuantity } from "../../../../domain/quantity";
 import { normalizeSearch } from "../../../../domain/text";
-import { ApiError } from "../../api/messages";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { ProductPicker } from "../../components/product-picker";
 import { freezerKeys, saveVirtualFreezer, useVirtualFreezer } from "./api";
@@ -66,7 +65,7 @@ export function VirtualFreezerPage() {
       notifySuccess("Freezer virtual guardado con éxito.");
       await client.invalidateQueries({ queryKey: freezerKeys.detail(clientId) });
     } catch (failure) {
-      notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "Error al guardar el freezer virtual.");
+      notifyFailure(failure, "Error al guardar el freezer virtual.");
     } finally {
       setBusy(false);
     }

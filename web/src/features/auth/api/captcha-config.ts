@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { CaptchaConfig } from "../../../../../domain/contracts/auth";
+import { get } from "../../../api/http";
+
+/** Which challenge the server checks, so the page shows that one (ALTCHA or reCAPTCHA). */
+export const getCaptchaConfig = async () => CaptchaConfig.parse(await get("/captcha/config/"));
+
+export const captchaConfigQuery = () => queryOptions({ queryKey: ["captcha-config"], queryFn: getCaptchaConfig, staleTime: Infinity });
+
+export const useCaptchaConfig = () => useQuery(captchaConfigQuery());

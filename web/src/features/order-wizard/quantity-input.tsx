@@ -1,0 +1,55 @@
+import { NumberInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import type { CartLine } from "../../../../domain/cart";
+import { committedUnits } from "../../../../domain/quantity";
+
+interface QuantityInputProps {
+  line: CartLine;
+  /** A complete value while typing, or the settled one when the field is left. */
+  onUnits(units: string): void;
+}
+
+/**
+ * A cart line's quantity. What is typed stays as typed (no truncation, an emptied field stays
+ * empty while retyping); a complete positive value reaches the cart at once, and on leaving the
+ * field the value is settled: UN and PROMO rounded to whole units, and ≤ 0 or empty removes the
+ * line (SPEC.md §4–5). The parent remounts it (key) to show the cart's value again.
+ */
+export function QuantityInput({ line, onUnits }: QuantityInputProps) {
+  // As NumberInput hands it over: a number when complete, text while incomplete ("", "1,").
+  const [draft, setDraft] = useState<number | string>(Number(line.units));
+  const kg = line.type === "KG";
+  const asNumber = (value: number | string) => Number(String(value).replace(",", "."));
+
+  // The cart changed the line itself (a freezer cap, the + of a product): show what it holds.
+  useEffect(() => setDraft((d) => (asNumber(d) === Number(line.units) ? d : Number(line.units))), [line.units]);
+
+  function commit() {
+    const settled = committedUnits(draft, line.type);
+    if (settled === null) return setDraft(Number(line.units));
+    setDraft(Number(settled));
+    if (settled !== line.units) onUnits(settled);
+  }
+
+  return (
+    <NumberInput
+      aria-label={`Cantidad de ${line.productName}`}
+      style={{ flex: 1 }}
+      miw={90}
+      step={kg ? 0.1 : 1}
+      // UN takes a decimal while typing too; it is rounded when the field is left, not cut.
+      decimalScale={3}
+      decimalSeparator=","
+      max={line.vfLimit ?? undefined}
+      clampBehavior="none"
+      value={draft}
+      onChange={(value) => {
+        setDraft(value);
+        const complete = typeof value === "number" && value > 0;
+        if (complete && (kg || Number.isInteger(value)) && String(value) !== line.units) onUnits(String(value));
+      }}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === "Enter" && commit()}
+    />
+  );
+}

@@ -86,44 +86,53 @@ async function pageProblems(page: Page) {
   return [...(overflow > 0 ? [`${overflow}px horizontal overflow`] : []), ...(await landmarkProblems(page)), ...(await seriousViolations(page))];
 }
 
-describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    describe(`${viewport} ${VIEWPORTS[viewport].width}px`, () => {
-      for (const route of ROUTES) {
-        it(`${route.path} fits, has one h1 and a main, and passes axe`, async () => {
-          const page = (route.public ? signedOut : signedIn).get(viewport)!;
-          await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
-          expect(await pageProblems(page)).toEqual([]);
-        });
-      }
+const WIDTHS = Object.keys(VIEWPORTS) as ViewportName[];
 
-      it("the main dialogs fit the screen, with a named close button, and pass axe", async () => {
-        const page = signedIn.get(viewport)!;
-        const problems: string[] = [];
-        const check = async (name: string) => {
-          problems.push(...(await dialogProblems(page)).map((p) => `${name}: ${p}`));
-          problems.push(...(await seriousViolations(page)).map((p) => `${name}: ${p}`));
-          await page.keyboard.press("Escape");
-          await page.getByRole("dialog").waitFor({ state: "detached" });
-        };
-        const openRow = (name: RegExp) => page.getByRole("button", { name }).or(page.getByRole("row", { name })).first().click();
-        await visit(page, { path: "/clients", ready: "Cliente Pantallas" });
-        await openRow(/Cliente Pantallas/);
-        await check("client options");
-        await openRow(/Cliente Pantallas/);
-        await page.getByRole("button", { name: "Modificar Cliente" }).click();
-        await page.getByRole("dialog").getByLabel("Dirección").waitFor();
-        await check("edit client");
-        await visit(page, { path: "/orders", ready: "Cliente Pantallas" });
-        await openRow(/Cliente Pantallas/);
-        await page.getByRole("dialog").getByText("Empanadas de carne").first().waitFor();
-        await check("order detail");
-        await visit(page, { path: "/products", ready: "Producto Pantallas" });
-        await openRow(/Producto Pantallas Pizza/);
-        await page.getByRole("dialog").getByLabel("Nombre").waitFor();
-        await check("edit product");
-        expect(problems).toEqual([]);
-      });
+/** The problems found at each width, checked side by side: one page per width, each its own browser context. */
+async function atEveryWidth(check: (page: Page, viewport: ViewportName) => Promise<string[]>, pages = signedIn) {
+  const found = await Promise.all(WIDTHS.map(async (viewport) => (await check(pages.get(viewport)!, viewport)).map((p) => `${viewport}: ${p}`)));
+  return found.flat();
+}
+
+async function dialogsProblems(page: Page) {
+  const problems: string[] = [];
+  const check = async (name: string) => {
+    problems.push(...(await dialogProblems(page)).map((p) => `${name}: ${p}`));
+    problems.push(...(await seriousViolations(page)).map((p) => `${name}: ${p}`));
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  };
+  const openRow = (name: RegExp) => page.getByRole("button", { name }).or(page.getByRole("row", { name })).first().click();
+  await visit(page, { path: "/clients", ready: "Cliente Pantallas" });
+  await openRow(/Cliente Pantallas/);
+  await check("client options");
+  await openRow(/Cliente Pantallas/);
+  await page.getByRole("button", { name: "Modificar Cliente" }).click();
+  await page.getByRole("dialog").getByLabel("Dirección").waitFor();
+  await check("edit client");
+  await visit(page, { path: "/orders", ready: "Cliente Pantallas" });
+  await openRow(/Cliente Pantallas/);
+  await page.getByRole("dialog").getByText("Empanadas de carne").first().waitFor();
+  await check("order detail");
+  await visit(page, { path: "/products", ready: "Producto Pantallas" });
+  await openRow(/Producto Pantallas Pizza/);
+  await page.getByRole("dialog").getByLabel("Nombre").waitFor();
+  await check("edit product");
+  return problems;
+}
+
+describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
+  for (const route of ROUTES) {
+    it(`${route.path} fits at ${WIDTHS.map((w) => VIEWPORTS[w].width).join(", ")} px, has one h1 and a main, and passes axe`, async () => {
+      const problems = await atEveryWidth(async (page) => {
+        await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
+        return pageProblems(page);
+      }, route.public ? signedOut : signedIn);
+      expect(problems).toEqual([]);
     });
   }
+
+  it("the main dialogs fit the screen at every width, with a named close button, and pass axe", async () => {
+    expect(await atEveryWidth((page) => dialogsProblems(page))).toEqual([]);
+  });
 });

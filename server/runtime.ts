@@ -49,7 +49,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     redis,
     async close() {
       await sweeper?.stop();
-      await stopListening().catch(() => {});
+      // Bounded: after its connection was cut, an UNLISTEN may wait on a reconnect; ending the pool closes it anyway.
+      await Promise.race([stopListening().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
       await relay.stop();
       await jobs.close();
       await bus.close();

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiClient, createSecondInstance, createTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/factories";
@@ -63,6 +64,22 @@ describe("stored preparation batches converge after faults: two API instances, a
       redis = await startRedis(port);
     });
     expect(stream.accepted).toBe(300);
+    expect(await converged()).not.toBeNull();
+  }, 60_000);
+
+  it.skipIf(!!reason)(`after every Postgres connection of the deployment is cut mid-stream ${reason}`, async () => {
+    const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+    const database = new URL(t!.databaseUrl!).pathname.slice(1);
+    try {
+      const stream = await streamOrders(sellers, 300, 8, async () => {
+        await pause(300);
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+      });
+      console.log(`orders while Postgres connections were cut: ${JSON.stringify(stream)}`);
+      expect(stream.accepted).toBeGreaterThan(200);
+    } finally {
+      await admin.end();
+    }
     expect(await converged()).not.toBeNull();
   }, 60_000);
 

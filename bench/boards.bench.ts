@@ -12,7 +12,7 @@ import { groupKey } from "../domain/batching";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
-import { recomputeGroup } from "../server/features/preparation/batches";
+import { recomputeGroups } from "../server/features/preparation/batches";
 import { createPreparationService } from "../server/features/preparation/service";
 import { sweepPreparation } from "../server/features/preparation/sweep";
 import { insertUser } from "../server/features/users/repository";
@@ -112,9 +112,7 @@ export async function run() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const groups = new Map(rows.map((r) => [groupKey({ zoneId: r.shipment_id, deliveryDate: r.delivery_date, timeSlotId: r.times_shipping_id }), { zoneId: r.shipment_id as number, deliveryDate: String(r.delivery_date), timeSlotId: r.times_shipping_id as number }]));
   const started = performance.now();
-  await database.db.transaction(async (tx) => {
-    for (const group of groups.values()) await recomputeGroup(tx, config.depot, group);
-  });
+  await database.db.transaction((tx) => recomputeGroups(tx, config.depot, [...groups.values()]));
   const batchMs = performance.now() - started;
   const preparation = createPreparationService({ db: database.db, depot: config.depot });
   const boardStart = performance.now();

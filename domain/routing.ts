@@ -34,27 +34,35 @@ export function pathMeters(start: Point, stops: Point[]): number {
   return total;
 }
 
+/** A point on the unit sphere: the great-circle distance between two falls as their dot product rises. */
+function unitVector(p: Point) {
+  const lat = rad(p.lat);
+  const lng = rad(p.lng);
+  return { x: Math.cos(lat) * Math.cos(lng), y: Math.cos(lat) * Math.sin(lng), z: Math.sin(lat) };
+}
+
 /**
- * Visit order by nearest neighbour from `start`; ties keep the input order. Candidates are
- * compared on the haversine term itself (monotonic in the distance), with each point's
- * radians and cosine computed once: a group of hundreds of orders re-batches in milliseconds.
+ * Visit order by nearest neighbour from `start`; ties keep the input order. The haversine
+ * term equals (1 − a·b) / 2 for unit vectors a and b, so candidates are compared on the dot
+ * product of vectors computed once per point: three multiplications instead of two sines and
+ * a cosine, and a group of hundreds of orders re-batches in a few milliseconds.
  */
 export function nearestNeighbour<T extends Point>(start: Point, points: T[]): T[] {
-  const prepared = points.map((point) => ({ point, lat: rad(point.lat), lng: rad(point.lng), cos: Math.cos(rad(point.lat)) }));
+  const remaining = points.map((point) => ({ point, ...unitVector(point) }));
   const ordered: T[] = [];
-  let from = { lat: rad(start.lat), lng: rad(start.lng), cos: Math.cos(rad(start.lat)) };
-  while (prepared.length) {
+  let from = unitVector(start);
+  while (remaining.length) {
     let best = 0;
-    let bestTerm = Infinity;
-    for (let i = 0; i < prepared.length; i++) {
-      const p = prepared[i]!;
-      const term = Math.sin((p.lat - from.lat) / 2) ** 2 + from.cos * p.cos * Math.sin((p.lng - from.lng) / 2) ** 2;
-      if (term < bestTerm) {
-        bestTerm = term;
+    let bestDot = -Infinity;
+    for (let i = 0; i < remaining.length; i++) {
+      const p = remaining[i]!;
+      const dot = p.x * from.x + p.y * from.y + p.z * from.z;
+      if (dot > bestDot) {
+        bestDot = dot;
         best = i;
       }
     }
-    const [next] = prepared.splice(best, 1);
+    const [next] = remaining.splice(best, 1);
     ordered.push(next!.point);
     from = next!;
   }

@@ -23,6 +23,14 @@ export async function appendEvent(tx: Executor, event: NewEvent): Promise<number
   return Number(row!.id);
 }
 
+/** Writes several durable events in one statement, their ids in the order given. */
+export async function appendEvents(tx: Executor, events: NewEvent[]): Promise<void> {
+  if (!events.length) return;
+  await tx.execute(sql`
+    select append_event(e->>'type', (e->>'actor_id')::int, (e->>'order_id')::int, e->'data')
+    from jsonb_array_elements(${JSON.stringify(events.map((e) => ({ type: e.type, actor_id: e.actorId, order_id: e.orderId ?? null, data: e.data })))}::jsonb) as e`);
+}
+
 type EventRow = typeof orderEvents.$inferSelect;
 
 export function toAppEvent(row: Pick<EventRow, "id" | "type" | "at" | "actorId" | "data">): AppEvent {

@@ -1,14 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, Param, sql } from "drizzle-orm";
 import { preparationBatches, preparationCursor } from "../../../drizzle/schema";
-import { equalsOrNull } from "../../db/conditions";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
 import type { OrderGroup } from "../orders/service";
 
 export type NewBatch = Omit<typeof preparationBatches.$inferInsert, "id" | "computedAt">;
-
-const inGroup = (group: OrderGroup) =>
-  and(eq(preparationBatches.deliveryDate, group.deliveryDate), equalsOrNull(preparationBatches.shipmentId, group.zoneId), equalsOrNull(preparationBatches.timesShippingId, group.timeSlotId));
 
 export const storedBatches = (db: Executor, deliveryDate?: string) =>
   db
@@ -17,16 +13,67 @@ export const storedBatches = (db: Executor, deliveryDate?: string) =>
     .where(deliveryDate ? eq(preparationBatches.deliveryDate, deliveryDate) : undefined)
     .orderBy(asc(preparationBatches.deliveryDate), asc(preparationBatches.shipmentId), asc(preparationBatches.timesShippingId), asc(preparationBatches.position));
 
-export const groupBatches = (db: Executor, group: OrderGroup) =>
-  db
-    .select({ orderIds: preparationBatches.orderIds, totalWeight: preparationBatches.totalWeight })
-    .from(preparationBatches)
-    .where(inGroup(group))
-    .orderBy(asc(preparationBatches.position));
+/** The groups as a relation `g`, to join against in one statement. */
+const groupRelation = (groups: OrderGroup[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(groups.map((g) => ({ zone_id: g.zoneId, delivery_date: g.deliveryDate, time_slot_id: g.timeSlotId })))}::jsonb) as g(zone_id int, delivery_date date, time_slot_id int)`;
 
-export async function replaceGroupBatches(tx: Executor, group: OrderGroup, batches: NewBatch[]) {
-  await tx.delete(preparationBatches).where(inGroup(group));
-  if (batches.length) await tx.insert(preparationBatches).values(batches);
+export interface BatchableOrderRow {
+  id: number;
+  zone_id: number | null;
+  delivery_date: string;
+  time_slot_id: number | null;
+  latitude: string | null;
+  longitude: string | null;
+  total_weight: string;
+}
+
+/** What batching needs of the open orders of these groups, by id, in one read. */
+export async function batchableOrders(tx: Executor, groups: OrderGroup[], statusIds: number[]) {
+  return rowsOf<BatchableOrderRow>(
+    await tx.execute(sql`
+      select o.id, o.shipment_id as zone_id, o.delivery_date::text as delivery_date, o.times_shipping_id as time_slot_id, o.latitude, o.longitude, o.total_weight
+      from ${groupRelation(groups)}
+      join orders o on o.delivery_date = g.delivery_date
+        and o.shipment_id is not distinct from g.zone_id and o.times_shipping_id is not distinct from g.time_slot_id
+      where o.status_id = any(${new Param([...statusIds])}::int[])
+      order by o.id`),
+  );
+}
+
+export interface StoredBatchRow {
+  zone_id: number | null;
+  delivery_date: string;
+  time_slot_id: number | null;
+  order_ids: number[];
+  total_weight: string;
+}
+
+/** The stored batches of these groups, in position order, in one read. */
+export async function storedBatchesOf(tx: Executor, groups: OrderGroup[]) {
+  return rowsOf<StoredBatchRow>(
+    await tx.execute(sql`
+      select b.shipment_id as zone_id, b.delivery_date::text as delivery_date, b.times_shipping_id as time_slot_id, b.order_ids, b.total_weight
+      from ${groupRelation(groups)}
+      join preparation_batches b on b.delivery_date = g.delivery_date
+        and b.shipment_id is not distinct from g.zone_id and b.times_shipping_id is not distinct from g.time_slot_id
+      order by b.position`),
+  );
+}
+
+/** Replaces the stored batches of these groups with `batches`: one delete, one insert. */
+export async function replaceBatchesOf(tx: Executor, groups: OrderGroup[], batches: NewBatch[]) {
+  if (!groups.length) return;
+  await tx.execute(sql`
+    delete from preparation_batches b using ${groupRelation(groups)}
+    where b.delivery_date = g.delivery_date and b.shipment_id is not distinct from g.zone_id and b.times_shipping_id is not distinct from g.time_slot_id`);
+  if (!batches.length) return;
+  // One parameter for every row: a multi-row VALUES of thousands of batches costs more to bind than to write.
+  const rows = batches.map((b) => ({ shipment_id: b.shipmentId, delivery_date: b.deliveryDate, times_shipping_id: b.timesShippingId, position: b.position, order_ids: b.orderIds, total_weight: b.totalWeight, route_distance_m: b.routeDistanceM }));
+  await tx.execute(sql`
+    insert into preparation_batches (shipment_id, delivery_date, times_shipping_id, position, order_ids, total_weight, route_distance_m)
+    select shipment_id, delivery_date, times_shipping_id, position, order_ids, total_weight, route_distance_m
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(shipment_id int, delivery_date date, times_shipping_id int, position int, order_ids jsonb, total_weight numeric, route_distance_m int)`);
 }
 
 /**

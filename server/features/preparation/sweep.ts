@@ -1,8 +1,8 @@
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
-import { appendEvent, latestEventId } from "../../realtime/outbox";
-import { recomputeGroup, type GroupUpdate } from "./batches";
+import { appendEvents, latestEventId } from "../../realtime/outbox";
+import { recomputeGroups } from "./batches";
 import { changedGroups, lockCursor, moveCursor } from "./repository";
 
 /** Order events folded in by one sweep at most: a long backlog is caught up over several. */
@@ -38,13 +38,9 @@ export async function sweepPreparation(db: Database, depot: Point, { wait = fals
     if (head <= cursor) return { upTo: cursor, behind: false, groups: 0, changed: 0 };
     const upTo = Math.min(head, cursor + EVENTS_PER_SWEEP);
     const groups = await changedGroups(tx, cursor, upTo);
-    const updates: GroupUpdate[] = [];
-    for (const group of groups) {
-      const update = await recomputeGroup(tx, depot, group);
-      if (update) updates.push(update);
-    }
+    const updates = await recomputeGroups(tx, depot, groups);
     // Events last: appending one holds the outbox's commit-order lock until this commits.
-    for (const data of updates) await appendEvent(tx, { type: "preparation.updated", actorId: null, data: { ...data } });
+    await appendEvents(tx, updates.map((data) => ({ type: "preparation.updated", actorId: null, data: { ...data } })));
     await moveCursor(tx, upTo);
     return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
   });

@@ -41,9 +41,51 @@ export function precompress(): Plugin {
 }
 
 
+const MANTINE_MODULE = /@mantine\/(core|notifications)\/esm\/(?:.+\/)?(\w+)\.module\.mjs$/;
+
+/**
+ * Each Mantine component brings its own stylesheet into the chunk that uses it, in place of
+ * Mantine's whole stylesheet (about 250 KB) blocking the first paint of every page: every
+ * component's class names live in its `<Name>.module.mjs`, and Mantine ships the matching
+ * `<Name>.layer.css`. Layered, so the app's own CSS wins whichever chunk loads first.
+ */
+export function mantineCssPerComponent(): Plugin {
+  return {
+    name: "frio-mantine-css-per-component",
+    enforce: "pre",
+    transform(code, id) {
+      const match = MANTINE_MODULE.exec(id);
+      if (!match) return null;
+      const [, pkg, name] = match;
+      const sheet = pkg === "core" ? `@mantine/core/styles/${name}.layer.css` : "@mantine/notifications/styles.layer.css";
+      return { code: `import ${JSON.stringify(sheet)};\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * The built page's stylesheets go after the markup painted before any script (index.html's
+ * 'Cargando…'): a stylesheet in the head holds every paint until it arrives, one in the body
+ * only what follows it. The scripts still wait for them, so no screen shows unstyled.
+ */
+export function stylesheetsAfterShell(): Plugin {
+  return {
+    name: "frio-stylesheets-after-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const rest = links.reduce((page, link) => page.replace(link, ""), html);
+        return rest.replace(/\n\s*<\/body>/, `\n${links.map((l) => `    ${l.trim()}\n`).join("")}  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterShell(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -64,28 +64,25 @@ export function mantineCssPerComponent(): Plugin {
 }
 
 /**
- * The built page's stylesheets go after the markup painted before any script (index.html's
- * 'Cargando…'): a stylesheet in the head holds every paint until it arrives, one in the body
- * only what follows it. The scripts still wait for them, so no screen shows unstyled.
+ * The built page's stylesheets load as print sheets, which hold no paint: index.html's
+ * 'Cargando…' shows at once on a slow phone instead of waiting for them. The entry turns
+ * them to the screen once loaded, before its first render (web/src/app/stylesheets.ts).
+ * They stay in the head, ahead of the sheets later chunks add, so Mantine's order holds.
  */
-export function stylesheetsAfterShell(): Plugin {
+export function stylesheetsAfterFirstPaint(): Plugin {
   return {
-    name: "frio-stylesheets-after-shell",
+    name: "frio-stylesheets-after-first-paint",
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler(html) {
-        const links = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-        const rest = links.reduce((page, link) => page.replace(link, ""), html);
-        return rest.replace(/\n\s*<\/body>/, `\n${links.map((l) => `    ${l.trim()}\n`).join("")}  </body>`);
-      },
+      handler: (html) => html.replace(/<link rel="stylesheet"([^>]*)>/g, `<link rel="stylesheet"$1 media="print" data-deferred-stylesheet>`),
     },
   };
 }
 
 export default defineConfig({
   root,
-  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterShell(), precompress()],
+  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

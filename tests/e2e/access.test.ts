@@ -6,7 +6,7 @@ import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { contrastRatio, VIEWPORTS } from "../helpers/devices";
+import { contrastRatio, seriousViolations, VIEWPORTS } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -102,6 +102,7 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     // No product to add, no line to remove, no save: the server would refuse each (403).
     expect(await page.getByRole("main").getByRole("button").allInnerTexts()).toEqual([]);
     expect(await page.getByText("Productos disponibles").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/products");
     const row = page.getByRole("row", { name: /Teclado Tarta/ });

@@ -9,15 +9,18 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
+import { applyDeferredStylesheets } from "./app/stylesheets";
 
 // The first screen is built as a transition, which yields to the browser every few
 // milliseconds: on a slow phone a tap during start-up is not held behind the whole build.
-startTransition(() => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+void applyDeferredStylesheets().then(() =>
+  startTransition(() => {
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  }),
+);

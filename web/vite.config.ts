@@ -41,6 +41,7 @@ export function precompress(): Plugin {
 }
 
 
+const WHOLE_MANTINE_SHEETS = 'import "@mantine/core/styles.layer.css"; import "@mantine/notifications/styles.layer.css";';
 const MANTINE_MODULE = /@mantine\/(core|notifications)\/esm\/(?:.+\/)?(\w+)\.module\.mjs$/;
 
 /**
@@ -50,10 +51,16 @@ const MANTINE_MODULE = /@mantine\/(core|notifications)\/esm\/(?:.+\/)?(\w+)\.mod
  * `<Name>.layer.css`. Layered, so the app's own CSS wins whichever chunk loads first.
  */
 export function mantineCssPerComponent(): Plugin {
+  let serving = false;
   return {
     name: "frio-mantine-css-per-component",
     enforce: "pre",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
     transform(code, id) {
+      // The dev server pre-bundles Mantine out of this plugin's reach: it serves the whole sheets.
+      if (serving && id.endsWith("/web/src/main.tsx")) return { code: `${WHOLE_MANTINE_SHEETS}\n${code}`, map: null };
       const match = MANTINE_MODULE.exec(id);
       if (!match) return null;
       const [, pkg, name] = match;

@@ -41,9 +41,55 @@ export function precompress(): Plugin {
 }
 
 
+const WHOLE_MANTINE_SHEETS = 'import "@mantine/core/styles.layer.css"; import "@mantine/notifications/styles.layer.css";';
+const MANTINE_MODULE = /@mantine\/(core|notifications)\/esm\/(?:.+\/)?(\w+)\.module\.mjs$/;
+
+/**
+ * Each Mantine component brings its own stylesheet into the chunk that uses it, in place of
+ * Mantine's whole stylesheet (about 250 KB) blocking the first paint of every page: every
+ * component's class names live in its `<Name>.module.mjs`, and Mantine ships the matching
+ * `<Name>.layer.css`. Layered, so the app's own CSS wins whichever chunk loads first.
+ */
+export function mantineCssPerComponent(): Plugin {
+  let serving = false;
+  return {
+    name: "frio-mantine-css-per-component",
+    enforce: "pre",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
+    transform(code, id) {
+      // The dev server pre-bundles Mantine out of this plugin's reach: it serves the whole sheets.
+      if (serving && id.endsWith("/web/src/main.tsx")) return { code: `${WHOLE_MANTINE_SHEETS}\n${code}`, map: null };
+      const match = MANTINE_MODULE.exec(id);
+      if (!match) return null;
+      const [, pkg, name] = match;
+      const sheet = pkg === "core" ? `@mantine/core/styles/${name}.layer.css` : "@mantine/notifications/styles.layer.css";
+      return { code: `import ${JSON.stringify(sheet)};\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * The built page's stylesheets load as print sheets, which hold no paint: index.html's
+ * 'Cargando…' shows at once on a slow phone instead of waiting for them. The entry turns
+ * them to the screen once loaded, before its first render (web/src/app/stylesheets.ts).
+ * They stay in the head, ahead of the sheets later chunks add, so Mantine's order holds.
+ */
+export function stylesheetsAfterFirstPaint(): Plugin {
+  return {
+    name: "frio-stylesheets-after-first-paint",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html) => html.replace(/<link rel="stylesheet"([^>]*)>/g, `<link rel="stylesheet"$1 media="print" data-deferred-stylesheet>`),
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

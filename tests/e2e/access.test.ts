@@ -6,13 +6,14 @@ import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { contrastRatio, VIEWPORTS } from "../helpers/devices";
+import { contrastRatio, seriousViolations, VIEWPORTS } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
 let e2e: E2E;
 let admin: ApiClient;
 let clientId = 0;
+let freezerClientId = 0;
 const pages = new Map<GroupName, Page>();
 
 // The README's permission table, read as a person would: what each group finds in the menu and on the home screen.
@@ -38,6 +39,8 @@ beforeAll(async () => {
   const kg = await createProduct(admin, { name: "Teclado Medallones de merluza", quantity: 500 });
   const un = await createProduct(admin, { name: "Teclado Tarta de jamón", quantity: 500, isWeighted: false });
   clientId = (await createClient(admin, { name: "Teclado Despensa La Estrella" })).id;
+  freezerClientId = (await createClient(admin, { name: "Lectura Freezer Del Sur" })).id;
+  await admin.post("/api/save_virtual_freezer/", { clientId: freezerClientId, has_virtual_freezer: true, items: [{ productId: kg.PK_Products, units: 2, type: "KG" }] });
   const armado = await confirmOrder(admin, { date: todayInBuenosAires() }, { kg: kg.PK_Products, un: un.PK_Products });
   await admin.post("/api/orders/prepared/", { order_id: armado });
   for (const group of Object.keys(MENU) as GroupName[]) {
@@ -85,6 +88,30 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     await options.getByRole("button", { name: "Mostrar todos los datos del cliente" }).waitFor();
     // Besides the dialog's close button, only what a reader may open.
     expect((await options.getByRole("button").allInnerTexts()).filter((t) => t.trim())).toEqual(["Mostrar todos los datos del cliente"]);
+  });
+
+  it("a Despachante reads a virtual freezer and the products with nothing offered to change them", async () => {
+    const page = pages.get("Despachante")!;
+    await page.goto(`/clients/${freezerClientId}/virtual-freezer`);
+    const quantity = page.getByLabel("Cantidad de Teclado Medallones de merluza");
+    await quantity.waitFor();
+    expect(await quantity.inputValue()).toBe("2");
+    expect(await quantity.getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByRole("switch", { name: "¿Tiene Freezer Virtual?" }).isDisabled()).toBe(true);
+    expect(await page.getByText("Total a Pagar").count()).toBe(1);
+    // No product to add, no line to remove, no save: the server would refuse each (403).
+    expect(await page.getByRole("main").getByRole("button").allInnerTexts()).toEqual([]);
+    expect(await page.getByText("Productos disponibles").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/products");
+    const row = page.getByRole("row", { name: /Teclado Tarta/ });
+    await row.waitFor();
+    expect(await row.getAttribute("tabindex")).toBeNull();
+    await row.click();
+    // A click is handled within its task; a frame later the dialog would be on screen.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
   it("client, order and product rows open with Tab and Enter", async () => {

@@ -132,6 +132,26 @@ describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
     });
   }
 
+  it("on a slow connection /login paints 'Cargando…' before its stylesheets arrive and shows its form only once they apply", async () => {
+    const page = await (await e2e.newContext()).newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname.endsWith(".css"), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    // A real paint, not just markup: a stylesheet holding the first paint would leave no entry.
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    await page.waitForLoadState("domcontentloaded");
+    expect(await page.getByRole("button", { name: "Ingresar" }).count()).toBe(0);
+    release();
+    const button = page.getByRole("button", { name: "Ingresar" });
+    await button.waitFor();
+    // Mantine's button sheet applies to the first frame the form is in.
+    expect(await button.evaluate((b) => getComputedStyle(b).getPropertyValue("--button-height-sm").trim())).not.toBe("");
+  });
+
   it("the main dialogs fit the screen at every width, with a named close button, and pass axe", async () => {
     expect(await atEveryWidth((page) => dialogsProblems(page))).toEqual([]);
   });

@@ -159,6 +159,15 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[aria-label="Cantidad de Helado reglas"]')?.value === "2");
   });
 
+  it("the van loses signal as the products are asked for: 'No se pudieron cargar productos.'", async () => {
+    const offline = await page.context().newPage();
+    // A network fault in the browser (the connection is gone), not a stand-in for our server.
+    await offline.route((url) => url.pathname === "/api/products/", (route) => route.abort("internetdisconnected"));
+    await offline.goto(`/orders/${ids.client}/products`);
+    await offline.getByText("No se pudieron cargar productos.", { exact: true }).waitFor();
+    await offline.close();
+  });
+
   it("ran under the Content-Security-Policy without a refusal", () => {
     expect(e2e.cspViolations).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
+import { useCan } from "../../api/can";
 import { useEvents } from "../../api/socket";
 import { PageTitle } from "../../components/page-title";
 import { ListPager } from "../../components/list-pager";
@@ -42,6 +43,8 @@ export function ProductsPage() {
   useEffect(() => setPage(1), [debounced, filter]);
   const list = useProductList({ search: debounced, filter, page });
   const [editing, setEditing] = useState<number | null>(null);
+  // Only groups that may change a product open its edit dialog; the others read the list.
+  const writes = useCan("catalog.write");
   // Stock taken by an order elsewhere shows here without a reload.
   useEvents("product.", () => void client.invalidateQueries({ queryKey: productKeys.all }));
 
@@ -54,7 +57,7 @@ export function ProductsPage() {
       </Group>
       {list.isError && <Alert color="red">No se pudieron cargar productos</Alert>}
       <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable label="Productos" rows={list.data?.results ?? []} columns={COLUMNS} rowKey={(p) => p.PK_Products} onOpen={(p) => setEditing(p.PK_Products)} />
+      <RecordTable label="Productos" rows={list.data?.results ?? []} columns={COLUMNS} rowKey={(p) => p.PK_Products} onOpen={writes ? (p) => setEditing(p.PK_Products) : undefined} />
       <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
       {editing && <EditProductDialog productId={editing} onClose={() => setEditing(null)} />}
     </>

@@ -7,6 +7,7 @@ import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../doma
 import { orderTotals, priceLine, type LineType } from "../../../../domain/pricing";
 import { parseQuantity } from "../../../../domain/quantity";
 import { normalizeSearch } from "../../../../domain/text";
+import { useCan } from "../../api/can";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { ProductPicker } from "../../components/product-picker";
@@ -27,6 +28,8 @@ export function VirtualFreezerPage() {
   const [lines, setLines] = useState<Line[] | null>(null);
   const [search, setSearch] = useState("");
   const [busy, setBusy] = useState(false);
+  // Preparador and Despachante read the balance; the server refuses their saves (403).
+  const writes = useCan("catalog.write");
 
   useEffect(() => {
     if (!freezer.data || lines) return;
@@ -77,17 +80,21 @@ export function VirtualFreezerPage() {
   return (
     <>
       <PageTitle>{`Freezer Virtual · ${freezer.data.client.Name}`}</PageTitle>
-      <Switch label="¿Tiene Freezer Virtual?" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
+      <Switch label="¿Tiene Freezer Virtual?" checked={enabled} disabled={!writes} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
       {!enabled ? (
-        <Button onClick={save} loading={busy}>
-          Guardar
-        </Button>
+        writes && (
+          <Button onClick={save} loading={busy}>
+            Guardar
+          </Button>
+        )
       ) : (
         <Grid>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <ProductPicker label="Productos disponibles" products={shown} search={search} onSearch={setSearch} onPick={add} formatPrice={formatMoney} height={420} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          {writes && (
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <ProductPicker label="Productos disponibles" products={shown} search={search} onSearch={setSearch} onPick={add} formatPrice={formatMoney} height={420} />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, md: writes ? 7 : 12 }}>
             <Card withBorder>
               <Title order={4} mb="sm">
                 Freezer
@@ -106,6 +113,7 @@ export function VirtualFreezerPage() {
                         decimalScale={line.type === "KG" ? 3 : 0}
                         decimalSeparator=","
                         value={line.units}
+                        readOnly={!writes}
                         error={check.ok ? undefined : check.message}
                         onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, units: String(v) } : l)))}
                       />
@@ -114,13 +122,15 @@ export function VirtualFreezerPage() {
                         w={100}
                         data={promo ? ["PROMO"] : ["KG", "UN"]}
                         value={line.type}
-                        disabled={promo}
+                        disabled={promo || !writes}
                         allowDeselect={false}
                         onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, type: (v ?? "KG") as LineType } : l)))}
                       />
-                      <Button variant="subtle" color="red" onClick={() => setLines((ls) => ls!.filter((_, i) => i !== index))}>
-                        Quitar
-                      </Button>
+                      {writes && (
+                        <Button variant="subtle" color="red" onClick={() => setLines((ls) => ls!.filter((_, i) => i !== index))}>
+                          Quitar
+                        </Button>
+                      )}
                     </Group>
                   );
                 })}
@@ -129,11 +139,13 @@ export function VirtualFreezerPage() {
                 <Text>Peso Total: {formatWeight(totals.weight)}</Text>
                 <Text fw={600}>Total a Pagar: {formatMoney(totals.total)}</Text>
               </Group>
-              <Group justify="flex-end" mt="md">
-                <Button onClick={save} loading={busy}>
-                  Guardar freezer
-                </Button>
-              </Group>
+              {writes && (
+                <Group justify="flex-end" mt="md">
+                  <Button onClick={save} loading={busy}>
+                    Guardar freezer
+                  </Button>
+                </Group>
+              )}
             </Card>
           </Grid.Col>
         </Grid>

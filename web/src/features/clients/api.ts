@@ -8,23 +8,11 @@ export const clientKeys = {
   all: ["clients"] as const,
   detail: (id: number) => ["clients", "detail", id] as const,
   fullData: (id: number) => ["clients", "full-data", id] as const,
-  references: ["clients", "references"] as const,
 };
 
 
 export const useClient = (id: number | null) =>
   useQuery({ queryKey: clientKeys.detail(id ?? 0), enabled: !!id, queryFn: async () => ClientDetail.parse(await get(`/get_client/${id}/`)) });
-
-export function useReferences() {
-  return useQuery({
-    queryKey: clientKeys.references,
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      const [cities, shipments] = await Promise.all([get("/get_cities/"), get("/get_shipments/")]);
-      return { cities: z.array(City).parse(cities), shipments: z.array(Shipment).parse(shipments) };
-    },
-  });
-}
 
 export const useFullData = (id: number | null) =>
   useQuery({ queryKey: clientKeys.fullData(id ?? 0), enabled: !!id, queryFn: async () => ClientFullData.parse(await get(`/clients/${id}/full-data/`)) });

@@ -7,6 +7,7 @@ import { Shipment } from "../../../../domain/contracts/clients";
 import { SHIPPING_COST_MESSAGE } from "../../../../domain/contracts/settings";
 import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
+import { referenceKeys } from "../../api/references";
 import { notifyError, notifySuccess } from "../../components/notify";
 
 export function ShippingCostCard() {
@@ -23,7 +24,7 @@ export function ShippingCostCard() {
       await post("/update-shipping-cost/", { zone_id: Number(zone), price });
       notifySuccess("Costo de envío actualizado correctamente.");
       await client.invalidateQueries({ queryKey: ["shipments"] });
-      await client.invalidateQueries({ queryKey: ["clients", "references"] });
+      await client.invalidateQueries({ queryKey: referenceKeys.all });
     } catch (failure) {
       notifyError(failure instanceof ApiError && failure.status === 0 ? "Hubo un problema al conectar con el servidor." : "Error al actualizar el costo.");
     }

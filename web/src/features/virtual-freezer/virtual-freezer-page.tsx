@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { Product } from "../../../../domain/contracts/products";
@@ -10,7 +9,8 @@ import { normalizeSearch } from "../../../../domain/text";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { ProductPicker } from "../../components/product-picker";
-import { freezerKeys, saveVirtualFreezer, useVirtualFreezer } from "./api";
+import { useVirtualFreezer } from "./api/get-virtual-freezer";
+import { useSaveVirtualFreezer } from "./api/save-virtual-freezer";
 
 interface Line {
   productId: number;
@@ -22,11 +22,10 @@ interface Line {
 export function VirtualFreezerPage() {
   const clientId = Number(useParams().clientId);
   const freezer = useVirtualFreezer(clientId);
-  const client = useQueryClient();
+  const saving = useSaveVirtualFreezer();
   const [enabled, setEnabled] = useState(false);
   const [lines, setLines] = useState<Line[] | null>(null);
   const [search, setSearch] = useState("");
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!freezer.data || lines) return;
@@ -55,19 +54,15 @@ export function VirtualFreezerPage() {
     });
 
   async function save() {
-    setBusy(true);
     try {
-      await saveVirtualFreezer({
+      await saving.mutateAsync({
         clientId,
         has_virtual_freezer: enabled,
         items: enabled ? (lines ?? []).map((l) => ({ productId: l.productId, units: l.units, type: l.type })) : [],
       });
       notifySuccess("Freezer virtual guardado con éxito.");
-      await client.invalidateQueries({ queryKey: freezerKeys.detail(clientId) });
     } catch (failure) {
       notifyFailure(failure, "Error al guardar el freezer virtual.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -79,7 +74,7 @@ export function VirtualFreezerPage() {
       <PageTitle>{`Freezer Virtual · ${freezer.data.client.Name}`}</PageTitle>
       <Switch label="¿Tiene Freezer Virtual?" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
       {!enabled ? (
-        <Button onClick={save} loading={busy}>
+        <Button onClick={save} loading={saving.isPending}>
           Guardar
         </Button>
       ) : (
@@ -130,7 +125,7 @@ export function VirtualFreezerPage() {
                 <Text fw={600}>Total a Pagar: {formatMoney(totals.total)}</Text>
               </Group>
               <Group justify="flex-end" mt="md">
-                <Button onClick={save} loading={busy}>
+                <Button onClick={save} loading={saving.isPending}>
                   Guardar freezer
                 </Button>
               </Group>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, isRanged } from "../../../../domain/contracts/exports";
 import { saveFile } from "../../api/http";
 import { useEvents } from "../../api/socket";
@@ -31,9 +31,12 @@ export function ExportCard() {
   }, [table, ranged, latest.data, latest.isError]);
 
   const [running, setRunning] = useState<{ id: string; done: number; total: number; resumed: boolean } | null>(null);
+  // A short export may end before the answer that names its job is read: its end is kept for then.
+  const endedEarly = useRef(new Set<string>());
 
   // The export runs as a job: its progress and its end, or its failure, arrive over the websocket.
   useEvents("export.", (event) => {
+    if (event.type === "export.done" && !running && busy) endedEarly.current.add(String(event.data.id));
     if (!running || event.data.id !== running.id) return;
     if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total), resumed: event.data.resumed === true });
     if (event.type === "export.done") void fetchFile(running.id);
@@ -64,7 +67,7 @@ export function ExportCard() {
       const body = { sql_table: table, type_archive: format, ...(ranged ? { start_id: startId, end_id: endId } : {}) };
       const job = await creation.mutateAsync(body);
       setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0, resumed: job.resumed });
-      if (job.status === "done") await fetchFile(job.id);
+      if (job.status === "done" || endedEarly.current.delete(job.id)) await fetchFile(job.id);
     } catch (failure) {
       notifyFailure(failure, EXPORT_FAILED);
       setBusy(false);

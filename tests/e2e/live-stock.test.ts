@@ -17,6 +17,7 @@ let otherSeller: ApiClient;
 let wizard: Page;
 let list: Page;
 let panel: Page;
+let freezer: Page;
 let clientId = 0;
 const ids = { merluza: 0, abadejo: 0, corvina: 0 };
 
@@ -35,10 +36,10 @@ async function openLive(page: Page, path: string, text: string) {
   await ready;
 }
 
-/** Every product request the page makes from now on. */
-function productRequests(page: Page): string[] {
+/** Every request for the page's stock (the product list, or the freezer page's own read) from now on. */
+function stockRequests(page: Page, path = "/api/products/"): string[] {
   const seen: string[] = [];
-  page.on("request", (request) => request.url().includes("/api/products/") && seen.push(request.url()));
+  page.on("request", (request) => request.url().includes(path) && seen.push(request.url()));
   return seen;
 }
 
@@ -52,21 +53,24 @@ beforeAll(async () => {
   ids.merluza = (await createProduct(otherSeller, { name: "Stock Vivo Merluza", quantity: 20 })).PK_Products;
   ids.abadejo = (await createProduct(otherSeller, { name: "Stock Vivo Abadejo", quantity: 10 })).PK_Products;
   ids.corvina = (await createProduct(otherSeller, { name: "Stock Vivo Corvina", quantity: 2.5 })).PK_Products;
+  const freezerOn = await otherSeller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [] });
+  expect(freezerOn.statusCode).toBe(200);
   const seller = await createUser(e2e.t, "Vendedor");
   const signedIn = async () => {
     const page = await (await e2e.newContext()).newPage();
     await loginThroughUi(page, seller.username, seller.password);
     return page;
   };
-  [wizard, list, panel] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+  [wizard, list, panel, freezer] = await Promise.all([signedIn(), signedIn(), signedIn(), signedIn()]);
 });
 afterAll(async () => {
   await e2e?.close();
 });
 
 describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () => {
-  it("another seller's order lowers the stock in the wizard, the product list and the low-stock panel with no request, and marks the cart line", async () => {
+  it("another seller's order lowers the stock in the wizard, the product list, the low-stock panel and the freezer page with no request, and marks the cart line", async () => {
     await openLive(list, "/products", "Stock Vivo Merluza");
+    await openLive(freezer, `/clients/${clientId}/virtual-freezer`, "Stock Vivo Merluza");
     await openLive(panel, "/orders/new", "Stock Vivo Corvina");
     await openLive(wizard, `/orders/${clientId}/products`, "Stock Vivo Merluza");
     expect(await rowText(list, "Stock Vivo Merluza")).toContain("20 kg");
@@ -75,7 +79,7 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
     await wizard.getByLabel("Cantidad de Stock Vivo Merluza").blur();
     expect(await wizard.getByText("Stock insuficiente", { exact: false }).count()).toBe(0);
 
-    const asked = [productRequests(wizard), productRequests(list), productRequests(panel)];
+    const asked = [stockRequests(wizard), stockRequests(list), stockRequests(panel), stockRequests(freezer, "/virtual-freezer/")];
     const order = await placeOrder(otherSeller, clientId, [
       { productId: ids.merluza, units: "8", type: "KG" },
       { productId: ids.corvina, units: "1", type: "KG" },
@@ -87,7 +91,8 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
     await wizard.waitForFunction(() => /12 kg/.test([...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent ?? ""));
     await list.waitForFunction(() => [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent?.includes("12 kg"));
     await panel.getByText("1,5 kg").waitFor();
-    expect(asked).toEqual([[], [], []]);
+    await freezer.waitForFunction(() => [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent?.includes("12 kg"));
+    expect(asked).toEqual([[], [], [], []]);
   });
 
   it("a 409 at confirmation names the product, and 'Volver a productos' lands on the products step with the line marked", async () => {
@@ -120,7 +125,12 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
     for (const [name, size] of Object.entries(VIEWPORTS)) {
       await wizard.setViewportSize(size);
       await wizard.goto(`/orders/${clientId}/products`);
-      if (size.width < 1200) await wizard.getByRole("button", { name: "Ver pedido" }).click();
+      if (size.width < 1200) {
+        // The cart's summary bar says so before the cart is opened.
+        await wizard.getByText("1 producto sin stock suficiente").waitFor();
+        if (SHOTS) await wizard.screenshot({ path: `${SHOTS}/products-bar-${name}.png` });
+        await wizard.getByRole("button", { name: "Ver pedido" }).click();
+      }
       await wizard.getByText("Stock insuficiente: quedan 1 kg").waitFor();
       await settled(wizard);
       expect(await horizontalOverflow(wizard), name).toBeLessThanOrEqual(0);

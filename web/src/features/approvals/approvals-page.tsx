@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Paper, Title } from "@mantine/core";
 import { useState } from "react";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { RecordTable } from "../../components/record-table";
 import { useDecideUser, type UserDecision } from "./api/decide-user";

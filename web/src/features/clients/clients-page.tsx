@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { useCan } from "../../api/can";
 import { ListPager } from "../../components/list-pager";

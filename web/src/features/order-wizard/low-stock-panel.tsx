@@ -1,7 +1,7 @@
 import { Button, Card, Group, Modal, NumberInput, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { formatKilos, toGrams } from "../../../../domain/money";
 import { useLowStock } from "./api/get-low-stock";
 import { useUpdatePriceAndStock } from "./api/update-product";

@@ -23,6 +23,21 @@ describe("code boundaries (STYLE.md §14)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("web components never call HTTP: each feature's calls live in its api/ folder, its query keys in api/keys.ts", () => {
+    // Features whose data layer moves with their own work (orders, boards, home) join this rule then.
+    const pending = new Set(["orders", "dispatch", "preparation", "home"]);
+    const offenders = files(join(root, "web/src/features"))
+      .filter((file) => !pending.has(relative(join(root, "web/src/features"), file).split("/")[0]!))
+      .filter((file) => !file.includes("/api/"))
+      .flatMap((file) => {
+        const text = readFileSync(file, "utf8");
+        const http = [...text.matchAll(/import\s*{([^}]*)}\s*from\s*"[./]*api\/http"/g)].filter((m) => m[1]!.split(",").some((name) => name.trim() !== "saveFile"));
+        const found = [...http.map(() => "imports the HTTP client"), ...(/\bfetch\(/.test(text) ? ["calls fetch"] : []), ...(/queryKey:\s*\[/.test(text) ? ["spells a query key"] : [])];
+        return found.map((what) => `${relative(root, file)} ${what}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it("server routes never import a repository: only services talk to the data layer", () => {
     const offenders = files(join(root, "server/features"))
       .filter((file) => file.endsWith("routes.ts"))

@@ -1,6 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { MapConfig } from "../../../domain/contracts/map";
 import { get } from "./http";
 
-/** Map style and depot, read once per session: /mapa and the dispatch route map use it. */
-export const useMapConfig = () => useQuery({ queryKey: ["map-config"], staleTime: Infinity, queryFn: async () => MapConfig.parse(await get("/map-config/")) });
+/** Shared by /mapa and the dispatch route map, so it lives beside the HTTP client. */
+export const mapConfigKeys = { all: ["map-config"] as const };
+
+export const getMapConfig = async () => MapConfig.parse(await get("/map-config/"));
+
+/** Map style and depot, read once per session. */
+export const mapConfigOptions = () => queryOptions({ queryKey: mapConfigKeys.all, queryFn: getMapConfig, staleTime: Infinity });
+
+export const useMapConfig = () => useQuery(mapConfigOptions());

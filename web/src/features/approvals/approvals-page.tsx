@@ -1,36 +1,32 @@
 import { Alert, Button, Loader, Paper, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { RecordTable } from "../../components/record-table";
-import { approvalKeys, approveRequest, deactivateUser, denyRequest, useApprovals } from "./api";
+import { useDecideUser, type UserDecision } from "./api/decide-user";
+import { useApprovals } from "./api/get-approvals";
 
 interface PendingAction {
   message: string;
   failure: string;
-  run(): Promise<unknown>;
+  decision: UserDecision;
 }
 
 export function ApprovalsPage() {
   const approvals = useApprovals();
-  const client = useQueryClient();
+  const decide = useDecideUser();
   const [action, setAction] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function confirm() {
     if (!action) return;
-    setBusy(true);
     try {
-      await action.run();
+      await decide.mutateAsync(action.decision);
       notifySuccess("Operación realizada con éxito.");
     } catch (failure) {
       notifyFailure(failure, action.failure);
     } finally {
-      setBusy(false);
       setAction(null);
-      await client.invalidateQueries({ queryKey: approvalKeys.all });
     }
   }
 
@@ -61,7 +57,7 @@ export function ApprovalsPage() {
                   color="red"
                   variant="light"
                   aria-label={`Desactivar ${user.username}`}
-                  onClick={() => setAction({ message: `¿Desactivar a ${user.username}?`, failure: "No se pudo desactivar", run: () => deactivateUser(user.id) })}
+                  onClick={() => setAction({ message: `¿Desactivar a ${user.username}?`, failure: "No se pudo desactivar", decision: { kind: "deactivate", userId: user.id } })}
                 >
                   Desactivar
                 </Button>
@@ -88,7 +84,7 @@ export function ApprovalsPage() {
                 <Button
                   size="xs"
                   aria-label={`Aprobar ${request.username}`}
-                  onClick={() => setAction({ message: `¿Aprobar a ${request.username}?`, failure: "No se pudo aprobar", run: () => approveRequest(request.id) })}
+                  onClick={() => setAction({ message: `¿Aprobar a ${request.username}?`, failure: "No se pudo aprobar", decision: { kind: "approve", requestId: request.id } })}
                 >
                   Aprobar
                 </Button>
@@ -102,7 +98,7 @@ export function ApprovalsPage() {
                   color="red"
                   variant="light"
                   aria-label={`Denegar ${request.username}`}
-                  onClick={() => setAction({ message: `¿Denegar la solicitud de ${request.username}?`, failure: "No se pudo denegar", run: () => denyRequest(request.id) })}
+                  onClick={() => setAction({ message: `¿Denegar la solicitud de ${request.username}?`, failure: "No se pudo denegar", decision: { kind: "deny", requestId: request.id } })}
                 >
                   Denegar
                 </Button>
@@ -111,7 +107,7 @@ export function ApprovalsPage() {
           ]}
         />
       </Paper>
-      <Confirm opened={!!action} message={action?.message ?? ""} loading={busy} onConfirm={confirm} onCancel={() => setAction(null)} />
+      <Confirm opened={!!action} message={action?.message ?? ""} loading={decide.isPending} onConfirm={confirm} onCancel={() => setAction(null)} />
     </>
   );
 }

@@ -5,7 +5,9 @@ import { saveFile } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
-import { downloadAudit, useAudit, useAuditUsers, type AuditFilters } from "./api";
+import { downloadAudit } from "./api/download-audit";
+import { useAuditUsers } from "./api/get-audit-users";
+import { useAudit, type AuditFilters } from "./api/list-audit";
 import { describeChange } from "./describe-change";
 import { DateField } from "../../components/date-field";
 

@@ -4,7 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { CAPTCHA_REQUIRED, GROUP_REQUIRED } from "../../../../domain/contracts/auth";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
-import { sendRegistration, useAccountGroups } from "./api/register";
+import { useAccountGroups } from "./api/get-account-groups";
+import { useSendRegistration } from "./api/send-registration";
 import { CaptchaWidget } from "./captcha-widget";
 
 const REDIRECT_MS = 1_500;
@@ -15,25 +16,22 @@ export function RegisterPage() {
   const [form, setForm] = useState({ username: "", email: "", password: "", group: null as string | null });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const registration = useSendRegistration();
   const set = (field: keyof typeof form) => (value: string | null) => setForm((f) => ({ ...f, [field]: value ?? "" }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.group) return setError(GROUP_REQUIRED);
     if (!captcha) return setError(CAPTCHA_REQUIRED);
-    setBusy(true);
     setError(null);
     try {
-      await sendRegistration({ username: form.username.trim(), email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
+      await registration.mutateAsync({ username: form.username.trim(), email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
       notifySuccess("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.");
       setTimeout(() => navigate("/login"), REDIRECT_MS);
     } catch (failure) {
       // The form keeps the reason (a name taken, the challenge); the notice leads with SPEC.md §8's sentence.
       setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "No se pudo enviar la solicitud");
       notifyFailure(failure, "No se pudo enviar la solicitud");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -62,7 +60,7 @@ export function RegisterPage() {
               {error}
             </Text>
           )}
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={registration.isPending}>
             Enviar solicitud
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">

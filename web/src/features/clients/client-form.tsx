@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
-import { useReferences } from "./api";
+import { useReferences } from "../../api/references";
 import { DateField } from "../../components/date-field";
 
 export interface ClientFormValues {

@@ -1,16 +1,15 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { useCan } from "../../api/can";
 import { ListPager } from "../../components/list-pager";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
-import { clientKeys, deleteClient } from "./api";
+import { useDeleteClient } from "./api/delete-client";
 import { CLIENTS_PAGE_SIZE, useClientList } from "./api/list-clients";
 import { ClaimsDialog } from "./claims-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
@@ -39,7 +38,7 @@ const COLUMNS: RecordColumn<ClientListItem>[] = [
 
 export function ClientsPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deletion = useDeleteClient();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<"" | "virtual_freezer">("");
   const [debounced] = useDebouncedValue(search, 250);
@@ -55,9 +54,8 @@ export function ClientsPage() {
   async function remove() {
     if (!selected) return;
     try {
-      await deleteClient(selected.id);
+      await deletion.mutateAsync(selected.id);
       notifySuccess("Cliente eliminado correctamente.");
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
     } catch (failure) {
       notifyFailure(failure, "No se pudo eliminar el cliente.");
     }

@@ -1,12 +1,11 @@
 import { Button, Group, Paper } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CreateClientRequest } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
-import { clientKeys, createClient } from "./api";
+import { useCreateClient } from "./api/create-client";
 import { fieldErrors } from "../../components/field-errors";
 import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
 
@@ -19,11 +18,10 @@ const wasTouched = (touched: Set<string>, field: string) => (TOUCHED_WITH[field]
 
 export function CreateClientPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const creation = useCreateClient();
   const [values, setValues] = useState<ClientFormValues>(emptyClientForm);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   const payload = { ...toPayload(values), shipment: values.zone ?? "" };
   const errors = fieldErrors(CreateClientRequest, payload);
@@ -42,17 +40,13 @@ export function CreateClientPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (blocked) return;
-    setBusy(true);
     try {
-      await createClient(payload);
+      await creation.mutateAsync(payload);
       notifySuccess("Cliente creado con éxito.");
-      await client.invalidateQueries({ queryKey: clientKeys.all });
       navigate("/clients");
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
       notifyFailure(failure, "Error al crear el cliente.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -62,7 +56,7 @@ export function CreateClientPage() {
       <Paper withBorder p="lg" component="form" onSubmit={submit}>
         <ClientFields values={values} errors={shown} onChange={change} mode="create" picker="create-client" />
         <Group justify="flex-end" mt="lg">
-          <Button type="submit" disabled={blocked} loading={busy}>
+          <Button type="submit" disabled={blocked} loading={creation.isPending}>
             Crear cliente
           </Button>
         </Group>

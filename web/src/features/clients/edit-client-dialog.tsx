@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Modal } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
-import { clientKeys, saveClient, useClient } from "./api";
+import { useClient } from "./api/get-client";
+import { useSaveClient } from "./api/save-client";
 import { fieldErrors } from "../../components/field-errors";
 import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
 
@@ -28,10 +28,9 @@ function fromDetail(detail: ClientDetail): ClientFormValues {
 
 export function EditClientDialog({ clientId, onClose }: { clientId: number; onClose(): void }) {
   const detail = useClient(clientId);
-  const client = useQueryClient();
+  const saving = useSaveClient();
   const [values, setValues] = useState<ClientFormValues | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (detail.data && !values) setValues(fromDetail(detail.data));
@@ -48,17 +47,13 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
 
   async function save() {
     if (!payload || Object.keys(fieldErrors(UpdateClientRequest, payload)).length) return;
-    setBusy(true);
     try {
-      await saveClient(clientId, payload);
+      await saving.mutateAsync({ id: clientId, body: payload });
       notifySuccess("Cliente actualizado con éxito.");
-      await client.invalidateQueries({ queryKey: clientKeys.all });
       onClose();
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
       notifyFailure(failure, "Ocurrió un error al guardar.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -83,8 +78,8 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
               Cancelar
             </Button>
             {/* SPEC.md §2: the label itself reads 'Guardando...' while saving, so no spinner hides it. */}
-            <Button onClick={save} disabled={busy || Object.keys(errors).length > 0} aria-busy={busy}>
-              {busy ? "Guardando..." : "Guardar cambios"}
+            <Button onClick={save} disabled={saving.isPending || Object.keys(errors).length > 0} aria-busy={saving.isPending}>
+              {saving.isPending ? "Guardando..." : "Guardar cambios"}
             </Button>
           </Group>
         </>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Loader, Modal, Table, Text, Title } from "@mantine/core";
-import { useFullData } from "./api";
+import { useFullData } from "./api/get-full-data";
 
 export function FullDataDialog({ clientId, onClose }: { clientId: number; onClose(): void }) {
   const data = useFullData(clientId);

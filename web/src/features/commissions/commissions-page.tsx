@@ -1,25 +1,25 @@
 import { Alert, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { COMMISSION_MESSAGES, CommissionResult, CommissionSetup } from "../../../../domain/contracts/commissions";
+import { COMMISSION_MESSAGES, type CommissionResult } from "../../../../domain/contracts/commissions";
 import { formatMoney, toCentavos } from "../../../../domain/money";
-import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { DateField } from "../../components/date-field";
+import { useCalculateCommission } from "./api/calculate-commission";
+import { useCommissionSetup } from "./api/get-setup";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 
 export function CommissionsPage() {
-  const setup = useQuery({ queryKey: ["commissions", "setup"], queryFn: async () => CommissionSetup.parse(await get("/commissions/")) });
+  const setup = useCommissionSetup();
+  const calculation = useCalculateCommission();
   const [seller, setSeller] = useState<string | null>(null);
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");
   const [result, setResult] = useState<CommissionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (setup.data?.defaultSellerId && !seller) setSeller(String(setup.data.defaultSellerId));
@@ -30,17 +30,14 @@ export function CommissionsPage() {
     if (!start || !end) return setError(COMMISSION_MESSAGES.dates);
     if (setup.data?.is_admin && !seller) return setError(COMMISSION_MESSAGES.seller);
     setError(null);
-    setBusy(true);
     try {
       const body = setup.data?.is_admin ? { start_date: start, end_date: end, seller_id: Number(seller) } : { start_date: start, end_date: end };
-      setResult(CommissionResult.parse(await post("/commissions/", body)));
+      setResult(await calculation.mutateAsync(body));
       notifySuccess("Comisión calculada correctamente.");
     } catch (failure) {
       // The form keeps the reason beside its fields; the notice leads with SPEC.md §8's sentence.
       if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
       notifyFailure(failure, "No se pudo calcular la comisión.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -71,7 +68,7 @@ export function CommissionsPage() {
             </Text>
           )}
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={calculation.isPending}>
               Calcular
             </Button>
             {isAdmin && result && (

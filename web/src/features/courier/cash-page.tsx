@@ -5,8 +5,8 @@ import { todayInBuenosAires } from "../../../../domain/calendar";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
-import { courierKeys } from "./keys";
-import { exportStops, useCash } from "./get-cash";
+import { courierKeys } from "./api/keys";
+import { exportStops, useCash } from "./api/get-cash";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 

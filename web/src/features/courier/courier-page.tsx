@@ -4,7 +4,7 @@ import { todayInBuenosAires } from "../../../../domain/calendar";
 import type { CourierStop } from "../../../../domain/contracts/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { DeliverModal } from "./deliver-modal";
-import { useRoute } from "./get-route";
+import { useRoute } from "./api/get-route";
 import { NotDeliveredModal } from "./not-delivered-modal";
 import { useSharePosition } from "./share-position";
 import { StopCard } from "./stop-card";

@@ -4,7 +4,7 @@ import type { CourierStop } from "../../../../domain/contracts/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { useMarkDelivered } from "./mark-delivered";
+import { useMarkDelivered } from "./api/mark-delivered";
 
 /** Entregado: the cash received (prefilled with what is due) and an optional photo as proof. */
 export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): void }) {

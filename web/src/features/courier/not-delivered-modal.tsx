@@ -5,7 +5,7 @@ import { COURIER_MESSAGES } from "../../../../domain/contracts/courier";
 import { NOT_DELIVERED_REASONS, type NotDeliveredReason } from "../../../../domain/courier";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { useMarkNotDelivered } from "./mark-not-delivered";
+import { useMarkNotDelivered } from "./api/mark-not-delivered";
 
 /** No entregado: a reason (Otro needs a text); the order goes back to the dispatch board. */
 export function NotDeliveredModal({ stop, onClose }: { stop: CourierStop; onClose(): void }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { POSITION_INTERVAL_MS } from "../../../../domain/courier";
-import { post } from "../../api/http";
+import { useSendPosition } from "./api/send-position";
 
 const CONSENT_KEY = "frio.courier.share-position";
 
@@ -13,6 +13,7 @@ export function useSharePosition(routeOpen: boolean) {
   const [lastSent, setLastSent] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastAt = useRef(0);
+  const { mutateAsync: send } = useSendPosition();
 
   const setConsent = (value: boolean) => {
     localStorage.setItem(CONSENT_KEY, value ? "yes" : "no");
@@ -26,7 +27,7 @@ export function useSharePosition(routeOpen: boolean) {
         if (Date.now() - lastAt.current < POSITION_INTERVAL_MS) return;
         lastAt.current = Date.now();
         const body = { latitude: fix.coords.latitude, longitude: fix.coords.longitude, accuracy: Math.round(fix.coords.accuracy) };
-        post("/courier/position/", body).then(
+        send(body).then(
           () => {
             setLastSent(new Date());
             setError(null);
@@ -38,7 +39,7 @@ export function useSharePosition(routeOpen: boolean) {
       { enableHighAccuracy: true, maximumAge: 15_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);
-  }, [consent, routeOpen]);
+  }, [consent, routeOpen, send]);
 
   return { consent, setConsent, lastSent, error };
 }

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "../../../../domain/contracts/map";
 import { ApiError } from "../../api/messages";
-import { geocode, useMapConfig } from "./api";
+import { useMapConfig } from "../../api/map-config";
+import { useGeocodeLookup } from "./api/geocode";
 import { CoordinateInput } from "./coordinate-input";
 import { MAP_PICK_KEY, pickerOpener, type PickedPoint } from "../../components/map-picker";
 import { MapView, type MapPoint } from "./map-view";
@@ -21,6 +22,7 @@ export function MapPage() {
   const [query, setQuery] = useState(params.get("destination") ?? "");
   const [message, setMessage] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  const geocode = useGeocodeLookup();
 
   async function search() {
     setSearching(true);

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
 import { cartTotals, changeType, setUnits } from "../../../../domain/cart";
-import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
+import { shortLineText } from "../../../../domain/cart-stock";
+import { formatMoneyWizard, formatWeight, type Grams } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
 import { QuantityInput } from "./quantity-input";
 
@@ -16,9 +17,11 @@ interface CartPanelProps {
   withTitle?: boolean;
   /** Changes when a typed quantity was turned down ('Aceptar' on the stock warning): the boxes show the cart again. */
   revision?: number;
+  /** Lines the stock no longer covers, with the stock there is for them (live stock or a refused confirmation). */
+  short?: Map<number, Grams>;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0 }: CartPanelProps) {
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map() }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   return (
     <Card withBorder>
@@ -31,14 +34,19 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
         {items.map((line) => {
           const product = catalog.get(line.productId);
           if (!product) return null;
-          const kg = line.type === "KG";
+          const available = line.virtual_freezer ? undefined : short.get(line.productId);
           return (
             // Name above its controls: the cart is a narrow column on desktops and the whole width on phones.
-            <Stack key={`${line.productId}-${line.virtual_freezer}`} gap={4}>
+            <Stack key={`${line.productId}-${line.virtual_freezer}`} gap={4} data-short={available !== undefined || undefined}>
               <Text size="sm" fw={500}>
                 {line.productName}
                 {line.virtual_freezer ? " ❄️" : ""}
               </Text>
+              {available !== undefined && (
+                <Text size="sm" c="red.9" fw={600}>
+                  ⚠ {shortLineText(available)}
+                </Text>
+              )}
               <Group wrap="nowrap" gap="xs">
                 <QuantityInput key={`${line.productId}-${line.virtual_freezer}-${revision}`} line={line} onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)} />
                 <Select

@@ -6,7 +6,7 @@ import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
  * Phones and tablets: the cart in one line that stays at the bottom of the screen while the
  * product list scrolls, so every tap shows its effect; the button opens the whole cart.
  */
-export function CartSummaryBar({ totals, onOpen }: { totals: CartTotals; onOpen(): void }) {
+export function CartSummaryBar({ totals, short = 0, onOpen }: { totals: CartTotals; /** Lines the stock no longer covers. */ short?: number; onOpen(): void }) {
   const products = totals.distinct === 1 ? "1 producto" : `${totals.distinct} productos`;
   return (
     <Paper
@@ -20,6 +20,11 @@ export function CartSummaryBar({ totals, onOpen }: { totals: CartTotals; onOpen(
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
           {products} · {formatWeight(totals.weight)} · {formatMoneyWizard(totals.total)}
+          {short > 0 && (
+            <Text component="span" display="block" size="sm" c="red.9" fw={600}>
+              ⚠ {short === 1 ? "1 producto sin stock suficiente" : `${short} productos sin stock suficiente`}
+            </Text>
+          )}
         </Text>
         <Button size="sm" onClick={onOpen} style={{ flexShrink: 0 }}>
           Ver pedido

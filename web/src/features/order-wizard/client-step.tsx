@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { useClientSearch } from "./api";
+import { useClientSearch } from "./api/search-clients";
 import { LowStockPanel } from "./low-stock-panel";
 import { WizardHeader } from "./wizard-header";
 

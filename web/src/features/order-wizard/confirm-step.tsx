@@ -1,16 +1,20 @@
 import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { cartTotals, linePrice, type CatalogProduct } from "../../../../domain/cart";
+import { cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
+import { shortLines, shortLineText } from "../../../../domain/cart-stock";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
-import { post } from "../../api/http";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { usePayMethods, useWizardProducts } from "./api";
-import { useLiveStock } from "./live-stock";
+import { useQueryClient } from "@tanstack/react-query";
+import { usePayMethods } from "./api/get-pay-methods";
+import { useWizardProducts } from "./api/get-products";
+import { wizardKeys } from "./api/keys";
+import { useSubmitOrder } from "./api/submit-order";
 import { saveReceipt } from "./receipt-notice";
+import { ShortStockAlert, stockRefusalOf, type StockRefusal } from "./stock-refusal";
 import { WizardHeader } from "./wizard-header";
 
 const REDIRECT_MS = 1_200;
@@ -21,9 +25,10 @@ export function ConfirmStep() {
   const wizard = useOrderWizard();
   const payMethods = usePayMethods();
   const products = useWizardProducts("");
-  useLiveStock();
+  const submit = useSubmitOrder();
+  const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<StockRefusal | null>(null);
   const [payment, setPayment] = useState<string | null>(wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One key per confirmation attempt: a double click or a retry creates one order.
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -38,13 +43,20 @@ export function ConfirmStep() {
   const totals = cartTotals(wizard.items, catalog);
   const details = wizard.details;
   const delivery = toCentavos(details?.delivery_cost ?? 0);
+  const short = shortLines(wizard.items, catalog, wizard.oldCart);
+  /** A line's mark: the stock live events say is left, else the server's refusal naming its product. */
+  const markOf = (line: CartLine) => {
+    const available = line.virtual_freezer ? undefined : short.get(line.productId);
+    if (available !== undefined) return shortLineText(available);
+    return refusal?.productId === line.productId ? refusal.message : null;
+  };
 
   async function confirm() {
     if (!details) return setError(ORDER_MESSAGES.missingDelivery);
     const method = payMethods.data?.find((m) => String(m.PK_PayMethods) === payment);
     if (!method) return setError(ORDER_MESSAGES.payment);
     setError(null);
-    setBusy(true);
+    setRefusal(null);
     try {
       const body = {
         orderData: { ...details, payment_method: { id: method.PK_PayMethods, name: method.Name }, notes: wizard.notes, total_price: (totals.total + delivery) / 100 },
@@ -54,17 +66,19 @@ export function ConfirmStep() {
         order_id: wizard.orderId,
         old_cart: wizard.oldCart,
       };
-      const answer = await post<{ success?: boolean; order_id?: number }>("/order/", body, { "idempotency-key": idempotencyKey.current });
+      const answer = await submit.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       notifySuccess("Pedido confirmado");
       if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
       wizard.clear();
       setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
-      notifyFailure(failure, "Error al confirmar el pedido.");
       idempotencyKey.current = crypto.randomUUID();
-    } finally {
-      setBusy(false);
+      const refused = stockRefusalOf(failure);
+      if (!refused) return notifyFailure(failure, "Error al confirmar el pedido.");
+      // The stock this tab knew was not the stock now (it missed events): read it again, so the products step marks the line.
+      setRefusal(refused);
+      void queryClient.invalidateQueries({ queryKey: wizardKeys.products });
     }
   }
 
@@ -75,6 +89,11 @@ export function ConfirmStep() {
         Confirmar pedido · {wizard.clientName}
       </Title>
       {!details && <Alert color="red">{ORDER_MESSAGES.missingDelivery}</Alert>}
+      <ShortStockAlert
+        refusal={refusal}
+        shortNames={wizard.items.filter((l) => !l.virtual_freezer && short.has(l.productId)).map((l) => l.productName)}
+        onBack={() => navigate(`/orders/${clientId}/products`)}
+      />
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
@@ -90,11 +109,17 @@ export function ConfirmStep() {
               <Table.Tbody>
                 {wizard.items.map((line) => {
                   const product = catalog.get(line.productId);
+                  const mark = markOf(line);
                   return (
-                    <Table.Tr key={`${line.productId}-${line.virtual_freezer}`}>
+                    <Table.Tr key={`${line.productId}-${line.virtual_freezer}`} data-short={mark ? true : undefined}>
                       <Table.Td>
                         {line.productName}
                         {line.virtual_freezer ? " ❄️" : ""}
+                        {mark && (
+                          <Text size="sm" c="red.9" fw={600}>
+                            ⚠ {mark}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>{formatLineQuantity(line.units, line.type)}</Table.Td>
                       <Table.Td>{line.type}</Table.Td>
@@ -143,7 +168,7 @@ export function ConfirmStep() {
                   {error}
                 </Text>
               )}
-              <Button onClick={confirm} loading={busy} disabled={!wizard.items.length}>
+              <Button onClick={confirm} loading={submit.isPending} disabled={!wizard.items.length}>
                 Confirmar pedido
               </Button>
             </Stack>

@@ -8,7 +8,9 @@ import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { MAP_MESSAGES } from "../../../../domain/contracts/map";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
-import { useReferencesForWizard, useTimeSlots, useWizardClient } from "./api";
+import { useReferences } from "../../api/references";
+import { useTimeSlots } from "./api/get-time-slots";
+import { useWizardClient } from "./api/get-wizard-client";
 import { WizardHeader } from "./wizard-header";
 import { DateField } from "../../components/date-field";
 
@@ -18,7 +20,7 @@ export function DeliveryStep() {
   const navigate = useNavigate();
   const wizard = useOrderWizard();
   const client = useWizardClient(clientId);
-  const references = useReferencesForWizard();
+  const references = useReferences();
   const slots = useTimeSlots();
   const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());

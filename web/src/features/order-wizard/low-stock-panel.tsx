@@ -1,17 +1,16 @@
 import { Button, Card, Group, Modal, NumberInput, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
-import { post } from "../../api/http";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { formatKilos, toGrams } from "../../../../domain/money";
-import { useLowStock } from "./api";
+import { useLowStock } from "./api/get-low-stock";
+import { useUpdatePriceAndStock } from "./api/update-product";
 import { StockInput, stockRefusal } from "./stock-input";
 
 /** Step 1's side panel: products under 3 kg, by name, each opening a price-and-stock editor. */
 export function LowStockPanel() {
   const lowStock = useLowStock();
-  const client = useQueryClient();
+  const update = useUpdatePriceAndStock();
   const [editing, setEditing] = useState<Product | null>(null);
   const [price, setPrice] = useState<number | string>("");
   const [stock, setStock] = useState<number | string>("");
@@ -23,18 +22,9 @@ export function LowStockPanel() {
     const refusal = stockRefusal(stock);
     if (refusal) return setStockError(refusal);
     try {
-      await post(`/products/update/${editing.PK_Products}/`, {
-        name: editing.Name,
-        quantity: stock,
-        price,
-        unitWeight: editing.Unit_Weight,
-        isWeighted: editing.If_Weight,
-        isFeaturedProduct: editing.Featured_Product,
-        principalProductId: editing.Id_Principal_Product,
-      });
+      await update.mutateAsync({ product: editing, price, stock });
       notifySuccess("Producto actualizado con éxito");
       setEditing(null);
-      await client.invalidateQueries({ queryKey: ["products"] });
     } catch (failure) {
       notifyFailure(failure, "No se pudo guardar");
     }
@@ -77,7 +67,9 @@ export function LowStockPanel() {
             }}
           />
           <Group justify="flex-end">
-            <Button onClick={save}>Guardar</Button>
+            <Button onClick={save} loading={update.isPending}>
+              Guardar
+            </Button>
           </Group>
         </Stack>
       </Modal>

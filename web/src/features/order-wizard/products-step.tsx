@@ -1,18 +1,18 @@
 import { Alert, Button, Card, Drawer, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { addProduct, capFreezerLines, cartTotals, freezerAvailable, freezerHolding, freezerUnitsInCart, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
+import { shortLines } from "../../../../domain/cart-stock";
 import { withProductClaim } from "../../../../domain/notes";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatMoneyWizard } from "../../../../domain/money";
-import { useEvents } from "../../api/socket";
 import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { updateStock, useWizardClient, useWizardProducts } from "./api";
-import { useLiveStock } from "./live-stock";
+import { useWizardProducts } from "./api/get-products";
+import { useWizardClient } from "./api/get-wizard-client";
+import { useUpdateStock } from "./api/update-stock";
 import { CartPanel } from "./cart-panel";
 import { CartSummaryBar } from "./cart-summary-bar";
 import { ClientBar } from "./client-bar";
@@ -26,21 +26,18 @@ const promosFirst = (products: Product[]) => [...products].sort((a, b) => Number
 export function ProductsStep() {
   const clientId = Number(useParams().clientId);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const wizard = useOrderWizard();
   const client = useWizardClient(clientId);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const products = useWizardProducts("");
-  useLiveStock();
+  const stockUpdate = useUpdateStock();
   // Under 75em the grid stacks: the cart leaves the page for a drawer behind a sticky summary.
   const besideList = useMediaQuery("(min-width: 75em)", true, { getInitialValueInEffect: false });
   const [cartOpen, setCartOpen] = useState(false);
   const [warning, setWarning] = useState<(StockWarningState & { pending: CartOutcome }) | null>(null);
   const [revision, setRevision] = useState(0);
   const productClaim = useProductClaimLookup(clientId);
-  // A new quantity is written in place (useLiveStock); other product changes are asked again.
-  useEvents("product.", (event) => event.type !== "product.stock_changed" && void queryClient.invalidateQueries({ queryKey: ["products"] }));
 
   useEffect(() => {
     if (client.data && wizard.clientId !== clientId) wizard.setClient(clientId, client.data.detail.name);
@@ -94,13 +91,12 @@ export function ProductsStep() {
   async function saveStock(quantity: number) {
     if (!warning) return;
     try {
-      await updateStock(warning.productId, quantity);
+      await stockUpdate.mutateAsync({ id: warning.productId, quantity });
     } catch (error) {
       notifyFailure(error, "No se pudo actualizar el stock. Intenta nuevamente.");
       throw error;
     }
     notifySuccess("Stock actualizado correctamente.");
-    await queryClient.invalidateQueries({ queryKey: ["products"] });
     if (quantity < warning.desiredKg || !warning.pending.ok) return keepCart();
     const isNew = !wizard.items.some((l) => l.productId === warning.productId);
     wizard.setItems(warning.pending.items);
@@ -114,6 +110,7 @@ export function ProductsStep() {
   const { detail, claims, freezer } = client.data;
   const lastClaim = claims.order_claims.at(-1)?.description;
   const lastBonus = claims.bonuses.at(-1)?.description;
+  const short = shortLines(wizard.items, catalog, wizard.oldCart);
   const addNote = (text: string) => wizard.setNotes(wizard.notes ? `${wizard.notes}\n${text}` : text);
   const cart = (
     <CartPanel
@@ -125,6 +122,7 @@ export function ProductsStep() {
       onOutcome={apply}
       onContinue={() => navigate(`/orders/${clientId}/delivery`)}
       revision={revision}
+      short={short}
     />
   );
 
@@ -202,7 +200,7 @@ export function ProductsStep() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {!besideList && <CartSummaryBar totals={cartTotals(wizard.items, catalog)} onOpen={() => setCartOpen(true)} />}
+      {!besideList && <CartSummaryBar totals={cartTotals(wizard.items, catalog)} short={short.size} onOpen={() => setCartOpen(true)} />}
       <Drawer opened={!besideList && cartOpen} onClose={() => setCartOpen(false)} position="bottom" size="100%" title="Pedido">
         {cart}
       </Drawer>

@@ -1,7 +1,8 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { api } from "../../api/http";
+import { saveFile } from "../../api/http";
 import { notifySuccess } from "../../components/notify";
+import { getReceipt } from "./api/get-receipt";
 
 export const RECEIPT_MESSAGES = {
   failed: (orderId: number) => `El pedido #${orderId} quedó confirmado, pero no se pudo descargar el comprobante.`,
@@ -11,12 +12,7 @@ export const RECEIPT_MESSAGES = {
 
 /** SPEC.md §7: the receipt image is downloaded as a file named after the client. */
 async function downloadReceipt(orderId: number, clientName: string) {
-  const blob = await api<Blob>(`/orders/${orderId}/receipt.png`);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `${clientName}.png`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  saveFile(await getReceipt(orderId), `${clientName}.png`);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { ApiError } from "../../api/messages";
 import { notifySuccess } from "../../components/notify";
-import { deleteProduct, productKeys, updateProduct, useProduct } from "./api";
+import { useDeleteProduct } from "./api/delete-product";
+import { useProduct } from "./api/get-product";
+import { useUpdateProduct } from "./api/update-product";
 import { emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
 
 function fromProduct(p: Product): ProductFormValues & { promotions: string } {
@@ -25,7 +26,8 @@ function fromProduct(p: Product): ProductFormValues & { promotions: string } {
 /** SPEC.md §2: failures of this dialog go to the console; the dialog stays open with the reason. */
 export function EditProductDialog({ productId, onClose }: { productId: number; onClose(): void }) {
   const product = useProduct(productId);
-  const client = useQueryClient();
+  const update = useUpdateProduct();
+  const remove = useDeleteProduct();
   const [values, setValues] = useState<ReturnType<typeof fromProduct> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,7 +48,6 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
     try {
       await action();
       notifySuccess(success);
-      await client.invalidateQueries({ queryKey: productKeys.all });
       onClose();
     } catch (error) {
       console.error(fallback, error);
@@ -60,7 +61,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
     const body = promotion
       ? { name: values.name.trim(), promotions: values.promotions, quantity: values.quantity, price: values.price, unitWeight: values.unitWeight }
       : toProductPayload(values, true);
-    return run(() => updateProduct(productId, body), "Producto actualizado correctamente.", "No se pudo guardar");
+    return run(() => update.mutateAsync({ id: productId, body }), "Producto actualizado correctamente.", "No se pudo guardar");
   };
 
   return (
@@ -95,7 +96,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
             </Text>
           )}
           <Group justify="space-between">
-            <Button color="red" variant="light" onClick={() => run(() => deleteProduct(productId), "Producto eliminado correctamente.", "No se pudo eliminar")}>
+            <Button color="red" variant="light" onClick={() => run(() => remove.mutateAsync(productId), "Producto eliminado correctamente.", "No se pudo eliminar")}>
               Eliminar
             </Button>
             <Group>

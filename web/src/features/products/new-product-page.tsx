@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CreateProductRequest } from "../../../../domain/contracts/products";
@@ -7,32 +6,27 @@ import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { fieldErrors } from "../../components/field-errors";
-import { createProduct, productKeys } from "./api";
+import { useCreateProduct } from "./api/create-product";
 import { emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
 
 export function NewProductPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const create = useCreateProduct();
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const payload = toProductPayload(values, false);
     const invalid = fieldErrors(CreateProductRequest, payload);
     if (Object.keys(invalid).length) return setErrors(invalid);
-    setBusy(true);
     try {
-      await createProduct(payload);
+      await create.mutateAsync(payload);
       notifySuccess("Producto creado correctamente.");
-      await client.invalidateQueries({ queryKey: productKeys.all });
       navigate("/products");
     } catch (failure) {
       if (failure instanceof ApiError) setErrors(failure.fieldErrors);
       notifyError("No se pudo crear el producto.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -50,7 +44,7 @@ export function NewProductPage() {
             }}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={create.isPending}>
               Crear producto
             </Button>
           </Group>

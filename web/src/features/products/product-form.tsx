@@ -1,5 +1,5 @@
 import { NumberInput, Select, Switch, TextInput } from "@mantine/core";
-import { useMainProducts } from "./api";
+import { useMainProducts } from "./api/get-main-products";
 
 export interface ProductFormValues {
   name: string;

@@ -1,15 +1,12 @@
 import { Alert, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
 import { useCan } from "../../api/can";
-import { useEvents } from "../../api/socket";
 import { PageTitle } from "../../components/page-title";
 import { ListPager } from "../../components/list-pager";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
-import { productKeys } from "./api";
 import { PRODUCTS_PAGE_SIZE, useProductList } from "./api/list-products";
 import { EditProductDialog } from "./edit-product-dialog";
 
@@ -34,7 +31,6 @@ const COLUMNS: RecordColumn<Product>[] = [
 ];
 
 export function ProductsPage() {
-  const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
@@ -45,8 +41,6 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<number | null>(null);
   // Only groups that may change a product open its edit dialog; the others read the list.
   const writes = useCan("catalog.write");
-  // Stock taken by an order elsewhere shows here without a reload.
-  useEvents("product.", () => void client.invalidateQueries({ queryKey: productKeys.all }));
 
   return (
     <>

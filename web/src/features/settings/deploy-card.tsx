@@ -1,17 +1,19 @@
 import { Button, Card, Code, ScrollArea, Stack, Title } from "@mantine/core";
 import { useState } from "react";
-import { post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { useEvents } from "../../api/socket";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { useStartDeploy } from "./api/start-deploy";
 
 const RELOAD_MS = 3_000;
 const MAX_ERROR_CHARS = 500;
 
 export function DeployCard() {
   const [lines, setLines] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const deploying = useStartDeploy();
+  // Busy from the click until the page reloads after a start.
+  const busy = deploying.isPending || deploying.isSuccess;
   const [asking, setAsking] = useState(false);
   useEvents("deploy.", (event) => {
     if (typeof event.data.line === "string") setLines((all) => [...all.slice(-200), event.data.line as string]);
@@ -19,17 +21,15 @@ export function DeployCard() {
 
   async function deploy() {
     setAsking(false);
-    setBusy(true);
     setLines([]);
     try {
-      await post("/deploy/");
+      await deploying.mutateAsync();
       notifySuccess("Despliegue iniciado. Recargando en unos segundos...");
       setTimeout(() => window.location.reload(), RELOAD_MS);
     } catch (failure) {
       const data = failure instanceof ApiError ? (failure.data as { detail?: string; stderr?: string } | null) : null;
       const reason = data?.detail ?? data?.stderr;
       notifyError(`No se pudo iniciar el despliegue.${reason ? ` ${reason}` : ""}`.slice(0, MAX_ERROR_CHARS));
-      setBusy(false);
     }
   }
 

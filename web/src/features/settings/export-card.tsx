@@ -1,9 +1,12 @@
 import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, ExportJobResponse, isRanged, LatestIdResponse } from "../../../../domain/contracts/exports";
-import { download, get, post, saveFile } from "../../api/http";
+import { useEffect, useRef, useState } from "react";
+import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, isRanged } from "../../../../domain/contracts/exports";
+import { saveFile } from "../../api/http";
 import { useEvents } from "../../api/socket";
 import { notifyFailure } from "../../components/notify";
+import { useCreateExport } from "./api/create-export";
+import { downloadExport } from "./api/download-export";
+import { useLatestId } from "./api/get-latest-id";
 import { KeptExports } from "./kept-exports";
 
 export function ExportCard() {
@@ -14,19 +17,26 @@ export function ExportCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ranged = !!table && isRanged(table);
+  const latest = useLatestId(table, ranged);
+  const creation = useCreateExport();
 
   useEffect(() => {
-    if (!table || !isRanged(table)) return;
-    setStartId(0);
-    get(`/get-latest-id/?table=${table}`)
-      .then((answer) => setEndId(LatestIdResponse.parse(answer).last_id))
-      .catch(() => setEndId(""));
-  }, [table]);
+    if (ranged) setStartId(0);
+  }, [table, ranged]);
+  // The end of the range starts at the table's latest id, or empty when it cannot be read.
+  useEffect(() => {
+    if (!ranged) return;
+    if (latest.data !== undefined) setEndId(latest.data);
+    else if (latest.isError) setEndId("");
+  }, [table, ranged, latest.data, latest.isError]);
 
   const [running, setRunning] = useState<{ id: string; done: number; total: number; resumed: boolean } | null>(null);
+  // A short export may end before the answer that names its job is read: its end is kept for then.
+  const endedEarly = useRef(new Set<string>());
 
   // The export runs as a job: its progress and its end, or its failure, arrive over the websocket.
   useEvents("export.", (event) => {
+    if (event.type === "export.done" && !running && busy) endedEarly.current.add(String(event.data.id));
     if (!running || event.data.id !== running.id) return;
     if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total), resumed: event.data.resumed === true });
     if (event.type === "export.done") void fetchFile(running.id);
@@ -38,7 +48,7 @@ export function ExportCard() {
 
   async function fetchFile(id: string) {
     try {
-      const { blob, filename } = await download(`/exports/${id}/file`);
+      const { blob, filename } = await downloadExport(id);
       saveFile(blob, filename);
     } catch (failure) {
       notifyFailure(failure, "No se pudo exportar.");
@@ -55,9 +65,9 @@ export function ExportCard() {
     setBusy(true);
     try {
       const body = { sql_table: table, type_archive: format, ...(ranged ? { start_id: startId, end_id: endId } : {}) };
-      const job = ExportJobResponse.parse(await post("/exports/", body));
+      const job = await creation.mutateAsync(body);
       setRunning({ id: job.id, done: job.rows_done, total: job.rows_total ?? 0, resumed: job.resumed });
-      if (job.status === "done") await fetchFile(job.id);
+      if (job.status === "done" || endedEarly.current.delete(job.id)) await fetchFile(job.id);
     } catch (failure) {
       notifyFailure(failure, EXPORT_FAILED);
       setBusy(false);

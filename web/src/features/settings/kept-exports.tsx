@@ -1,11 +1,12 @@
 import { Alert, Button, Loader, Progress, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { KeptExport } from "../../../../domain/contracts/exports";
-import { download, saveFile } from "../../api/http";
+import { saveFile } from "../../api/http";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { deleteKeptExport, keptExportKeys, useKeptExports } from "./api/kept-exports";
+import { useDeleteExport } from "./api/delete-export";
+import { downloadExport } from "./api/download-export";
+import { useKeptExports } from "./api/get-kept-exports";
 
 const STATUS: Record<KeptExport["status"], string> = { queued: "En cola", running: "En curso", done: "Lista", failed: "Falló" };
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`;
@@ -14,28 +15,24 @@ const when = (iso: string) => new Date(iso).toLocaleString("es-AR", { dateStyle:
 /** The Admin sees the files kept on the server, their space against the quota, and deletes them. */
 export function KeptExports() {
   const kept = useKeptExports();
-  const client = useQueryClient();
+  const deletion = useDeleteExport();
   const [deleting, setDeleting] = useState<KeptExport | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function remove() {
     if (!deleting) return;
-    setBusy(true);
     try {
-      await deleteKeptExport(deleting.id);
+      await deletion.mutateAsync(deleting.id);
       notifySuccess("Exportación eliminada.");
     } catch {
       notifyError("No se pudo eliminar");
     } finally {
-      setBusy(false);
       setDeleting(null);
-      await client.invalidateQueries({ queryKey: keptExportKeys.all });
     }
   }
 
   async function fetchFile(job: KeptExport) {
     try {
-      const { blob, filename } = await download(`/exports/${job.id}/file`);
+      const { blob, filename } = await downloadExport(job.id);
       saveFile(blob, filename);
     } catch {
       notifyError("No se pudo exportar.");
@@ -98,7 +95,7 @@ export function KeptExports() {
         opened={!!deleting}
         message={`¿Eliminar el archivo ${deleting?.table}.${deleting?.format}?`}
         confirmLabel="Eliminar"
-        loading={busy}
+        loading={deletion.isPending}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
       />

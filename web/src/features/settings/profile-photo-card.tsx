@@ -1,35 +1,27 @@
 import { Avatar, Button, Card, FileInput, Group, Stack, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PROFILE_IMAGE_REQUIRED, ProfileImageResponse } from "../../../../domain/contracts/users";
-import { api } from "../../api/http";
+import { PROFILE_IMAGE_REQUIRED } from "../../../../domain/contracts/users";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { sessionKeys, useCurrentUser } from "../../api/session";
+import { useCurrentUser } from "../../api/session";
+import { useUpdateProfileImage } from "./api/update-profile-image";
 
 export function ProfilePhotoCard() {
   const { data: user } = useCurrentUser();
-  const client = useQueryClient();
+  const update = useUpdateProfileImage();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function upload() {
     if (!file) return setError(PROFILE_IMAGE_REQUIRED);
-    setBusy(true);
     setError(null);
-    const form = new FormData();
-    form.append("profile_image", file);
     try {
-      ProfileImageResponse.parse(await api("/update-profile-image/", { method: "POST", body: form }));
+      await update.mutateAsync(file);
       notifySuccess("Foto de perfil actualizada.");
       setFile(null);
-      await client.invalidateQueries({ queryKey: sessionKeys.me });
     } catch (failure) {
       notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? "No se pudo actualizar la foto." : "Error subiendo la imagen.");
       if (failure instanceof ApiError && failure.status < 500) setError(failure.message);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -53,7 +45,7 @@ export function ProfilePhotoCard() {
             error={error}
             clearable
           />
-          <Button onClick={upload} loading={busy}>
+          <Button onClick={upload} loading={update.isPending}>
             Actualizar foto
           </Button>
         </Stack>

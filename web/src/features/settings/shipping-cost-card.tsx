@@ -1,17 +1,15 @@
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { Button, Card, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
-import { Shipment } from "../../../../domain/contracts/clients";
 import { SHIPPING_COST_MESSAGE } from "../../../../domain/contracts/settings";
-import { get, post } from "../../api/http";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { useShipments } from "./api/get-shipments";
+import { useUpdateShippingCost } from "./api/update-shipping-cost";
 
 export function ShippingCostCard() {
-  const client = useQueryClient();
-  const zones = useQuery({ queryKey: ["shipments", "settings"], queryFn: async () => z.array(Shipment).parse(await get("/get-shipments-jwt/")) });
+  const zones = useShipments();
+  const update = useUpdateShippingCost();
   const [zone, setZone] = useState<string | null>(null);
   const [price, setPrice] = useState<number | string>("");
   const [error, setError] = useState<string | null>(null);
@@ -20,10 +18,8 @@ export function ShippingCostCard() {
     if (!zone || price === "") return setError(SHIPPING_COST_MESSAGE);
     setError(null);
     try {
-      await post("/update-shipping-cost/", { zone_id: Number(zone), price });
+      await update.mutateAsync({ zone_id: Number(zone), price });
       notifySuccess("Costo de envío actualizado correctamente.");
-      await client.invalidateQueries({ queryKey: ["shipments"] });
-      await client.invalidateQueries({ queryKey: ["clients", "references"] });
     } catch (failure) {
       notifyError(failure instanceof ApiError && failure.status === 0 ? "Hubo un problema al conectar con el servidor." : "Error al actualizar el costo.");
     }

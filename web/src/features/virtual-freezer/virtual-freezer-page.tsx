@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { Product } from "../../../../domain/contracts/products";
@@ -11,7 +10,8 @@ import { useCan } from "../../api/can";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { ProductPicker } from "../../components/product-picker";
-import { freezerKeys, saveVirtualFreezer, useVirtualFreezer } from "./api";
+import { useVirtualFreezer } from "./api/get-virtual-freezer";
+import { useSaveVirtualFreezer } from "./api/save-virtual-freezer";
 
 interface Line {
   productId: number;
@@ -23,11 +23,10 @@ interface Line {
 export function VirtualFreezerPage() {
   const clientId = Number(useParams().clientId);
   const freezer = useVirtualFreezer(clientId);
-  const client = useQueryClient();
+  const saving = useSaveVirtualFreezer();
   const [enabled, setEnabled] = useState(false);
   const [lines, setLines] = useState<Line[] | null>(null);
   const [search, setSearch] = useState("");
-  const [busy, setBusy] = useState(false);
   // Preparador and Despachante read the balance; the server refuses their saves (403).
   const writes = useCan("catalog.write");
 
@@ -58,19 +57,15 @@ export function VirtualFreezerPage() {
     });
 
   async function save() {
-    setBusy(true);
     try {
-      await saveVirtualFreezer({
+      await saving.mutateAsync({
         clientId,
         has_virtual_freezer: enabled,
         items: enabled ? (lines ?? []).map((l) => ({ productId: l.productId, units: l.units, type: l.type })) : [],
       });
       notifySuccess("Freezer virtual guardado con éxito.");
-      await client.invalidateQueries({ queryKey: freezerKeys.detail(clientId) });
     } catch (failure) {
       notifyFailure(failure, "Error al guardar el freezer virtual.");
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -83,7 +78,7 @@ export function VirtualFreezerPage() {
       <Switch label="¿Tiene Freezer Virtual?" checked={enabled} disabled={!writes} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
       {!enabled ? (
         writes && (
-          <Button onClick={save} loading={busy}>
+          <Button onClick={save} loading={saving.isPending}>
             Guardar
           </Button>
         )
@@ -141,7 +136,7 @@ export function VirtualFreezerPage() {
               </Group>
               {writes && (
                 <Group justify="flex-end" mt="md">
-                  <Button onClick={save} loading={busy}>
+                  <Button onClick={save} loading={saving.isPending}>
                     Guardar freezer
                   </Button>
                 </Group>

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { ClientListResponse } from "../../../../../domain/contracts/clients";
 import { get } from "../../../api/http";
 import { offsetOf } from "../../../components/list-pager";
+import { clientKeys } from "./keys";
 
 /** SPEC.md §7's client search limit; pages reach the rest. */
 export const CLIENTS_PAGE_SIZE = 20;
@@ -18,6 +19,6 @@ export async function listClients({ search, filter, page }: ClientListParams) {
 }
 
 export const clientListOptions = (params: ClientListParams) =>
-  queryOptions({ queryKey: ["clients", "list", params] as const, queryFn: () => listClients(params), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: clientKeys.list(params), queryFn: () => listClients(params), placeholderData: keepPreviousData });
 
 export const useClientList = (params: ClientListParams) => useQuery(clientListOptions(params));

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ClaimValueResponse } from "../../../../../domain/contracts/claims";
 import { get } from "../../../api/http";
+import { wizardKeys } from "./keys";
 
 // SPEC.md §7: claim type 3 is a claim about one product.
 const PRODUCT_CLAIM = 3;
@@ -10,7 +11,7 @@ export const getProductClaim = async (clientId: number, productId: number) =>
   ClaimValueResponse.parse(await get(`/check_client_claim/${clientId}/${productId}/?claimType=${PRODUCT_CLAIM}`));
 
 export const productClaimQuery = (clientId: number, productId: number) =>
-  queryOptions({ queryKey: ["claims", clientId, "product", productId], queryFn: () => getProductClaim(clientId, productId), staleTime: 30_000 });
+  queryOptions({ queryKey: wizardKeys.productClaim(clientId, productId), queryFn: () => getProductClaim(clientId, productId), staleTime: 30_000 });
 
 /** The client's active claim about a product, or null; fetched once per product and cached. */
 export function useProductClaimLookup(clientId: number) {

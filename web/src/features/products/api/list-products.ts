@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { ProductListResponse } from "../../../../../domain/contracts/products";
+import { withStock } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
+import { useStockChanges } from "../../../api/stock-changes";
 import { offsetOf } from "../../../components/list-pager";
+import { productKeys } from "./keys";
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
@@ -17,6 +21,16 @@ export async function listProducts({ search, filter, page }: ProductListParams) 
 }
 
 export const productListOptions = (params: ProductListParams) =>
-  queryOptions({ queryKey: ["products", "list", params] as const, queryFn: () => listProducts(params), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: productKeys.list(params), queryFn: () => listProducts(params), placeholderData: keepPreviousData });
 
-export const useProductList = (params: ProductListParams) => useQuery(productListOptions(params));
+/**
+ * The catalogue page, live: stock taken or given back anywhere rewrites the quantity in the
+ * pages already loaded, with no request. A row that a filter would now leave out or take in
+ * (Sin stock) stays as listed until the next search, page or filter.
+ */
+export function useProductList(params: ProductListParams) {
+  useStockChanges((change, client) =>
+    client.setQueriesData<z.infer<typeof ProductListResponse>>({ queryKey: productKeys.lists }, (page) => page && { ...page, results: withStock(page.results, change) }),
+  );
+  return useQuery(productListOptions(params));
+}

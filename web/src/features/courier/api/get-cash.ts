@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CashReport } from "../../../../domain/contracts/courier";
-import { download, get, saveFile } from "../../api/http";
+import { CashReport } from "../../../../../domain/contracts/courier";
+import { download, get, saveFile } from "../../../api/http";
 import { courierKeys } from "./keys";
 
 export const getCash = async (from: string, to: string) => CashReport.parse(await get(`/courier/cash/?from=${from}&to=${to}`));

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CourierRoute } from "../../../../domain/contracts/courier";
-import { get } from "../../api/http";
-import { useCurrentUser } from "../../api/session";
-import { useEvents } from "../../api/socket";
+import { CourierRoute } from "../../../../../domain/contracts/courier";
+import { get } from "../../../api/http";
+import { useCurrentUser } from "../../../api/session";
+import { useEvents } from "../../../api/socket";
 import { courierKeys } from "./keys";
 
 export const getRoute = async (date: string) => CourierRoute.parse(await get(`/courier/route/?delivery_date=${date}`));

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/http";
+import { api } from "../../../api/http";
 import { courierKeys } from "./keys";
 
 export interface DeliveredInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotDeliveredReason } from "../../../../domain/courier";
-import { post } from "../../api/http";
+import type { NotDeliveredReason } from "../../../../../domain/courier";
+import { post } from "../../../api/http";
 import { courierKeys } from "./keys";
 
 export const markNotDelivered = (input: { orderId: number; reason: NotDeliveredReason; text: string }) =>

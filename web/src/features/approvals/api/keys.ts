@@ -1,0 +1,2 @@
+/** Query keys of the approvals feature, from one place. */
+export const approvalKeys = { all: ["approvals"] as const };

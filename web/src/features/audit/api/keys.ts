@@ -1,0 +1,8 @@
+import type { AuditFilters } from "./list-audit";
+
+/** Query keys of the audit feature, from one place. */
+export const auditKeys = {
+  all: ["audit"] as const,
+  list: (filters: AuditFilters) => ["audit", "list", filters] as const,
+  users: ["audit", "users"] as const,
+};

@@ -1,0 +1,2 @@
+/** Query keys of the commissions feature, from one place. */
+export const commissionKeys = { setup: ["commissions", "setup"] as const };

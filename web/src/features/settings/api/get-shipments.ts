@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { Shipment } from "../../../../../domain/contracts/clients";
+import { get } from "../../../api/http";
+import { settingsKeys } from "./keys";
+
+export const getShipments = async () => z.array(Shipment).parse(await get("/get-shipments-jwt/"));
+
+export const shipmentsOptions = () => queryOptions({ queryKey: settingsKeys.shipments, queryFn: getShipments });
+
+export const useShipments = () => useQuery(shipmentsOptions());

@@ -1,0 +1,7 @@
+import { useMutation } from "@tanstack/react-query";
+import { post } from "../../../api/http";
+
+/** 'Actualizar Software!': its output arrives as deploy.log events. */
+export const startDeploy = () => post("/deploy/");
+
+export const useStartDeploy = () => useMutation({ mutationFn: startDeploy });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gramsToDecimal } from "../../../domain/money";
+import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
 import {
   cities,
@@ -254,6 +255,17 @@ export const linesWithNames = (db: Executor, orderId: number) =>
     .innerJoin(products, eq(products.id, orderDetails.productId))
     .where(eq(orderDetails.orderId, orderId))
     .orderBy(asc(orderDetails.id));
+
+/** The client's newest order that was not cancelled (orders_client_idx, then its few orders sorted). */
+export async function lastOrderOf(db: Executor, clientId: number) {
+  const [row] = await db
+    .select({ id: orders.id, createDate: orders.createDate })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), ne(orders.statusId, STATUS.cancelled)))
+    .orderBy(desc(orders.createDate), desc(orders.id))
+    .limit(1);
+  return row ?? null;
+}
 
 export const historyOf = (db: Executor, orderId: number) =>
   db

@@ -69,7 +69,10 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
   });
 
   it("the office's home figures follow an order confirmed in another browser, without a reload", async () => {
+    // The socket must be listening before the order is confirmed: a fresh socket starts from the newest event.
+    const listening = office.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"type":"ready"')));
     await office.goto("/");
+    await listening;
     await figure(office, "Pedidos de hoy").filter({ hasText: /^1$/ }).waitFor();
     await office.getByRole("heading", { name: "Ventas de los últimos 14 días" }).waitFor();
     await office.evaluate(() => Object.assign(window, { sameDocument: true }));

@@ -82,10 +82,13 @@ export async function batchesLeftOn(db: Executor, date: string, statusIds: reado
   return row!.batches;
 }
 
-/** Stops of a delivery date per state (every courier's), or one courier's. */
+/** The board's courier columns: naming them lets the dispatch count range over courier_stops_column_day_idx. */
+const COLUMNS = [1, 2, 3];
+
+/** Stops of a delivery date per state: every courier's (by column), or one courier's (courier_stops_user_day_idx). */
 export const stopCountsOn = (db: Executor, date: string, userId?: number) =>
   db
     .select({ state: courierStops.state, stops: count(), due: money(sql`sum(${courierStops.amountDue})`) })
     .from(courierStops)
-    .where(and(eq(courierStops.deliveryDate, date), userId === undefined ? undefined : eq(courierStops.userId, userId)))
+    .where(and(eq(courierStops.deliveryDate, date), userId === undefined ? inIds(courierStops.column, COLUMNS) : eq(courierStops.userId, userId)))
     .groupBy(courierStops.state);

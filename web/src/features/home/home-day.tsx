@@ -1,6 +1,8 @@
-import { Alert, Loader, Paper, Stack, Title } from "@mantine/core";
+import { Alert, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
 import { lazy, Suspense, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { formatIsoDate } from "../../../../domain/calendar";
+import { formatMoney, toCentavos } from "../../../../domain/money";
 import { can } from "../../../../domain/permissions";
 import type { DailySales, HomeFigures } from "../../../../domain/contracts/home";
 import { useCurrentUser } from "../../api/session";
@@ -20,6 +22,32 @@ function withToday(days: DailySales["days"], home: HomeFigures): DailySales["day
   return days.map((d) => (d.date === home.date ? { ...d, orders: figures.orders_today, sales: figures.sales_today } : d));
 }
 
+/** The chart's figures for screen readers, which read nothing useful from the bars. */
+function SalesTable({ days }: { days: DailySales["days"] }) {
+  return (
+    <VisuallyHidden>
+      <table>
+        <thead>
+          <tr>
+            <th>Día</th>
+            <th>Pedidos</th>
+            <th>Ventas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <td>{formatIsoDate(d.date)}</td>
+              <td>{d.orders}</td>
+              <td>{formatMoney(toCentavos(d.sales))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </VisuallyHidden>
+  );
+}
+
 /** Issue 16 §2: the signed-in group's day at a glance, live, and the last 14 days of sales. */
 export function HomeDay() {
   const group = useCurrentUser().data?.group;
@@ -34,6 +62,7 @@ export function HomeDay() {
     if (today && lastDay && today !== lastDay) void client.invalidateQueries({ queryKey: homeKeys.dailySales });
   }, [today, lastDay, client]);
 
+  const days = sales.data && figures.data ? withToday(sales.data.days, figures.data) : [];
   if (figures.isError) return <Alert color="red">No se pudieron cargar las cifras del día.</Alert>;
   if (!figures.data) return <Loader aria-label="Cargando las cifras del día" />;
   return (
@@ -50,8 +79,9 @@ export function HomeDay() {
             {sales.data.own ? "Tus ventas de los últimos 14 días" : "Ventas de los últimos 14 días"}
           </Title>
           <Suspense fallback={<Loader aria-label="Cargando el gráfico" />}>
-            <SalesChart days={withToday(sales.data.days, figures.data)} />
+            <SalesChart days={days} />
           </Suspense>
+          <SalesTable days={days} />
         </Paper>
       )}
     </Stack>

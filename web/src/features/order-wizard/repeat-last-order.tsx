@@ -4,7 +4,7 @@ import { freezerHolding, type CartOutcome, type CatalogProduct } from "../../../
 import type { LastOrder } from "../../../../domain/contracts/orders";
 import { repeatLine, type PastLine } from "../../../../domain/repeat-order";
 import { ApiError } from "../../api/messages";
-import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
+import { notifyError, notifyFailure, notifyInfo, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useLastOrderLookup } from "./api/get-last-order";
 
@@ -72,11 +72,13 @@ export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warning
     }
     if (added) notifySuccess(`${added === 1 ? "Se agregó 1 producto" : `Se agregaron ${added} productos`} del pedido #${order.order_id}.`);
     if (refusals.length) notifyError(refusals.join("\n"));
+    if (!added && !refusals.length && !waiting.length) notifyInfo(`Los productos del pedido #${order.order_id} ya están en el pedido.`);
     setShort(waiting);
   }
 
   return (
-    <Button variant="light" onClick={() => void repeat()} loading={loading}>
+    // Disabled while short lines still wait for their warning: a second press would queue them twice.
+    <Button variant="light" onClick={() => void repeat()} loading={loading} disabled={short.length > 0}>
       Repetir último pedido
     </Button>
   );

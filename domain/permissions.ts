@@ -23,6 +23,9 @@ export const CAPABILITIES = {
   "courier.photo": ["Admin", "Despachante", "Cadete"],
   /** Cash at the end of the day per courier. */
   "courier.cash": ["Admin"],
+  /** The home screen's sales figures and chart: a Vendedor's own, unless the group also holds home.all_sellers. */
+  "home.sales": ["Admin", "Vendedor"],
+  "home.all_sellers": ["Admin"],
   "commissions.own": ["Admin", "Vendedor"],
   "commissions.any": ["Admin"],
   "users.approve": ["Admin"],

@@ -36,6 +36,8 @@ import { createDeployService } from "./features/deploy/service";
 import { exportsRoutes } from "./features/exports/routes";
 import { createExportsService } from "./features/exports/service";
 import { healthRoutes } from "./features/health/routes";
+import { homeRoutes } from "./features/home/routes";
+import { createHomeService } from "./features/home/service";
 import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsService } from "./features/settings/service";
 import { ordersRoutes } from "./features/orders/routes";
@@ -166,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dispatchRoutes, { dispatch });
       await api.register(courierRoutes, { courier });
       await api.register(commissionsRoutes, { commissions });
+      await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });

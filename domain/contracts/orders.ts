@@ -17,6 +17,7 @@ export const ORDER_MESSAGES = {
   notYoursToCancel: "Solo podés cancelar los pedidos que tomaste vos.",
   unknownProduct: "El producto no existe.",
   unknownClient: "El cliente no existe o fue eliminado.",
+  noLastOrder: "Este cliente no tiene pedidos anteriores.",
 } as const;
 
 const idLike = z.union([z.number(), z.string()]).transform((v) => Number(v));
@@ -148,3 +149,12 @@ export const PreparationItems = z.object({
 
 export const TimeSlot = z.object({ PK_TimesShipping: z.number(), Name: z.string() });
 export const PayMethod = z.object({ PK_PayMethods: z.number(), Name: z.string() });
+
+/** 'Repetir último pedido': the client's last non-cancelled order and its lines, as they were ordered. */
+export const LastOrderQuery = z.object({ client_id: recordId("Cliente inválido.") });
+export const LastOrder = z.object({
+  order_id: z.number(),
+  create_date: z.string(),
+  products: z.array(z.object({ FK_Products: z.number(), product_name: z.string(), Type: z.enum(["KG", "UN", "PROMO"]), Amount: z.string(), Virtual_Freezer: z.boolean() })),
+});
+export type LastOrder = z.infer<typeof LastOrder>;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { gramsToDecimal } from "../../../domain/money";
+import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
 import {
   cities,
@@ -254,6 +255,20 @@ export const linesWithNames = (db: Executor, orderId: number) =>
     .innerJoin(products, eq(products.id, orderDetails.productId))
     .where(eq(orderDetails.orderId, orderId))
     .orderBy(asc(orderDetails.id));
+
+/**
+ * The client's newest order that was not cancelled. The client's rows are read first
+ * (orders_client_idx, materialized) and then sorted: asked plainly, the planner walks
+ * create_date backwards through every order, which for a client with none takes the table.
+ */
+export async function lastOrderOf(db: Executor, clientId: number) {
+  const [row] = rowsOf<{ id: number; create_date: string | Date }>(
+    await db.execute(sql`
+      with own as materialized (select id, create_date from ${orders} where client_id = ${clientId} and status_id <> ${STATUS.cancelled})
+      select id, create_date from own order by create_date desc, id desc limit 1`),
+  );
+  return row ? { id: Number(row.id), createDate: new Date(row.create_date) } : null;
+}
 
 export const historyOf = (db: Executor, orderId: number) =>
   db

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { idParam } from "../../../domain/contracts/catalog-common";
 import {
   OrderDetail,
+  LastOrder,
+  LastOrderQuery,
   OrderIdRequest,
   OrderListQuery,
   OrderListResponse,
@@ -56,6 +58,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { permission: "orders.list" },
     schema: { querystring: OrderListQuery, response: { 200: OrderListResponse } },
     handler: (request) => orders.list(request.query, request.currentUser!),
+  });
+
+  // Taking an order is what it serves; what it reveals is what the orders list already shows.
+  app.get("/orders/last/", {
+    config: { permission: "orders.take" },
+    schema: { querystring: LastOrderQuery, response: { 200: LastOrder } },
+    handler: (request) => orders.lastOrder(request.query.client_id),
   });
 
   app.get("/orders/:id/", {

@@ -3,6 +3,7 @@ import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "..
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { canTransition, isEditable, isRepeat, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
+import type { LineType } from "../../../domain/pricing";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
@@ -195,6 +196,18 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
         client_name: found.clientName,
         notes: found.order.notes,
         products: lines.map(({ line, name }) => ({ FK_Products: line.productId, product_name: name, Name: name, Type: line.type, Amount: line.amount })),
+      };
+    },
+
+    /** 'Repetir último pedido': any seller's order, as the list shows them; cancelled ones never repeat. */
+    async lastOrder(clientId: number) {
+      const last = await repo.lastOrderOf(db, clientId);
+      if (!last) throw new NotFound(ORDER_MESSAGES.noLastOrder);
+      const lines = await repo.linesWithNames(db, last.id);
+      return {
+        order_id: last.id,
+        create_date: last.createDate.toISOString(),
+        products: lines.map(({ line, name }) => ({ FK_Products: line.productId, product_name: name, Type: line.type as LineType, Amount: line.amount, Virtual_Freezer: line.virtualFreezer })),
       };
     },
 

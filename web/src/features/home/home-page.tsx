@@ -1,8 +1,12 @@
-import { Avatar, Card, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Avatar, Card, Container, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { can, type Capability } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { LogoutButton } from "../../components/logout-button";
+
+// The day's figures bring zod and their contracts: /login, which shares this chunk, must not wait for them.
+const HomeDay = lazy(() => import("./home-day").then((m) => ({ default: m.HomeDay })));
 
 // SPEC.md §2's tiles, each shown only to groups that may use it (domain/permissions.ts), plus
 // the board of the groups that work one.
@@ -33,9 +37,13 @@ export function HomePage() {
         </Group>
         <LogoutButton />
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+      <Suspense fallback={<Loader aria-label="Cargando las cifras del día" />}>
+        <HomeDay />
+      </Suspense>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mt="xl">
         {TILES.filter((tile) => !tile.capability || can(user?.group, tile.capability)).map((tile) => (
-          <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" ta="center">
+          // Narrow sides: 'Configuración' fits a phone's half width without breaking the word.
+          <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" px="xs" ta="center">
             <Text fw={600}>{tile.label}</Text>
           </Card>
         ))}

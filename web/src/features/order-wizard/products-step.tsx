@@ -19,6 +19,7 @@ import { ClientBar } from "./client-bar";
 import { StockWarning, type StockWarningState } from "./stock-warning";
 import { WizardHeader } from "./wizard-header";
 import { useProductClaimLookup } from "./api/product-claim";
+import { RepeatLastOrder } from "./repeat-last-order";
 
 // SPEC.md §2: promotions first, then the rest, each by name.
 const promosFirst = (products: Product[]) => [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
@@ -131,6 +132,11 @@ export function ProductsStep() {
       {/* SPEC.md §2: going back to the client list starts a new order. */}
       <WizardHeader step={1} back={{ to: "/orders/new", label: "Volver a clientes", onClick: () => wizard.clear() }} />
       <ClientBar client={detail} claims={claims} />
+      {!wizard.orderId && (
+        <Group mb="sm">
+          <RepeatLastOrder clientId={clientId} catalog={catalog} freezer={freezer.cart.items} onOutcome={apply} warningOpen={warning !== null} />
+        </Group>
+      )}
       <Grid>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <ProductPicker

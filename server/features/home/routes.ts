@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DailySales, HomeFigures } from "../../../domain/contracts/home";
+import type { HomeService } from "./service";
+
+export const homeRoutes: FastifyPluginAsyncZod<{ home: HomeService }> = async (app, { home }) => {
+  // Every group has a day to show: the service picks the figures of the user's group.
+  app.get("/home/figures/", {
+    config: { permission: "session.use" },
+    schema: { response: { 200: HomeFigures } },
+    handler: (request) => home.figures(request.currentUser!),
+  });
+
+  app.get("/home/sales/", {
+    config: { permission: "home.sales" },
+    schema: { response: { 200: DailySales } },
+    handler: (request) => home.dailySales(request.currentUser!),
+  });
+};

@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney, toCentavos } from "../../domain/money";
+import type { ApiClient } from "../helpers/app";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { horizontalOverflow, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
+import { createUser, signIn } from "../helpers/factories";
+import { placeOrder } from "../helpers/orders";
+
+const skip = e2eSkipReason();
+let e2e: E2E;
+let api: ApiClient;
+let admin: ApiClient;
+let seller: Page;
+let office: Page;
+const ids: Record<string, number> = {};
+const SCREENSHOTS = process.env.HOME_SCREENSHOTS_DIR;
+
+/** The figure card's value, as the person reads it. */
+const figure = (page: Page, label: string) => page.getByRole("listitem").filter({ hasText: label }).locator("p").nth(1);
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  const signed = await signIn(e2e.t, "Vendedor");
+  api = signed.client;
+  admin = (await signIn(e2e.t, "Admin")).client;
+  ids.client = (await createClient(api, { name: "Almacén Repetido", shipment: 1 })).id;
+  ids.fish = (await createProduct(api, { name: "Merluza repetida", quantity: 20, price: 1000, unitWeight: 1 })).PK_Products;
+  ids.chicken = (await createProduct(api, { name: "Pollo repetido", quantity: 3, price: 800, unitWeight: 1 })).PK_Products;
+  // The client's last order: 2 kg of fish and 1 kg of chicken, of which only 0.5 kg is left now.
+  const last = await placeOrder(api, ids.client, [
+    { productId: ids.fish, units: 2, type: "KG" },
+    { productId: ids.chicken, units: 1, type: "KG" },
+  ]);
+  ids.last = last.json().order_id;
+  await api.request("PATCH", `/api/product/${ids.chicken}/update/`, { Quantity: 0.5 });
+  // Earlier days for the chart.
+  for (const [kg, daysAgo] of [[3, 1], [5, 3], [1, 6], [4, 9], [2, 13]] as const) {
+    const id = (await placeOrder(api, ids.client, [{ productId: ids.fish, units: kg, type: "KG" }])).json().order_id;
+    await e2e.t.runtime.database.db.execute(sql`update orders set create_date = now() - make_interval(days => ${daysAgo}) where id = ${id}`);
+  }
+
+  const user = await createUser(e2e.t, "Vendedor");
+  seller = await (await e2e.newContext()).newPage();
+  await loginThroughUi(seller, user.username, user.password);
+  const boss = await createUser(e2e.t, "Admin");
+  office = await (await e2e.newContext()).newPage();
+  await loginThroughUi(office, boss.username, boss.password);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido' ${skip}`, () => {
+  it("'Repetir último pedido' fills the cart with the last order's lines, and the short one asks the stock warning", async () => {
+    await seller.goto(`/orders/${ids.client}/products`);
+    await seller.getByRole("button", { name: "Repetir último pedido" }).click();
+    await seller.getByText(`Se agregó 1 producto del pedido #${ids.last}.`).waitFor();
+    expect(await seller.getByLabel("Cantidad de Merluza repetida").inputValue()).toBe("2");
+    const warning = seller.getByRole("dialog", { name: "Pollo repetido" });
+    await warning.getByText("No cuenta con el stock necesario para este producto.").waitFor();
+    await warning.getByRole("button", { name: "Aceptar" }).click();
+    await warning.waitFor({ state: "detached" });
+    expect(await seller.getByLabel("Cantidad de Pollo repetido").count()).toBe(0);
+    await seller.getByText("Total: $ 2.000").waitFor();
+  });
+
+  it("the office's home figures follow an order confirmed in another browser, without a reload", async () => {
+    // The socket must be listening before the order is confirmed: a fresh socket starts from the newest event.
+    const listening = office.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"type":"ready"')));
+    await office.goto("/");
+    await listening;
+    await figure(office, "Pedidos de hoy").filter({ hasText: /^1$/ }).waitFor();
+    await office.getByRole("heading", { name: "Ventas de los últimos 14 días" }).waitFor();
+    await office.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.waitForURL(`**/orders/${ids.client}/delivery`);
+    await seller.getByRole("combobox", { name: "Horario" }).click();
+    await seller.getByRole("option", { name: "Mañana" }).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByRole("button", { name: "Confirmar pedido" }).click();
+    await seller.getByText("Pedido confirmado").waitFor();
+
+    await figure(office, "Pedidos de hoy").filter({ hasText: /^2$/ }).waitFor();
+    const today = (await admin.get("/api/home/figures/")).json().figures;
+    expect(today.orders_today).toBe(2);
+    await figure(office, "Ventas de hoy").filter({ hasText: formatMoney(toCentavos(today.sales_today)) }).waitFor();
+    expect(await office.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it("fits a phone, a tablet and a desktop with no serious axe-core finding", async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      for (const [page, path] of [[office, "/"], [seller, `/orders/${ids.client}/products`]] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await page.getByRole("button", { name: path === "/" ? "Cerrar sesión" : "Repetir último pedido" }).first().waitFor();
+        if (path === "/") await page.locator(".recharts-bar-rectangle").first().waitFor();
+        await settled(page);
+        expect(await horizontalOverflow(page), `${path} at ${name}`).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page), `${path} at ${name}`).toEqual([]);
+        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${path === "/" ? "home" : "products"}-${viewport.width}.png`, fullPage: true });
+      }
+    }
+  });
+
+  it("shows each other group its own day: Preparador, Despachante and Cadete, with no sales chart", async () => {
+    const expected = {
+      Preparador: ["Pedidos por preparar", "Kilos por preparar", "Lotes pendientes"],
+      Despachante: ["Preparados", "En camino", "Entregados", "No entregados"],
+      Cadete: ["Paradas pendientes", "Efectivo a cobrar"],
+    } as const;
+    for (const [group, labels] of Object.entries(expected)) {
+      const user = await createUser(e2e.t, group as keyof typeof expected);
+      const page = await (await e2e.newContext()).newPage();
+      await page.setViewportSize(VIEWPORTS.phone);
+      await loginThroughUi(page, user.username, user.password);
+      for (const label of labels) await page.getByRole("listitem").filter({ hasText: new RegExp(`^${label}`) }).waitFor();
+      expect(await page.getByRole("heading", { name: /Ventas de los últimos/ }).count()).toBe(0);
+      await settled(page);
+      expect(await horizontalOverflow(page), group).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), group).toEqual([]);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/home-${group}-390.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { addDays, daysEndingOn, todayInBuenosAires } from "../../domain/calendar";
+
+describe("calendar days (Buenos Aires)", () => {
+  it("today is the date in Buenos Aires, three hours behind UTC", () => {
+    expect(todayInBuenosAires(new Date("2026-11-24T02:59:00Z"))).toBe("2026-11-23");
+    expect(todayInBuenosAires(new Date("2026-11-24T03:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("adds calendar days across months, years and 29 February", () => {
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-11-23", -7)).toBe("2026-11-16");
+  });
+
+  it("lists the days ending on a date, oldest first", () => {
+    const days = daysEndingOn("2026-01-05", 14);
+    expect(days).toHaveLength(14);
+    expect(days[0]).toBe("2025-12-23");
+    expect(days.at(-1)).toBe("2026-01-05");
+  });
+});

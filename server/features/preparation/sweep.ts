@@ -1,7 +1,8 @@
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
-import { appendEvent, latestEventId } from "../../realtime/outbox";
+import { latestEventId } from "../../realtime/outbox";
+import { appendGroupUpdates } from "./announce";
 import { recomputeGroup, type GroupUpdate } from "./batches";
 import { changedGroups, lockCursor, moveCursor } from "./repository";
 
@@ -44,7 +45,7 @@ export async function sweepPreparation(db: Database, depot: Point, { wait = fals
       if (update) updates.push(update);
     }
     // Events last: appending one holds the outbox's commit-order lock until this commits.
-    for (const data of updates) await appendEvent(tx, { type: "preparation.updated", actorId: null, data: { ...data } });
+    await appendGroupUpdates(tx, depot, updates);
     await moveCursor(tx, upTo);
     return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
   });

@@ -4,6 +4,8 @@ import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { rowsOf } from "../db/rows";
 import type { Database, Executor } from "../db/types";
 
+/** Events published per relay cycle. */
+const PAGE = 200;
 /** A relay that finds the cursor held by another instance's relay looks again this much later. */
 const BUSY_RETRY_MS = 15;
 
@@ -72,7 +74,7 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
         await tx.execute(sql`
           select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
-          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e on true
+          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${PAGE}) as e on true
           order by e.id`),
       ).filter((row, _, all) => row.id !== null || all.length === 1);
       // No row at all: another instance's relay holds the cursor, and may have read before our events.
@@ -133,8 +135,8 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
         retry ??= setTimeout(() => ((retry = null), nudge()), BUSY_RETRY_MS);
         return;
       }
-      // More may follow a full page.
-      if (published > 0) nudge();
+      // More may follow a full page; a commit during the cycle has already asked for the next one.
+      if (published === PAGE) nudge();
     });
   };
   return {

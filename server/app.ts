@@ -60,7 +60,6 @@ import webPlugin from "./plugins/web";
 import { registerErrorHandler } from "./plugins/errors";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
-import type { OutboxRelay } from "./realtime/outbox";
 
 z.config(z.locales.es());
 
@@ -75,14 +74,13 @@ export interface AppDeps {
   database: DatabaseHandle;
   bus: Bus;
   jobs: Jobs;
-  relay: OutboxRelay;
   /** Shared rate-limit store across API instances in production. */
   redis?: Redis;
   logger?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, bus, jobs, relay } = deps;
+  const { config, database, bus, jobs } = deps;
   const { db } = database;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
@@ -107,7 +105,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loadUser = activeUsers.get;
   // A user deactivated through another API instance stops answering here too.
   bus.subscribe((event) => event.type === "user.deactivated" && activeUsers.forget(Number(event.data.user_id)));
-  const onCommit = () => relay.nudge();
 
   await app.register(fastifySwagger, {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
@@ -137,19 +134,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: createLoginThrottle(deps.redis ? redisFailureStore(deps.redis) : memoryFailureStore(), (error) =>
       app.log.warn(`login throttle skipped: ${error.message}`),
     ),
-    onCommit,
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
   });
-  const users = createUsersService({ db, uploadsDir, onCommit, onUserChanged: activeUsers.forget });
+  const users = createUsersService({ db, uploadsDir, onUserChanged: activeUsers.forget });
   const clients = createClientsService({ db });
-  const products = createProductsService({ db, onCommit });
+  const products = createProductsService({ db });
   const claims = createClaimsService({ db });
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
-  const orders = createOrdersService({ db, onCommit });
+  const orders = createOrdersService({ db });
   const preparation = createPreparationService({ db, depot: config.depot });
-  const dispatch = createDispatchService({ db, orders, depot: config.depot, onCommit });
-  const courier = createCourierService({ db, orders, uploadsDir, onCommit });
+  const dispatch = createDispatchService({ db, orders, depot: config.depot });
+  const courier = createCourierService({ db, orders, uploadsDir });
   const commissions = createCommissionsService({ db });
   const exportsService = createExportsService({ database, jobs, quotaBytes: config.exportQuotaBytes });
 

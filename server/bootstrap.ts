@@ -27,7 +27,7 @@ export async function bootstrap(config: Config, database: DatabaseHandle, option
   await database.migrate((message) => console.log(`[migrate] ${message}`));
   await seedReference(db);
   const generatedCredentials: BootstrapResult["generatedCredentials"] = [];
-  const users = createUsersService({ db, uploadsDir: config.dataDir, onCommit: () => {} });
+  const users = createUsersService({ db, uploadsDir: config.dataDir });
 
   if (config.admin) {
     await users.ensureAdmin(config.admin.username, config.admin.password);

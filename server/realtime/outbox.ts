@@ -4,7 +4,10 @@ import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { rowsOf } from "../db/rows";
 import type { Database, Executor } from "../db/types";
 
-const NUDGE_DELAY_MS = 15;
+/** Events published per relay cycle. */
+const PAGE = 200;
+/** A relay that finds the cursor held by another instance's relay looks again this much later. */
+const BUSY_RETRY_MS = 15;
 
 export interface NewEvent {
   type: DurableEventType;
@@ -54,7 +57,7 @@ export async function latestEventId(db: Executor): Promise<number> {
 }
 
 export interface OutboxRelay {
-  /** Publishes now instead of waiting for the next tick (called after a commit). */
+  /** Publishes now instead of waiting for the next tick (on each NOTIFY of a committed event). */
   nudge(): void;
   /** Publishes what is after the cursor now: how many, or "busy" while another relay holds the cursor. */
   flush(): Promise<number | "busy">;
@@ -79,7 +82,7 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
         await tx.execute(sql`
           select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
-          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit 200) as e on true
+          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${PAGE}) as e on true
           order by e.id`),
       ).filter((row, _, all) => row.id !== null || all.length === 1);
       // No row at all: another instance's relay holds the cursor, and may have read before our events.
@@ -107,26 +110,42 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
       return published;
     });
 
+  // A nudge during a cycle may come from a commit that cycle read too early: one more follows it.
+  // Commits arriving meanwhile share that next cycle instead of one each.
+  let again = false;
+  let retry: NodeJS.Timeout | null = null;
+
   const flush = async (): Promise<number | "busy"> => {
     if (running) return running;
     running = cycle()
       .catch(() => 0 as const)
       .finally(() => {
         running = null;
+        if (again) {
+          again = false;
+          nudge();
+        }
       });
     return running;
   };
 
   const timer = setInterval(() => void (stopped ? undefined : flush()), intervalMs);
   timer.unref();
-  // Commits arriving together share one relay cycle instead of one each.
-  let nudged: NodeJS.Timeout | null = null;
   const nudge = () => {
-    nudged ??= setTimeout(() => {
-      nudged = null;
-      // More may follow a full page, and a busy cursor may have been read before our commit: look again.
-      void flush().then((published) => (published === "busy" || published > 0) && nudge());
-    }, NUDGE_DELAY_MS);
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    void flush().then((published) => {
+      if (published === "busy") {
+        // Another instance's relay holds the cursor and may have read before our events: look again soon.
+        retry ??= setTimeout(() => ((retry = null), nudge()), BUSY_RETRY_MS);
+        return;
+      }
+      // More may follow a full page; a commit during the cycle has already asked for the next one.
+      if (published === PAGE) nudge();
+    });
   };
   return {
     nudge,
@@ -134,7 +153,7 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      if (nudged) clearTimeout(nudged);
+      if (retry) clearTimeout(retry);
       await running;
     },
   };

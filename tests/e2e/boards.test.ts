@@ -1,9 +1,10 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
 import { createUser, signIn } from "../helpers/factories";
+import { orderDetails, placeOrder } from "../helpers/orders";
 
 const skip = e2eSkipReason();
 let e2e: E2E;
@@ -32,6 +33,14 @@ async function drag(page: Page, source: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** The API reads a page makes from now on: a board that applies events in place makes none. */
+function apiReads(page: Page) {
+  const urls: string[] = [];
+  const seen = (request: Request) => request.method() === "GET" && new URL(request.url()).pathname.startsWith("/api/") && urls.push(new URL(request.url()).pathname);
+  page.on("request", seen);
+  return { urls, stop: () => page.off("request", seen) };
+}
+
 beforeAll(async () => {
   if (skip) return;
   e2e = await startE2E();
@@ -49,6 +58,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
   it("an order a seller confirms appears in the preparer's batch without a reload", async () => {
     await preparer.goto("/admin/preparation");
     await preparer.getByText("No se encontraron pedidos confirmados ni pendientes para agrupar.").waitFor();
+    const reads = apiReads(preparer);
 
     await seller.goto("/orders/new");
     await seller.getByLabel("Buscar cliente").fill("la esquina");
@@ -68,6 +78,9 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     expect(await card.innerText()).toContain("Zona Centro");
     expect(await card.getByRole("table", { name: "Lista de preparación" }).innerText()).toMatch(/Pollo tablero\s+2,5 kg/);
     expect(await preparer.getByTestId("Pedidos cubiertos").innerText()).toBe("1");
+    // The order's event and the batching's event carried the card and the batch.
+    reads.stop();
+    expect(reads.urls).toEqual([]);
   });
 
   it("Preparado! waits for every tick, ticks survive closing the modal, and the order reaches the dispatch board live", async () => {
@@ -98,6 +111,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await wall.goto("/admin/dispatch/wall");
     await wall.getByTestId("wall-column-0").getByText(`#${orderId}`).waitFor();
     expect(await wall.getByRole("button").allInnerTexts()).toEqual(["Pantalla completa"]);
+    const [boardReads, wallReads] = [apiReads(otherDispatcher), apiReads(wall)];
 
     await drag(dispatcher, dispatcher.getByRole("button", { name: `Pedido #${orderId}` }), dispatcher.getByTestId("column-1"));
     await dispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 2000 });
@@ -106,6 +120,9 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await wall.getByTestId("wall-column-1").getByText(`#${orderId}`).waitFor({ timeout: 1000 });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(await dispatcher.getByTestId("weight-1").innerText()).toBe("1 · 2,5 kg");
+    // The drop's event carried the card: neither the other board nor the wall asked for anything.
+    [boardReads, wallReads].forEach((reads) => reads.stop());
+    expect([boardReads.urls, wallReads.urls]).toEqual([[], []]);
   });
 
   it("moves a card with the keyboard and back with the mouse", async () => {
@@ -148,6 +165,26 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await dispatcher.getByRole("region", { name: "Enviados" }).getByRole("button", { name: "Marcar entregado" }).click();
     await dispatcher.getByText("Pedido marcado como entregado.").waitFor();
     expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Entregado");
+  });
+
+  it("the orders list takes a new order and a status change in place, with no request", async () => {
+    const page = otherDispatcher;
+    await page.goto("/orders");
+    await page.getByRole("table", { name: "Pedidos" }).getByText(`#${orderId}`).waitFor();
+    const reads = apiReads(page);
+    const { id: clientId } = await createClient(api, { name: "Almacén Don Tito", shipment: 1 });
+    const product = (await createProduct(api, { name: "Pizza lista", quantity: 50 })).PK_Products;
+    const placed = await placeOrder(api, clientId, [{ productId: product, units: "1", type: "KG" }], { orderData: orderDetails() });
+    const newId = placed.json().order_id as number;
+    const row = page.getByRole("row", { name: new RegExp(`#${newId}\\b`) });
+    await row.getByText("Almacén Don Tito").waitFor({ timeout: 2000 });
+    await row.getByText("Confirmado").waitFor();
+    expect((await page.getByRole("row").nth(1).innerText())).toContain(`#${newId}`);
+
+    expect((await api.post("/api/orders/cancel/", { order_id: newId })).statusCode).toBe(200);
+    await row.getByText("Cancelado").waitFor({ timeout: 2000 });
+    reads.stop();
+    expect(reads.urls).toEqual([]);
   });
 
   it("sends a Vendedor who opens a board back to /", async () => {

@@ -26,7 +26,6 @@ export interface AuthServiceDeps {
   signAccess(user: AuthenticatedUser): string;
   humanCheck: HumanCheck;
   throttle: LoginThrottle;
-  onCommit(): void;
   /** After a logout: the user's open sockets close, on every instance (the other sessions reconnect). */
   onLogout?(userId: number): void;
 }
@@ -46,7 +45,7 @@ export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) 
   };
 }
 
-export function createAuthService({ db, signAccess, humanCheck, throttle, onCommit, onLogout = () => {} }: AuthServiceDeps) {
+export function createAuthService({ db, signAccess, humanCheck, throttle, onLogout = () => {} }: AuthServiceDeps) {
   async function issuePair(user: AuthenticatedUser, familyId: string = randomUUID()): Promise<TokenPair> {
     const refresh = randomBytes(32).toString("base64url");
     await repo.insertRefreshToken(db, {
@@ -129,7 +128,6 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onComm
         if (!row) throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
         await appendEvent(tx, { type: "user.registration_requested", actorId: null, data: { id: row.id, username: request.username } });
       });
-      onCommit();
     },
   };
 }

@@ -54,7 +54,7 @@ function toCourierStop(row: repo.CourierStopRow, index: number): CourierStop {
   };
 }
 
-export function createCourierService({ db, orders, uploadsDir, onCommit }: { db: Database; orders: OrdersService; uploadsDir: string; onCommit(): void }) {
+export function createCourierService({ db, orders, uploadsDir }: { db: Database; orders: OrdersService; uploadsDir: string }) {
   const proofDir = join(uploadsDir, "proof");
 
   /** The order's open stop, which must be this courier's. */
@@ -102,7 +102,6 @@ export function createCourierService({ db, orders, uploadsDir, onCommit }: { db:
         if (file) await rm(join(proofDir, file), { force: true });
         throw error;
       }
-      onCommit();
       return { success: true as const, message: COURIER_MESSAGES.delivered };
     },
 
@@ -116,7 +115,6 @@ export function createCourierService({ db, orders, uploadsDir, onCommit }: { db:
         await orders.changeStatus(tx, stop.orderId, STATUS.prepared, user);
         await appendStopEvents(tx, { ...stop, state: "no_entregado", reason: request.reason }, user.id);
       });
-      onCommit();
       return { success: true as const, message: COURIER_MESSAGES.notDelivered };
     },
 
@@ -136,7 +134,6 @@ export function createCourierService({ db, orders, uploadsDir, onCommit }: { db:
           data: { user_id: user.id, column, latitude: request.latitude, longitude: request.longitude, accuracy: request.accuracy, at: now.toISOString() },
         });
       });
-      onCommit();
       return { success: true as const, stored: true };
     },
 
@@ -186,7 +183,6 @@ export function createCourierService({ db, orders, uploadsDir, onCommit }: { db:
         await appendEvent(tx, { type: "dispatch.courier_linked", actorId: actor.id, data: { column, user_id: userId } });
         await appendCourierChanged(tx, [userId, ...moved.map((m) => m.userId)], null, actor.id);
       });
-      onCommit();
       return { success: true as const, message: COURIER_MESSAGES.linked };
     },
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AssignRequest, BoardQuery, DispatchBoard, DispatchRoute, RouteQuery, SendRouteRequest } from "../../../domain/contracts/boards";
+import { ColumnsJson } from "../../../domain/contracts/event-data";
 import { OrderIdRequest } from "../../../domain/contracts/orders";
 import type { DispatchService } from "./service";
 
-const Columns = z.record(z.string(), z.array(z.number()));
 const permission = "dispatch.work" as const;
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }> = async (app, { dispatch }) => {
@@ -16,13 +16,13 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/assign/", {
     config: { permission },
-    schema: { body: AssignRequest, response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: Columns }) } },
+    schema: { body: AssignRequest, response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: ColumnsJson }) } },
     handler: (request) => dispatch.assign(request.body, request.currentUser!),
   });
 
   app.post("/dispatch/reset/", {
     config: { permission },
-    schema: { response: { 200: z.object({ success: z.literal(true), message: z.string(), columns: Columns }) } },
+    schema: { response: { 200: z.object({ success: z.literal(true), message: z.string(), columns: ColumnsJson }) } },
     handler: (request) => dispatch.reset(request.currentUser!),
   });
 

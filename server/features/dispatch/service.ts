@@ -25,7 +25,7 @@ function routeText(courier: number | null, stops: BoardRow[], mapsUrl: string | 
   return [title, ...lines, ...(mapsUrl ? [`Mapa: ${mapsUrl}`] : [])].join("\n");
 }
 
-export function createDispatchService({ db, orders, depot, onCommit }: { db: Database; orders: OrdersService; depot: Point; onCommit(): void }) {
+export function createDispatchService({ db, orders, depot }: { db: Database; orders: OrdersService; depot: Point }) {
   /** The shortest open path from the depot through the orders with coordinates; the rest go last. */
   async function planRoute(tx: Executor, orderIds: number[], courier: number | null) {
     const rows = await boardRows(tx, { statusIds: [STATUS.prepared], ids: orderIds });
@@ -46,14 +46,14 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
     return { route, stops };
   }
 
-  async function committed<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
+  const committed = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
       await lockBoard(tx);
       return work(tx);
     });
-    onCommit();
-    return result;
-  }
+
+  /** The cards as they are now in this transaction: what dispatch events carry to the boards. */
+  const cardsOf = async (tx: Executor, orderIds: number[], statusId: number) => (await boardRows(tx, { statusIds: [statusId], ids: orderIds })).map(toBoardRow);
 
   return {
     async board(deliveryDate?: string): Promise<DispatchBoard> {
@@ -83,11 +83,13 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
         await writePlacements(tx, changed, request.order_id);
         const version = (card.version ?? 0) + 1;
         const columns = columnsJson(after);
+        const [moved] = await cardsOf(tx, [request.order_id], STATUS.prepared);
+        const placed = { courier: request.courier, position: after.get(request.courier)!.indexOf(request.order_id), version };
         await appendEvent(tx, {
           type: "dispatch.assignment_changed",
           actorId: user.id,
           orderId: request.order_id,
-          data: { order_id: request.order_id, courier: request.courier, version, delivery_date: card.deliveryDate, columns },
+          data: { order_id: request.order_id, courier: request.courier, version, delivery_date: card.deliveryDate, columns, card: { ...moved!, ...placed } },
         });
         return { success: true as const, version, columns };
       }),
@@ -120,7 +122,14 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
         await appendEvent(tx, {
           type: "dispatch.route_ready",
           actorId: user.id,
-          data: { courier, order_ids: stops.map((s) => s.id), distance_m: route.distance_m, maps_url: route.maps_url, delivery_date: stops[0]!.deliveryDate },
+          data: {
+            courier,
+            order_ids: stops.map((s) => s.id),
+            distance_m: route.distance_m,
+            maps_url: route.maps_url,
+            delivery_date: stops[0]!.deliveryDate,
+            cards: await cardsOf(tx, orderIds, STATUS.sent),
+          },
         });
         await appendCourierChanged(tx, [courierUserId], stops[0]!.deliveryDate, user.id);
         return { success: true as const, message: BOARD_MESSAGES.routeSent, ...route };
@@ -132,7 +141,6 @@ export function createDispatchService({ db, orders, depot, onCommit }: { db: Dat
         await orders.changeStatus(tx, orderId, STATUS.delivered, user);
         if (stop) await appendStopEvents(tx, stop, user.id);
       });
-      onCommit();
       return { success: true as const, message: BOARD_MESSAGES.delivered };
     },
   };

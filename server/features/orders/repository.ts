@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { DurableEventType } from "../../../domain/contracts/events";
 import { gramsToDecimal } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
@@ -104,6 +105,14 @@ export const applyStock = (db: Executor, grams: Map<number, number>) =>
 export const announceStock = async (db: Executor, grams: Map<number, number>, actorId: number) => {
   await db.execute(sql`select announce_stock(${changesJson(grams)}::jsonb, ${actorId})`);
 };
+
+/**
+ * An order event carrying the order as it is now: its /orders row and its board card
+ * (`append_order_event`), so screens apply it in place. Last in the transaction, as any event.
+ */
+export async function appendOrderEvent(db: Executor, event: { type: DurableEventType; actorId: number; orderId: number; data: Record<string, unknown> }) {
+  await db.execute(sql`select append_order_event(${event.type}, ${event.actorId}, ${event.orderId}, ${JSON.stringify(event.data)}::jsonb)`);
+}
 
 /** The same for a client's freezer balance (milli-units). */
 export const applyFreezer = (db: Executor, clientId: number, milli: Map<number, number>) =>

@@ -8,7 +8,6 @@ import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth/repository";
-import { appendEvent } from "../../realtime/outbox";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";
@@ -25,12 +24,7 @@ export interface OrderGroup {
   timeSlotId: number | null;
 }
 
-interface OrdersDeps {
-  db: Database;
-  onCommit(): void;
-}
-
-export function createOrdersService({ db, onCommit }: OrdersDeps) {
+export function createOrdersService({ db }: { db: Database }) {
   /** What the cart is priced against; `key` also finds an order already made with it. */
   async function read(db: Executor, request: SubmitOrderRequest, sellerId: number, key: string | null) {
     if (!request.cart.items.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
@@ -88,7 +82,6 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
         event: { type: "order.created", actorId: user.id, data: { delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } },
       });
       if ("short" in result) throw shortage(result.short, result.productId, names);
-      onCommit();
       return result.orderId;
     } catch (error) {
       // A double click that lost the race: the other request created the order.
@@ -125,9 +118,8 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
       await take(tx, order.clientId, stock, freezer, names);
       await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
       await repo.announceStock(tx, stock, user.id);
-      await appendEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { order_id: orderId, delivery_date: delivery.deliveryDate, status_id: order.statusId } });
+      await repo.appendOrderEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { delivery_date: delivery.deliveryDate, status_id: order.statusId } });
     });
-    onCommit();
     return orderId;
   }
 
@@ -146,12 +138,11 @@ export function createOrdersService({ db, onCommit }: OrdersDeps) {
     // Cancelling gives the stock back: the screens hear each product's new quantity.
     if (taken) await repo.announceStock(tx, negate(taken.stock), user.id);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
-    await appendEvent(tx, { type, actorId: user.id, orderId, data: { order_id: orderId, delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
+    await repo.appendOrderEvent(tx, { type, actorId: user.id, orderId, data: { delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
   }
 
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
     await db.transaction((tx) => changeStatus(tx, orderId, to, user));
-    onCommit();
   }
 
   return {

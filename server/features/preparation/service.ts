@@ -1,73 +1,14 @@
-import { groupKey, hasCoordinates } from "../../../domain/batching";
-import type { PreparationBatch, PreparationBoard } from "../../../domain/contracts/boards";
-import { pickList } from "../../../domain/pick-list";
-import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
+import type { PreparationBoard } from "../../../domain/contracts/boards";
+import { preparationSummary } from "../../../domain/live-preparation";
+import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
-import { boardRows, linesOfOrders } from "../orders/board-repository";
-import { toBoardRow } from "../orders/serialize";
-import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
-import { storedBatches } from "./repository";
-
-type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
-
-const storedGroupKey = (b: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }) =>
-  groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
-
-function shareText(orders: BatchableRow[], mapsUrl: string | null) {
-  const [first] = orders;
-  const title = `Lote ${first!.row.zone ?? "sin zona"} · ${first!.deliveryDate} ${first!.row.timeSlot ?? ""}`.trim();
-  const stops = orders.map(({ row }) => `#${row.id} ${row.clientName} (${row.address})`);
-  return [title, ...stops, ...(mapsUrl ? [`Ruta: ${mapsUrl}`] : [])].join("\n");
-}
+import { batchViews } from "./views";
 
 export function createPreparationService({ db, depot }: { db: Database; depot: Point }) {
-  function toView(orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {
-    const first = orders[0]!.row;
-    const stops = orders.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
-    const mapsUrl = stops.length ? googleMapsRouteUrl(depot, stops) : null;
-    return {
-      id: `lote-${first.id}`,
-      zone: first.zone,
-      zone_id: first.zoneId,
-      delivery_date: first.deliveryDate,
-      time_slot: first.timeSlot,
-      time_slot_id: first.timeSlotId,
-      order_count: orders.length,
-      total_weight: weightOf(orders.map((o) => o.row)),
-      route_distance_m: Math.round(pathMeters(depot, stops)),
-      maps_url: mapsUrl,
-      whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
-      without_coordinates: orders.filter((o) => !hasCoordinates(o)).map((o) => o.id),
-      orders: orders.map((o) => toBoardRow(o.row)),
-      pick_list: pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? [])).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
-    };
-  }
-
   return {
-    /**
-     * The stored batches, as the sweep left them, with each order's card as it is now: an
-     * order that left preparation or its group since is left out until the next sweep
-     * re-batches the group (about a second).
-     */
     async board(deliveryDate?: string): Promise<PreparationBoard> {
-      const [rows, stored] = await Promise.all([boardRows(db, { statusIds: PREPARATION_STATUSES, deliveryDate }), storedBatches(db, deliveryDate)]);
-      const open = new Map(rows.map((r) => [r.id, toBatchable(r)]));
-      const placed = new Set<number>();
-      const batches: BatchableRow[][] = [];
-      for (const batch of stored) {
-        const orders = batch.orderIds
-          .map((id) => open.get(id))
-          .filter((o): o is BatchableRow => !!o && !placed.has(o.id) && groupKey(o) === storedGroupKey(batch));
-        orders.forEach((o) => placed.add(o.id));
-        if (orders.length) batches.push(orders);
-      }
-      // Lines by order once: filtering every line for every batch cost batches × lines.
-      const linesByOrder = new Map<number, OrderLine[]>();
-      for (const line of await linesOfOrders(db, rows.map((r) => r.id))) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
-      return {
-        summary: { suggested_groups: batches.length, orders_covered: batches.reduce((n, b) => n + b.length, 0) },
-        batches: batches.map((orders) => toView(orders, linesByOrder)),
-      };
+      const batches = await batchViews(db, depot, { deliveryDate });
+      return { summary: preparationSummary(batches), batches };
     },
   };
 }

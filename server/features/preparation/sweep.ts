@@ -1,7 +1,8 @@
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
-import { appendEvents, latestEventId } from "../../realtime/outbox";
+import { latestEventId } from "../../realtime/outbox";
+import { appendGroupUpdates } from "./announce";
 import { recomputeGroups } from "./batches";
 import { changedGroups, lockCursor, moveCursor } from "./repository";
 
@@ -40,7 +41,7 @@ export async function sweepPreparation(db: Database, depot: Point, { wait = fals
     const groups = await changedGroups(tx, cursor, upTo);
     const updates = await recomputeGroups(tx, depot, groups);
     // Events last: appending one holds the outbox's commit-order lock until this commits.
-    await appendEvents(tx, updates.map((data) => ({ type: "preparation.updated", actorId: null, data: { ...data } })));
+    await appendGroupUpdates(tx, depot, updates);
     await moveCursor(tx, upTo);
     return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
   });

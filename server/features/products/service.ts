@@ -15,7 +15,7 @@ export const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
 const price = (n: number) => centavosToDecimal(toCentavos(n));
 const kilos = (n: number) => gramsToDecimal(toGrams(n));
 
-export function createProductsService({ db, onCommit }: { db: Database; onCommit(): void }) {
+export function createProductsService({ db }: { db: Database }) {
   async function principalId(id: number, self?: number): Promise<number | null> {
     if (id === 0) return null;
     if (id === self || !(await repo.findProduct(db, id))) throw new Invalid(PRODUCT_MESSAGES.principal, { principalProductId: PRODUCT_MESSAGES.principal });
@@ -52,7 +52,6 @@ export function createProductsService({ db, onCommit }: { db: Database; onCommit
       }
       return after!;
     });
-    onCommit();
     return row;
   }
 

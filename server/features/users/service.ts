@@ -16,12 +16,11 @@ const PROFILE_SIZE_PX = 256;
 export interface UsersServiceDeps {
   db: Database;
   uploadsDir: string;
-  onCommit(): void;
   /** After a change to what a user's requests see of the user (deactivation, photo). */
   onUserChanged?(userId: number): void;
 }
 
-export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = () => {} }: UsersServiceDeps) {
+export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }: UsersServiceDeps) {
   const profileDir = join(uploadsDir, "profile");
 
   return {
@@ -47,7 +46,6 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
         await recordAudit(tx, { actorId, action: "user.approved", entity: "user", entityId: user.id, before: { request_id: id, status: "pendiente" }, after: { username: request.username, email: request.email, group_id: request.groupId, status: "activo" } });
         await appendEvent(tx, { type: "user.approved", actorId, data: { id, user_id: user.id, username: request.username } });
       });
-      onCommit();
     },
 
     async deny(id: number, actorId: number) {
@@ -57,7 +55,6 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
         await recordAudit(tx, { actorId, action: "user.denied", entity: "registration_request", entityId: id, before: { username: request.username, email: request.email, group_id: request.groupId, status: "pendiente" }, after: null });
         await appendEvent(tx, { type: "user.denied", actorId, data: { id } });
       });
-      onCommit();
     },
 
     async deactivate(userId: number, actorId: number) {
@@ -70,7 +67,6 @@ export function createUsersService({ db, uploadsDir, onCommit, onUserChanged = (
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });
       onUserChanged(userId);
-      onCommit();
     },
 
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */

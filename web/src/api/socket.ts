@@ -16,6 +16,9 @@ class EventStream {
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wanted = false;
+  /** A socket was ready before: the next ready resumes after a gap. */
+  private wasReady = false;
+  private resumeListeners = new Set<() => void>();
 
   start() {
     if (this.wanted) return;
@@ -34,6 +37,13 @@ class EventStream {
     this.socket?.close(1000);
     this.socket = null;
     this.lastEventId = 0;
+    this.wasReady = false;
+  }
+
+  /** Called when the stream comes back after a drop: what screens hold may have missed a change. */
+  onResume(listener: () => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => this.resumeListeners.delete(listener);
   }
 
   subscribe(prefix: string, listener: Listener): () => void {
@@ -56,6 +66,8 @@ class EventStream {
     if (message.type === "ready") {
       this.retry = 0;
       this.lastEventId = Math.max(this.lastEventId, message.last_event_id);
+      if (this.wasReady) this.resumeListeners.forEach((listener) => listener());
+      this.wasReady = true;
       return;
     }
     if (message.type !== "event") return;
@@ -89,4 +101,11 @@ export function useEvents(prefix: string, handler: Listener) {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => eventStream.subscribe(prefix, (event) => latest.current(event)), [prefix]);
+}
+
+/** Calls `handler` when the socket resumes after a drop: the one time a live screen asks again. */
+export function useResume(handler: () => void) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => eventStream.onResume(() => latest.current()), []);
 }

@@ -4,7 +4,8 @@ import type { CourierColumn, CourierColumns } from "../../../../domain/contracts
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { notifyError, notifySuccess } from "../../components/notify";
 import type { RouteStopPoint } from "../../components/route-map";
-import { stopPhotoUrl, useLinkCourier } from "./couriers";
+import { stopPhotoUrl } from "./api/get-stop-photo";
+import { useLinkCourier } from "./api/link-courier";
 
 const STATE = { pendiente: ["pendiente", "blue"], entregado: ["entregado", "teal"], no_entregado: ["no entregado", "red"] } as const;
 

@@ -1,6 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { BOARD_MESSAGES, COURIERS, courierName, type DispatchCard, type DispatchRoute } from "../../../../domain/contracts/boards";
@@ -10,10 +9,15 @@ import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { DISPATCH_ANNOUNCEMENTS, DISPATCH_INSTRUCTIONS } from "./announcements";
-import { boardColumns, invalidateDispatch, resetAssignments, sendRoute, useAssign, useDispatchBoard, useLiveDispatch } from "./api";
+import { boardColumns } from "../../../../domain/live-dispatch";
+import { useAssign } from "./api/assign";
+import { useDispatchBoard, useRefreshDispatch } from "./api/get-board";
+import { useCouriers } from "./api/get-couriers";
+import { useLiveDispatch } from "./api/live-dispatch";
+import { useResetAssignments } from "./api/reset-assignments";
+import { useSendRoute } from "./api/send-route";
 import { CourierColumn, type DropTarget } from "./courier-column";
 import { courierPoint, CourierStatus } from "./courier-status";
-import { useCouriers } from "./couriers";
 import { columnCoordinates } from "./keyboard-columns";
 import { GroupedCards, SORT_MODES, type SortMode } from "./grouped-cards";
 import { RouteModal, SentRouteModal } from "./route-modal";
@@ -29,7 +33,9 @@ export function DispatchPage() {
   const [time, setTime] = useState<string | null>(null);
   const [showing, setShowing] = useState<{ courier: number; ids: number[] } | null>(null);
   const [sent, setSent] = useState<{ courier: number; route: DispatchRoute } | null>(null);
-  const client = useQueryClient();
+  const refresh = useRefreshDispatch();
+  const sending = useSendRoute();
+  const resetting = useResetAssignments();
   const [confirmingReset, setConfirmingReset] = useState(false);
   useLiveDispatch(date);
   const board = useDispatchBoard(date);
@@ -51,7 +57,7 @@ export function DispatchPage() {
     const target = event.over?.data.current as DropTarget | undefined;
     if (!card || !target || target.beforeId === card.PK_Orders) return;
     try {
-      await assign(card, target.courier, target.beforeId);
+      await assign.mutateAsync({ card, courier: target.courier, beforeId: target.beforeId });
     } catch (error) {
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
     }
@@ -59,19 +65,18 @@ export function DispatchPage() {
 
   async function send(courier: number, ids: number[]) {
     try {
-      const route = await sendRoute(courier, ids);
+      const route = await sending.mutateAsync({ courier, orderIds: ids });
       notifySuccess(route.message);
       setSent({ courier, route });
     } catch (error) {
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
-      void invalidateDispatch(client);
     }
   }
 
   async function reset() {
     setConfirmingReset(false);
     try {
-      notifySuccess((await resetAssignments()).message);
+      notifySuccess((await resetting.mutateAsync()).message);
     } catch (error) {
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
     }
@@ -85,7 +90,7 @@ export function DispatchPage() {
         <BoardDateInput value={date} onChange={setDate} />
         <Select label="Zona" placeholder="Todas" data={options(cards.map((c) => c.FK_Shipments__Name))} value={zone} onChange={setZone} clearable w={180} />
         <Select label="Horario" placeholder="Todos" data={options(cards.map((c) => c.FK_TimesShipping__Name))} value={time} onChange={setTime} clearable w={160} />
-        <Button variant="default" onClick={() => void invalidateDispatch(client)}>
+        <Button variant="default" onClick={() => void refresh()}>
           Actualizar
         </Button>
         <Button variant="light" color="red" onClick={() => setConfirmingReset(true)}>

@@ -4,7 +4,7 @@ import { BOARD_MESSAGES, type DispatchRoute } from "../../../../domain/contracts
 import { formatDistance } from "../../../../domain/routing";
 import { useMapConfig } from "../../api/map-config";
 import type { RouteStopPoint } from "../../components/route-map";
-import { useRoute } from "./api";
+import { useRoute } from "./api/get-route";
 
 // MapLibre loads only when a route is shown.
 const RouteMap = lazy(() => import("../../components/route-map").then((m) => ({ default: m.RouteMap })));

@@ -1,23 +1,19 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
 import { BOARD_MESSAGES, type BoardOrderRow } from "../../../../domain/contracts/boards";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { markDelivered } from "./api";
+import { useMarkDelivered } from "./api/mark-delivered";
 
 /** Enviado orders waiting for the courier's return, each marked Entregado from here. */
 export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
-  const [busy, setBusy] = useState<number | null>(null);
+  const delivering = useMarkDelivered();
   if (!orders.length) return null;
 
   async function deliver(id: number) {
-    setBusy(id);
     try {
-      notifySuccess((await markDelivered(id)).message);
+      notifySuccess((await delivering.mutateAsync(id)).message);
     } catch (error) {
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
-    } finally {
-      setBusy(null);
     }
   }
 
@@ -33,7 +29,7 @@ export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
               <Text size="sm">
                 #{order.PK_Orders} {order.FK_Clients__Name} — {order.Address}
               </Text>
-              <Button size="xs" variant="outline" loading={busy === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
+              <Button size="xs" variant="outline" loading={delivering.isPending && delivering.variables === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
                 Marcar entregado
               </Button>
             </Group>

@@ -2,7 +2,9 @@ import { Box, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/cor
 import { useEffect, useState } from "react";
 import { COURIERS, courierName } from "../../../../domain/contracts/boards";
 import { useBoardDate } from "../../components/board-date";
-import { boardColumns, useDispatchBoard, useLiveDispatch } from "./api";
+import { boardColumns } from "../../../../domain/live-dispatch";
+import { useDispatchBoard } from "./api/get-board";
+import { useLiveDispatch } from "./api/live-dispatch";
 import { columnWeight } from "./courier-column";
 import { WallCard } from "./wall-card";
 import { formatIsoDate } from "../../../../domain/calendar";

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
@@ -10,7 +9,8 @@ import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
-import { cancelOrder, orderKeys, useOrder } from "./api";
+import { useCancelOrder } from "./api/cancel-order";
+import { useOrder } from "./api/get-order";
 
 const EVENT_NAMES: Record<string, string> = {
   "order.created": "Pedido confirmado",
@@ -32,7 +32,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClose(): void }) {
   const order = useOrder(orderId);
-  const client = useQueryClient();
+  const cancelling = useCancelOrder();
   const navigate = useNavigate();
   const loadForModify = useOrderWizard((s) => s.loadForModify);
   const [confirming, setConfirming] = useState(false);
@@ -42,9 +42,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   async function cancel() {
     try {
-      await cancelOrder(orderId);
+      await cancelling.mutateAsync(orderId);
       notifySuccess("Pedido cancelado correctamente.");
-      await client.invalidateQueries({ queryKey: orderKeys.all });
       onClose();
     } catch (failure) {
       notifyFailure(failure, "No se pudo cancelar el pedido.");

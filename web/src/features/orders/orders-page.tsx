@@ -7,7 +7,7 @@ import { formatMoney, toCentavos } from "../../../../domain/money";
 import { ListPager } from "../../components/list-pager";
 import { PageTitle } from "../../components/page-title";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
-import { useLiveOrders } from "./api";
+import { useLiveOrders } from "./api/live-orders";
 import { ORDERS_PAGE_SIZE, useOrderList } from "./api/list-orders";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { StatusBadge } from "./status-badge";

@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
 import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
 import { notifySuccess, notifyFailure } from "../../components/notify";
-import { markPending, markPrepared, useOrderItems } from "./api";
+import { useOrderItems } from "./api/get-order-items";
+import { useMarkOrder } from "./api/mark-order";
 import { useChecklistTicks } from "./checklist-ticks";
 
 const amountText = (type: string, amount: string) => (type === "KG" ? `${Number(amount).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg` : `${Number(amount)} u.`);
@@ -11,21 +11,18 @@ const amountText = (type: string, amount: string) => (type === "KG" ? `${Number(
 export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(): void }) {
   const items = useOrderItems(orderId);
   const { ticked, toggle, clear } = useChecklistTicks(orderId);
-  const [saving, setSaving] = useState(false);
+  const marking = useMarkOrder();
   const products = items.data?.products ?? [];
   const complete = products.length > 0 && products.every((_, i) => ticked.has(i));
 
   async function finish(prepared: boolean) {
-    setSaving(true);
     try {
-      const { message } = prepared ? await markPrepared(orderId) : await markPending(orderId);
+      const { message } = await marking.mutateAsync({ orderId, prepared });
       notifySuccess(message);
       if (prepared) clear();
       onClose();
     } catch (error) {
       notifyFailure(error, prepared ? BOARD_MESSAGES.preparedFailed : BOARD_MESSAGES.pendingFailed);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -56,10 +53,10 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
         <Button variant="default" onClick={onClose}>
           Cancelar
         </Button>
-        <Button color="yellow" onClick={() => finish(false)} disabled={!items.data || complete} loading={saving}>
+        <Button color="yellow" onClick={() => finish(false)} disabled={!items.data || complete} loading={marking.isPending}>
           Pendiente
         </Button>
-        <Button color="teal" onClick={() => finish(true)} disabled={!complete} loading={saving}>
+        <Button color="teal" onClick={() => finish(true)} disabled={!complete} loading={marking.isPending}>
           Preparado!
         </Button>
       </Group>

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
 import { BoardDateInput, useBoardDate } from "../../components/board-date";
 import { PageTitle } from "../../components/page-title";
-import { useLivePreparation, usePreparationBoard } from "./api";
+import { usePreparationBoard } from "./api/get-board";
+import { useLivePreparation } from "./api/live-preparation";
 import { BatchCard } from "./batch-card";
 import { ChecklistModal } from "./checklist-modal";
 

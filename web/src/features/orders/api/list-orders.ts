@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { OrderListResponse } from "../../../../../domain/contracts/orders";
+import type { OrderListFilters } from "../../../../../domain/live-orders";
 import { get } from "../../../api/http";
 import { offsetOf } from "../../../components/list-pager";
+import { orderKeys } from "./keys";
 
 export const ORDERS_PAGE_SIZE = 50;
 
-export interface OrderListParams {
-  search: string;
-  filter: string;
-  fvStatus: string;
-  statusId: string | null;
-  page: number;
-}
+export type OrderListParams = OrderListFilters;
 
 /** SPEC.md §7: fv_status only with the freezer filter, status_id only with a chosen status. */
 export async function listOrders({ search, filter, fvStatus, statusId, page }: OrderListParams) {
@@ -22,6 +18,6 @@ export async function listOrders({ search, filter, fvStatus, statusId, page }: O
 }
 
 export const orderListOptions = (params: OrderListParams) =>
-  queryOptions({ queryKey: ["orders", "list", params] as const, queryFn: () => listOrders(params), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: orderKeys.list(params), queryFn: () => listOrders(params), placeholderData: keepPreviousData });
 
 export const useOrderList = (params: OrderListParams) => useQuery(orderListOptions(params));

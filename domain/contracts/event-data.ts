@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { BoardOrderRow, DispatchCard, PreparationBatch } from "./boards";
+import { OrderRow } from "./orders";
+
+/**
+ * What events carry to the screens (DESIGN.md §6), so each applies them in place. Screens
+ * parse with these: an event that does not match (an older one, written before it carried
+ * rows) is ignored rather than half applied.
+ */
+
+/** order.created, order.modified, order.cancelled, order.status_changed. */
+export const OrderEventData = z.object({
+  order_id: z.number(),
+  delivery_date: z.string(),
+  status_id: z.number(),
+  from: z.number().optional(),
+  /** The order's /orders row (SPEC.md §3). */
+  row: OrderRow,
+  /** The order's card on the preparation and dispatch boards. */
+  card: BoardOrderRow,
+});
+export type OrderEventData = z.infer<typeof OrderEventData>;
+
+export const ColumnsJson = z.record(z.string(), z.array(z.number()));
+
+/** dispatch.assignment_changed: the whole column order, and the dragged card where it landed (none on a reset). */
+export const AssignmentChangedData = z.object({
+  columns: ColumnsJson,
+  reset: z.boolean().optional(),
+  order_id: z.number().optional(),
+  version: z.number().optional(),
+  card: DispatchCard.optional(),
+});
+export type AssignmentChangedData = z.infer<typeof AssignmentChangedData>;
+
+/** dispatch.route_ready: the sent orders' cards, now Enviado. */
+export const RouteReadyData = z.object({
+  courier: z.number(),
+  order_ids: z.array(z.number()),
+  delivery_date: z.string(),
+  cards: z.array(BoardOrderRow),
+});
+export type RouteReadyData = z.infer<typeof RouteReadyData>;
+
+/** preparation.updated: every batch of one (zone, date, time slot) group as the board shows it. */
+export const PreparationUpdatedData = z.object({
+  delivery_date: z.string(),
+  zone_id: z.number().nullable(),
+  time_slot_id: z.number().nullable(),
+  group_batches: z.array(PreparationBatch),
+});
+export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
+
+/** product.stock_changed: the product's new quantity in kilograms. */
+export const StockChangedData = z.object({ product_id: z.number(), quantity: z.string(), name: z.string() });
+export type StockChangedData = z.infer<typeof StockChangedData>;

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { BoardOrderRow, DispatchBoard, PreparationBatch, PreparationBoard } from "../../domain/contracts/boards";
+import type { OrderEventData } from "../../domain/contracts/event-data";
+import type { OrderRow } from "../../domain/contracts/orders";
+import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";
+import { applyOrderToList, type OrderListFilters } from "../../domain/live-orders";
+import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
+
+const DATE = "2027-03-01";
+const card = (id: number, status = 6, over: Partial<BoardOrderRow> = {}): BoardOrderRow => ({
+  PK_Orders: id,
+  FK_Clients__Name: `Cliente ${id}`,
+  Delivery_Date: DATE,
+  Order_Time: "10:00",
+  FK_TimesShipping__Name: "Mañana",
+  FK_TimesShipping__PK_TimesShipping: 1,
+  FK_Shipments__Name: "Zona Centro",
+  FK_Shipments__PK_Shipments: 1,
+  FK_Shipments__Price: "500.00",
+  Address: "Calle 1",
+  FK_Clients__FK_Cities__Name: "Quilmes",
+  Latitude: "-34.7",
+  Longitude: "-58.2",
+  total_weight: "2.000",
+  distinct_products: 1,
+  Has_FV: false,
+  FK_OrderStatus__PK_OrderStatus: status,
+  FK_OrderStatus__Name: "x",
+  ...over,
+});
+const row = (id: number, over: Partial<OrderRow> = {}): OrderRow => ({
+  PK_Orders: id,
+  FK_Clients__Name: `Cliente ${id}`,
+  Order_Time: "10:00",
+  Delivery_Date: DATE,
+  Address: "Calle 1",
+  FK_PayMethods__Name: "Efectivo",
+  Final_Price: "1000.00",
+  Alter_Date: null,
+  FK_Sellers__username: "vendedor",
+  FK_OrderStatus__Name: "Confirmado",
+  FK_OrderStatus__PK_OrderStatus: 1,
+  Display_Class: "primary",
+  Has_FV: false,
+  ...over,
+});
+const event = (r: OrderRow, c: BoardOrderRow = card(r.PK_Orders, r.FK_OrderStatus__PK_OrderStatus)): OrderEventData => ({
+  order_id: r.PK_Orders,
+  delivery_date: c.Delivery_Date,
+  status_id: r.FK_OrderStatus__PK_OrderStatus,
+  row: r,
+  card: c,
+});
+const all: OrderListFilters = { search: "", filter: "", fvStatus: "all", statusId: null, page: 1 };
+
+describe("the orders list applies an order event in place", () => {
+  it("puts a new order first on the first page and counts it; later pages only count it", () => {
+    const page = { results: [row(5), row(4)], count: 2 };
+    expect(applyOrderToList(page, all, 50, event(row(6))).results.map((r) => r.PK_Orders)).toEqual([6, 5, 4]);
+    expect(applyOrderToList(page, { ...all, page: 2 }, 50, event(row(6)))).toEqual({ ...page, count: 3 });
+    expect(applyOrderToList(page, all, 2, event(row(6))).results.map((r) => r.PK_Orders)).toEqual([6, 5]);
+  });
+
+  it("replaces a shown row, and drops it when it leaves the filter", () => {
+    const page = { results: [row(5), row(4)], count: 2 };
+    const pending = row(4, { FK_OrderStatus__PK_OrderStatus: 5, FK_OrderStatus__Name: "Pendiente" });
+    expect(applyOrderToList(page, all, 50, event(pending)).results[1]).toEqual(pending);
+    expect(applyOrderToList(page, { ...all, filter: "status", statusId: "1" }, 50, event(pending))).toEqual({ results: [row(5)], count: 1 });
+  });
+
+  it("leaves a page alone for an order its search does not match", () => {
+    const page = { results: [row(5, { FK_Clients__Name: "Gómez" })], count: 1 };
+    expect(applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(6, { FK_Clients__Name: "Pérez" })))).toBe(page);
+    expect(applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(7, { FK_Clients__Name: "Ana Gomez" }))).count).toBe(2);
+  });
+});
+
+const dispatchBoard = (): DispatchBoard => ({
+  cards: [
+    { ...card(1), courier: 0, position: 0, version: 0 },
+    { ...card(2), courier: 1, position: 0, version: 3 },
+  ],
+  sent: [],
+});
+
+describe("the dispatch board applies events in place", () => {
+  it("adds an order that became Armado last in Sin asignar; an order of another day is not shown", () => {
+    const next = applyOrderToDispatch(dispatchBoard(), DATE, event(row(3, { FK_OrderStatus__PK_OrderStatus: 6 })));
+    expect(next.cards.find((c) => c.PK_Orders === 3)).toMatchObject({ courier: 0, version: 0 });
+    const otherDay = event(row(4, { FK_OrderStatus__PK_OrderStatus: 6 }), card(4, 6, { Delivery_Date: "2027-03-02" }));
+    expect(applyOrderToDispatch(dispatchBoard(), DATE, otherDay).cards).toHaveLength(2);
+  });
+
+  it("moves a card to Enviados keeping nothing of its column, and ignores orders it never showed", () => {
+    const board = dispatchBoard();
+    const sent = applyOrderToDispatch(board, DATE, event(row(2, { FK_OrderStatus__PK_OrderStatus: 4 })));
+    expect([sent.cards.map((c) => c.PK_Orders), sent.sent.map((c) => c.PK_Orders)]).toEqual([[1], [2]]);
+    expect(applyOrderToDispatch(board, DATE, event(row(9)))).toBe(board);
+  });
+
+  it("a drop moves the cards and the dragged card's version; a route moves its cards to Enviados", () => {
+    const moved = applyAssignment(dispatchBoard(), DATE, { columns: { 0: [], 1: [1, 2] }, card: { ...card(1), courier: 1, position: 0, version: 1 } });
+    expect(moved.cards.map((c) => [c.PK_Orders, c.courier, c.position, c.version])).toEqual([
+      [1, 1, 0, 1],
+      [2, 1, 1, 3],
+    ]);
+    const routed = applyRouteReady(moved, DATE, { courier: 1, order_ids: [1, 2], delivery_date: DATE, cards: [card(1, 4), card(2, 4)] });
+    expect([routed.cards, routed.sent.map((c) => c.PK_Orders)]).toEqual([[], [1, 2]]);
+  });
+});
+
+const batch = (id: string, orders: BoardOrderRow[], over: Partial<PreparationBatch> = {}): PreparationBatch => ({
+  id,
+  zone: "Zona Centro",
+  zone_id: 1,
+  delivery_date: DATE,
+  time_slot: "Mañana",
+  time_slot_id: 1,
+  order_count: orders.length,
+  total_weight: "0.000",
+  route_distance_m: 0,
+  maps_url: null,
+  whatsapp_url: "",
+  without_coordinates: [],
+  orders,
+  pick_list: [],
+  ...over,
+});
+const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({ summary: { suggested_groups: batches.length, orders_covered: 0 }, batches });
+
+describe("the preparation board applies events in place", () => {
+  it("replaces one group's batches and keeps the others, in the server's order", () => {
+    const other = batch("lote-9", [card(9, 1)], { zone_id: 2 });
+    const board = prepBoard([batch("lote-1", [card(1, 1)]), other]);
+    const fresh = [batch("lote-1", [card(1, 1), card(3, 1)]), batch("lote-4", [card(4, 1)])];
+    const next = applyGroupBatches(board, DATE, { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: fresh });
+    expect(next.batches.map((b) => b.id)).toEqual(["lote-1", "lote-4", "lote-9"]);
+    expect(next.summary).toEqual({ suggested_groups: 3, orders_covered: 4 });
+    expect(applyGroupBatches(board, "2027-03-05", { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: [] })).toBe(board);
+  });
+
+  it("an order marked prepared leaves its batch at once, and the batch's weight follows", () => {
+    const board = prepBoard([batch("lote-1", [card(1, 1), card(2, 1, { total_weight: "1.500" })])]);
+    const next = applyOrderToPreparation(board, event(row(1, { FK_OrderStatus__PK_OrderStatus: 6 })));
+    expect(next.batches[0]).toMatchObject({ order_count: 1, total_weight: "1.500" });
+    expect(next.summary.orders_covered).toBe(1);
+    const pending = applyOrderToPreparation(board, event(row(2, { FK_OrderStatus__PK_OrderStatus: 5 }), card(2, 5, { FK_OrderStatus__Name: "Pendiente" })));
+    expect(pending.batches[0]!.orders[1]!.FK_OrderStatus__Name).toBe("Pendiente");
+  });
+});

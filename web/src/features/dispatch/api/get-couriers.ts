@@ -1,0 +1,22 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CourierColumns } from "../../../../../domain/contracts/courier";
+import type { AppEvent } from "../../../../../domain/contracts/events";
+import { get } from "../../../api/http";
+import { useEvents } from "../../../api/socket";
+import { boardDateQuery, concernsDate } from "../../../components/board-date";
+import { dispatchKeys } from "./keys";
+
+export const getCouriers = async (date: string) => CourierColumns.parse(await get(`/dispatch/couriers/${boardDateQuery(date)}`));
+
+export const couriersQuery = (date: string) => queryOptions({ queryKey: dispatchKeys.couriers(date), queryFn: () => getCouriers(date) });
+
+/** Each column's courier, stops and position; a stop, link, position or sent route re-reads it (a small read). */
+export function useCouriers(date: string) {
+  const client = useQueryClient();
+  const reload = (event: AppEvent) => concernsDate(event, date) && void client.invalidateQueries({ queryKey: dispatchKeys.couriers(date) });
+  useEvents("dispatch.stop_updated", reload);
+  useEvents("dispatch.courier_linked", reload);
+  useEvents("dispatch.courier_position", reload);
+  useEvents("dispatch.route_ready", reload);
+  return useQuery(couriersQuery(date));
+}

@@ -1,0 +1,8 @@
+/** Every cache key of the dispatch feature: the queries and the live events use these. */
+export const dispatchKeys = {
+  all: ["dispatch"] as const,
+  board: (date: string) => ["dispatch", "board", date] as const,
+  route: (ids: number[]) => ["dispatch", "route", ids.join(",")] as const,
+  allCouriers: ["dispatch", "couriers"] as const,
+  couriers: (date: string) => ["dispatch", "couriers", date] as const,
+};

@@ -1,0 +1,25 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { PreparationBoard } from "../../../../../domain/contracts/boards";
+import { OrderEventData, PreparationUpdatedData } from "../../../../../domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "../../../../../domain/live-preparation";
+import { useEvents, useResume } from "../../../api/socket";
+import { preparationKeys } from "./keys";
+
+/**
+ * The board follows the events themselves, with no request: a re-batched group replaces
+ * its batches, an order's card changes (or leaves) where it is. After a drop it reads again.
+ */
+export function useLivePreparation(date: string) {
+  const client = useQueryClient();
+  const update = (apply: (board: PreparationBoard) => PreparationBoard) =>
+    client.setQueryData<PreparationBoard>(preparationKeys.board(date), (board) => (board ? apply(board) : board));
+  useEvents("preparation.updated", (event) => {
+    const parsed = PreparationUpdatedData.safeParse(event.data);
+    if (parsed.success) update((board) => applyGroupBatches(board, date, parsed.data));
+  });
+  useEvents("order.", (event) => {
+    const parsed = OrderEventData.safeParse(event.data);
+    if (parsed.success) update((board) => applyOrderToPreparation(board, parsed.data));
+  });
+  useResume(() => void client.invalidateQueries({ queryKey: preparationKeys.board(date) }));
+}

@@ -84,8 +84,9 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
           left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${PAGE}) as e on true
           order by e.id`),
-      ).filter((row, _, all) => row.id !== null || all.length === 1);
+      );
       // No row at all: another instance's relay holds the cursor, and may have read before our events.
+      // One row with no event: the cursor is ours and nothing is after it.
       if (!rows.length) return "busy";
       const previousId = Number(rows[0]!.cursor);
       const events = rows.filter((row) => row.id !== null).map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));

@@ -65,6 +65,10 @@ export async function batchViews(db: Executor, depot: Point, where: { deliveryDa
   }
   // Lines by order once: filtering every line for every batch cost batches × lines.
   const linesByOrder = new Map<number, OrderLine[]>();
-  for (const line of await linesOfOrders(db, rows.map((r) => r.id))) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+  for (const line of await linesOfOrders(db, rows.map((r) => r.id))) {
+    const lines = linesByOrder.get(line.orderId);
+    if (lines) lines.push(line);
+    else linesByOrder.set(line.orderId, [line]);
+  }
   return batches.map((orders) => toView(depot, orders, linesByOrder));
 }

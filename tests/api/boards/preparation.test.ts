@@ -30,10 +30,16 @@ const boardOf = async (date: string) => {
   return response.json() as PreparationBoard;
 };
 
-/** Waits until a preparation job, after message `since`, stored batches covering `count` orders of the date's group. */
-async function settled(date: string, count: number, since = 0) {
+/** Waits until a preparation sweep, after message `since`, stored batches covering `count` orders of the date's group in `zone`. */
+async function settled(date: string, count: number, since = 0, zone = 1) {
   await socket.waitFor(
-    (m) => socket.messages.indexOf(m) >= since && m.type === "event" && m.event.type === "preparation.updated" && m.event.data.delivery_date === date && m.event.data.orders === count,
+    (m) =>
+      socket.messages.indexOf(m) >= since &&
+      m.type === "event" &&
+      m.event.type === "preparation.updated" &&
+      m.event.data.delivery_date === date &&
+      m.event.data.zone_id === zone &&
+      m.event.data.orders === count,
   );
   return boardOf(date);
 }
@@ -47,8 +53,10 @@ describe("the preparation board", () => {
     const otherZone = await confirmOrder(seller, { date, zone: 2 }, products);
     const pickup = await confirmOrder(seller, { date, zone: 8, latitude: null, longitude: null }, products);
 
+    // Each group is announced by the sweep that stored it, and a sweep may end between two orders.
     await settled(date, 6);
-    const board = await boardOf(date);
+    await settled(date, 1, 0, 2);
+    const board = await settled(date, 1, 0, 8);
     expect(board.summary).toEqual({ suggested_groups: 4, orders_covered: 8 });
     const [zoneOne, second, zoneTwo, pickups] = board.batches;
     expect(zoneOne!.order_count).toBe(3);

@@ -2,15 +2,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { PROFILE_IMAGE_MAX_BYTES } from "../domain/contracts/users";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
@@ -58,6 +56,8 @@ import csrfPlugin from "./plugins/csrf";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
 import { registerErrorHandler } from "./plugins/errors";
+import { bufferedLogDestination, OneLinePerRequest } from "./plugins/request-log";
+import { responseSerializer } from "./plugins/response-serializer";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
 
@@ -77,13 +77,17 @@ export interface AppDeps {
   /** Shared rate-limit store across API instances in production. */
   redis?: Redis;
   logger?: boolean;
+  /** A file for the log lines instead of stdout (the benchmarks keep the level and name /dev/null). */
+  logFile?: string;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus, jobs } = deps;
   const { db } = database;
+  const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: log ? { level: config.logLevel, stream: log.destination } : false,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.
     trustProxy: typeof config.trustProxy === "number" ? hops(config.trustProxy) : config.trustProxy,
@@ -96,8 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
+  if (log) app.addHook("onClose", async () => log.close());
 
   const uploadsDir = join(config.dataDir, "uploads");
   const imageUrl = (file: string) => `/api/media/profile/${file}`;
@@ -117,10 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
   // skipOnError: a Redis outage must not lock everyone out of logging in.
   await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...(deps.redis ? { redis: deps.redis } : {}) });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { secret: config.jwtSecret, loadUser });
   await app.register(csrfPlugin);
 
@@ -169,7 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(exportsRoutes, { exports: exportsService });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
-      await registerHub(api, { db, bus, loadUser });
+      // The socket plugin's hooks run on every request of its scope: only the hub is in it.
+      await api.register(async (live) => {
+        await live.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+        await registerHub(live, { db, bus, loadUser });
+      });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: "/api" },

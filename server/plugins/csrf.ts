@@ -15,20 +15,22 @@ function same(a: string, b: string): boolean {
 
 /** Double submit: the header must repeat the cookie the server handed out. */
 async function csrfPlugin(app: FastifyInstance) {
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url) return;
+  // Callback hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url) return done();
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== "string" || !same(cookie, header)) {
-      throw new Forbidden("Falta el token CSRF o no coincide. Recargá la página e intentá de nuevo.");
+      return done(new Forbidden("Falta el token CSRF o no coincide. Recargá la página e intentá de nuevo."));
     }
+    done();
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (!request.cookies[CSRF_COOKIE]) {
       reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "lax", httpOnly: false });
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -1,4 +1,5 @@
-import fastifyHelmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -53,23 +54,40 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions) {
   };
 }
 
-/**
- * Security headers on every response (API, web pages, static files, errors) through
- * @fastify/helmet, a kept library, rather than our own hook. HSTS only over HTTPS: over plain
- * HTTP a browser ignores it and a LAN install would be told to use a TLS port it lacks.
- */
-async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
-  await app.register(fastifyHelmet, {
-    global: true,
+/** The headers helmet sets for these options: none of them depends on the request. */
+function helmetHeaders(options: SecurityHeadersOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: false,
     // The map's style and tiles come from other origins that send no CORP header.
     crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
   });
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+  return headers;
+}
+
+/**
+ * Security headers on every response (API, web pages, static files, errors), as helmet, a
+ * kept library, decides them. They are computed once and set as Fastify headers:
+ * @fastify/helmet rebuilds helmet, CSP parsing included, on every request, and headers set
+ * on the raw response send every other header down Node's slow path. HSTS only over HTTPS:
+ * over plain HTTP a browser ignores it and a LAN install would be told to use a TLS port it
+ * lacks.
+ */
+async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const headers = helmetHeaders(options);
+  const overHttps = { ...headers, "strict-transport-security": HSTS };
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.protocol === "https" ? overHttps : headers);
+    done();
   });
 }
 

@@ -13,7 +13,7 @@ const REPLAY_PAGE = 500;
 export interface HubOptions {
   db: Database;
   bus: Bus;
-  loadUser(id: number): Promise<SocketUser | null>;
+  loadUser(id: number): SocketUser | null | Promise<SocketUser | null>;
   log?: (message: string) => void;
 }
 

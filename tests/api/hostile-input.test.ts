@@ -54,4 +54,12 @@ describe("input the database would refuse never reaches it as a 500", () => {
       expect(response.json().detail).toMatch(/[a-záéíóúñ]/i);
     }
   });
+
+  it("a multipart body sent to a route that takes no file answers 415 in Spanish", async () => {
+    const boundary = "----frio";
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPollo\r\n--${boundary}--\r\n`;
+    const response = await admin.request("POST", "/api/clients/", form, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBe("Tipo de contenido no admitido.");
+  });
 });

@@ -22,7 +22,7 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 /** The real app on a private database; with `redis`, the production bus and queues. */
 export async function createTestApp(
   /** embedded: PGlite, as `npm start` runs, even where Postgres is available. */
-  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean } = {},
+  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean; logFile?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-test-"));
   const database = await openTestDatabase({ embedded: options.embedded });
@@ -31,7 +31,7 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logFile ? "info" : "silent",
     // Tests never reach the public map services; those that need a map run fake ones.
     MAP_STYLE_URL: "off",
     GEOCODER_URL: "off",
@@ -39,7 +39,7 @@ export async function createTestApp(
     ...options.env,
   });
   const runtime = await createRuntime(config, { database: database.handle, relayIntervalMs: 50 });
-  const app = await buildApp({ ...runtime, logger: false });
+  const app = await buildApp({ ...runtime, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
   await app.ready();
   return {
     app,
@@ -90,7 +90,7 @@ export class ApiClient {
 /** Another API instance on the same database and Redis, as a second production process would be. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const runtime = await createRuntime(first.config, { database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }), relayIntervalMs: 50 });
-  const app = await buildApp({ ...runtime, logger: false });
+  const app = await buildApp({ ...runtime, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
   await app.ready();
   return {
     app,

@@ -17,11 +17,13 @@ import {
 import { todayInBuenosAires } from "../../../domain/calendar";
 import { NotFound } from "../../errors";
 import type { CourierService } from "./service";
+import { acceptUploads } from "../../plugins/uploads";
 
 const Done = z.object({ success: z.literal(true), message: z.string() });
 const CashQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
 export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> = async (app, { courier }) => {
+  await acceptUploads(app);
   app.get("/courier/route/", {
     config: { permission: "courier.work" },
     schema: { querystring: CourierDayQuery, response: { 200: CourierRoute } },

@@ -13,6 +13,7 @@ import {
 } from "../../../domain/contracts/users";
 import { Invalid, NotFound } from "../../errors";
 import type { UsersService } from "./service";
+import { acceptUploads } from "../../plugins/uploads";
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -41,6 +42,7 @@ async function profileImageOf(request: FastifyRequest): Promise<Buffer | null> {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, uploadsDir, imageUrl }) => {
+  await acceptUploads(app);
   app.get("/admin/approvals/", {
     config: { permission: "users.approve" },
     schema: { response: { 200: ApprovalsResponse } },

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { signIn } from "../helpers/factories";
+
+const logFile = join(mkdtempSync(join(tmpdir(), "frio-log-")), "app.log");
+const lines = () =>
+  readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logFile });
+});
+afterAll(() => t.close());
+
+describe("request logs at the default level", () => {
+  it("writes one line per answered request, with method, path, status and time, while the app runs", async () => {
+    const seller = await signIn(t, "Vendedor");
+    expect((await seller.client.get("/api/me/")).statusCode).toBe(200);
+    expect((await seller.client.get("/api/no-existe/")).statusCode).toBe(404);
+
+    // The lines are batched but reach the file while the app keeps running.
+    const deadline = Date.now() + 3_000;
+    while (!lines().some((l) => l.url === "/api/no-existe/") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const requests = lines().filter((l) => l.msg === "request");
+    const me = requests.filter((l) => l.url === "/api/me/");
+    expect(me).toHaveLength(1);
+    expect(me[0]).toMatchObject({ level: 30, method: "GET", status: 200 });
+    expect(me[0]!.ms).toEqual(expect.any(Number));
+    expect(me[0]!.reqId).toEqual(expect.any(String));
+    expect(requests.find((l) => l.url === "/api/no-existe/")).toMatchObject({ status: 404 });
+    // Fastify's own arrival line is not written: one line per request.
+    expect(lines().some((l) => l.msg === "incoming request")).toBe(false);
+  });
+
+  it("writes what is pending when the app closes", async () => {
+    const seller = await signIn(t, "Vendedor");
+    await seller.client.get("/api/me/");
+    await t.app.close();
+    expect(lines().filter((l) => l.msg === "request" && l.url === "/api/me/")).toHaveLength(2);
+  });
+});

@@ -90,7 +90,7 @@ export class ApiClient {
 /** Another API instance on the same database and Redis, as a second production process would be. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const runtime = await createRuntime(first.config, { database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }), relayIntervalMs: 50 });
-  const app = await buildApp({ ...runtime, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
+  const app = await buildApp({ ...runtime, logger: false });
   await app.ready();
   return {
     app,

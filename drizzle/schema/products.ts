@@ -28,6 +28,5 @@ export const products = pgTable(
     index("products_search_idx").on(t.searchName),
     index("products_featured_idx").on(t.featured),
     index("products_principal_idx").on(t.principalProductId),
-    index("products_quantity_idx").on(t.quantity),
   ],
 );

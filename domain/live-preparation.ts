@@ -1,5 +1,5 @@
 import { groupKey } from "./batching";
-import type { PreparationBatch, PreparationBoard } from "./contracts/boards";
+import type { BoardOrderRow, PreparationBatch, PreparationBoard } from "./contracts/boards";
 import type { OrderEventData, PreparationUpdatedData } from "./contracts/event-data";
 import { gramsToDecimal, toGrams } from "./money";
 import { STATUS } from "./order-status";
@@ -33,7 +33,10 @@ export function applyGroupBatches(board: PreparationBoard, date: string, data: P
  * group leaves its batch at once, as the server's board leaves it out, until the sweep's
  * preparation.updated re-batches the group (its pick list is the sweep's to redo).
  */
-export function applyOrderToPreparation(board: PreparationBoard, { card }: OrderEventData): PreparationBoard {
+export const applyOrderToPreparation = (board: PreparationBoard, { card }: OrderEventData) => applyCardToPreparation(board, card);
+
+/** An order's card as it is now, in the batches that hold it (see applyOrderToPreparation). */
+export function applyCardToPreparation(board: PreparationBoard, card: BoardOrderRow): PreparationBoard {
   const id = card.PK_Orders;
   if (!board.batches.some((b) => b.orders.some((o) => o.PK_Orders === id))) return board;
   const stays = (b: PreparationBatch) => PREPARATION_STATUSES.includes(card.FK_OrderStatus__PK_OrderStatus) && groupKey({ zoneId: card.FK_Shipments__PK_Shipments, deliveryDate: card.Delivery_Date, timeSlotId: card.FK_TimesShipping__PK_TimesShipping }) === batchGroup(b);

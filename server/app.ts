@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const freezer = createVirtualFreezerService({ db });
   const map = createMapService(config);
   const orders = createOrdersService({ db });
-  const preparation = createPreparationService({ db, depot: config.depot });
+  const preparation = createPreparationService({ db });
   const dispatch = createDispatchService({ db, orders, depot: config.depot });
   const courier = createCourierService({ db, orders, uploadsDir });
   const commissions = createCommissionsService({ db });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { shipments, timesShipping } from "./reference";
 
@@ -15,6 +15,8 @@ export const preparationBatches = pgTable(
     orderIds: jsonb("order_ids").$type<number[]>().notNull(),
     totalWeight: numeric("total_weight", { precision: 12, scale: 3 }).notNull().default("0"),
     routeDistanceM: integer("route_distance_m").notNull().default(0),
+    /** The batch as the board shows it (a PreparationBatch), kept as written so it is read back as text. */
+    view: json("view").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("preparation_batches_group_idx").on(t.shipmentId, t.deliveryDate, t.timesShippingId)],
@@ -46,5 +48,7 @@ export const courierAssignments = pgTable(
 export const preparationCursor = pgTable("preparation_cursor", {
   id: integer("id").primaryKey(),
   lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
+  /** A name the stored views show changed (client, zone, slot, city, status, product): the next sweep rebuilds them all. */
+  namesChanged: boolean("names_changed").notNull().default(true),
 });
 

@@ -12,11 +12,13 @@ export interface BoardOrderOptions {
   time?: number;
   latitude?: number | null;
   longitude?: number | null;
+  /** The client ordering; a new one otherwise. */
+  clientId?: number;
 }
 
-/** Confirms an order of one KG and one UN line for a new client; returns its id. */
+/** Confirms an order of one KG and one UN line, for a new client unless one is given; returns its id. */
 export async function confirmOrder(seller: ApiClient, options: BoardOrderOptions, products?: { kg: number; un: number }) {
-  const { id: clientId } = await createClient(seller);
+  const clientId = options.clientId ?? (await createClient(seller)).id;
   const kg = products?.kg ?? (await createProduct(seller, { quantity: 500 })).PK_Products;
   const un = products?.un ?? (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products;
   const response = await placeOrder(

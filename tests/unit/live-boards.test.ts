@@ -5,6 +5,7 @@ import type { OrderRow } from "../../domain/contracts/orders";
 import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";
 import { applyOrderToList, type OrderListFilters } from "../../domain/live-orders";
 import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
+import { boardText } from "../../server/features/preparation/service";
 
 const DATE = "2027-03-01";
 const card = (id: number, status = 6, over: Partial<BoardOrderRow> = {}): BoardOrderRow => ({
@@ -146,5 +147,26 @@ describe("the preparation board applies events in place", () => {
     expect(next.summary.orders_covered).toBe(1);
     const pending = applyOrderToPreparation(board, event(row(2, { FK_OrderStatus__PK_OrderStatus: 5 }), card(2, 5, { FK_OrderStatus__Name: "Pendiente" })));
     expect(pending.batches[0]!.orders[1]!.FK_OrderStatus__Name).toBe("Pendiente");
+  });
+});
+
+describe("the preparation board read from stored views", () => {
+  const stored = (b: PreparationBatch) => ({ order_ids: b.orders.map((o) => o.PK_Orders), view: JSON.stringify(b) });
+
+  it("passes views through as written and counts batches and orders", () => {
+    const views = [stored(batch("lote-1", [card(1, 1), card(2, 1)])), stored(batch("lote-3", [card(3, 5)]))];
+    const text = boardText(views, []);
+    expect(text).toBe(`{"summary":{"suggested_groups":2,"orders_covered":3},"batches":[${views[0]!.view},${views[1]!.view}]}`);
+    expect(boardText([], [])).toBe('{"summary":{"suggested_groups":0,"orders_covered":0},"batches":[]}');
+  });
+
+  it("gives an order changed since the last sweep its card as it is now, and leaves out one that left preparation", () => {
+    const views = [stored(batch("lote-1", [card(1, 1), card(2, 1)], { total_weight: "4.000" })), stored(batch("lote-3", [card(3, 1)]))];
+    const board = JSON.parse(boardText(views, [card(2, 5, { FK_OrderStatus__Name: "Pendiente" }), card(3, 6), card(99, 1)])) as PreparationBoard;
+    expect(board.summary).toEqual({ suggested_groups: 1, orders_covered: 2 });
+    expect(board.batches[0]!.orders.map((o) => [o.PK_Orders, o.FK_OrderStatus__Name])).toEqual([
+      [1, "x"],
+      [2, "Pendiente"],
+    ]);
   });
 });

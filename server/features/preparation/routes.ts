@@ -6,6 +6,11 @@ export const preparationRoutes: FastifyPluginAsyncZod<{ preparation: Preparation
   app.get("/preparation/", {
     config: { permission: "preparation.work" },
     schema: { querystring: BoardQuery, response: { 200: PreparationBoard } },
-    handler: (request) => preparation.board(request.query.delivery_date),
+    // The board is stored as the views it shows, built from the same contract: its JSON text
+    // goes out as read (Fastify sends a string with a JSON type unserialized), not parsed and checked again.
+    handler: async (request, reply) => {
+      const text = await preparation.board(request.query.delivery_date);
+      return reply.type("application/json; charset=utf-8").send(text as unknown as PreparationBoard);
+    },
   });
 };

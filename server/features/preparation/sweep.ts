@@ -3,8 +3,8 @@ import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
 import { latestEventId } from "../../realtime/outbox";
 import { appendGroupUpdates } from "./announce";
-import { recomputeGroups } from "./batches";
-import { changedGroups, lockCursor, moveCursor } from "./repository";
+import { PREPARATION_STATUSES, recomputeGroups } from "./batches";
+import { changedGroups, everyGroup, lockCursor, moveCursor } from "./repository";
 
 /** Order events folded in by one sweep at most: a long backlog is caught up over several. */
 const EVENTS_PER_SWEEP = 20_000;
@@ -36,12 +36,13 @@ export async function sweepPreparation(db: Database, depot: Point, { wait = fals
     const cursor = await lockCursor(tx, wait);
     if (cursor === null) return null;
     const head = await latestEventId(tx);
-    if (head <= cursor) return { upTo: cursor, behind: false, groups: 0, changed: 0 };
-    const upTo = Math.min(head, cursor + EVENTS_PER_SWEEP);
-    const groups = await changedGroups(tx, cursor, upTo);
+    if (head <= cursor.lastEventId && !cursor.namesChanged) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
+    const upTo = Math.max(cursor.lastEventId, Math.min(head, cursor.lastEventId + EVENTS_PER_SWEEP));
+    // A renamed client, zone or product shows on cards of groups no order event touched.
+    const groups = cursor.namesChanged ? await everyGroup(tx, PREPARATION_STATUSES) : await changedGroups(tx, cursor.lastEventId, upTo);
     const updates = await recomputeGroups(tx, depot, groups);
     // Events last: appending one holds the outbox's commit-order lock until this commits.
-    await appendGroupUpdates(tx, depot, updates);
+    await appendGroupUpdates(tx, updates);
     await moveCursor(tx, upTo);
     return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
   });

@@ -1,18 +1,12 @@
-import { groupKey, hasCoordinates } from "../../../domain/batching";
+import { hasCoordinates } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
-import type { Executor } from "../../db/types";
-import { boardRows, linesOfOrders } from "../orders/board-repository";
+import type { linesOfOrders } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
-import type { OrderGroup } from "../orders/service";
-import { PREPARATION_STATUSES, toBatchable, weightOf, type BatchableRow } from "./batches";
-import { storedBatches } from "./repository";
+import { weightOf, type BatchableRow } from "./batches";
 
-type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
-
-const storedGroupKey = (b: { shipmentId: number | null; deliveryDate: string; timesShippingId: number | null }) =>
-  groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
+export type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
 
 function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   const [first] = orders;
@@ -21,7 +15,8 @@ function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   return [title, ...stops, ...(mapsUrl ? [`Ruta: ${mapsUrl}`] : [])].join("\n");
 }
 
-function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {
+/** A batch as the board shows it: its orders' cards in route order, the route's links and the pick list. */
+export function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {
   const first = orders[0]!.row;
   const stops = orders.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
   const mapsUrl = stops.length ? googleMapsRouteUrl(depot, stops) : null;
@@ -43,32 +38,13 @@ function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<number, 
   };
 }
 
-/**
- * The stored batches of one delivery date (or every date), or of one group, as the board
- * shows them, with each order's card as it is now: an order that left preparation or its
- * group since is left out until the next sweep re-batches the group (about a second).
- */
-export async function batchViews(db: Executor, depot: Point, where: { deliveryDate?: string; group?: OrderGroup }): Promise<PreparationBatch[]> {
-  const deliveryDate = where.group?.deliveryDate ?? where.deliveryDate;
-  const [rows, stored] = await Promise.all([boardRows(db, { statusIds: PREPARATION_STATUSES, deliveryDate, group: where.group }), storedBatches(db, deliveryDate)]);
-  const open = new Map(rows.map((r) => [r.id, toBatchable(r)]));
-  const wanted = where.group ? groupKey(where.group) : null;
-  const placed = new Set<number>();
-  const batches: BatchableRow[][] = [];
-  for (const batch of stored) {
-    if (wanted !== null && storedGroupKey(batch) !== wanted) continue;
-    const orders = batch.orderIds
-      .map((id) => open.get(id))
-      .filter((o): o is BatchableRow => !!o && !placed.has(o.id) && groupKey(o) === storedGroupKey(batch));
-    orders.forEach((o) => placed.add(o.id));
-    if (orders.length) batches.push(orders);
+/** Each order's lines, grouped once: filtering every line for every batch cost batches × lines. */
+export function linesByOrder(lines: OrderLine[]) {
+  const byOrder = new Map<number, OrderLine[]>();
+  for (const line of lines) {
+    const held = byOrder.get(line.orderId);
+    if (held) held.push(line);
+    else byOrder.set(line.orderId, [line]);
   }
-  // Lines by order once: filtering every line for every batch cost batches × lines.
-  const linesByOrder = new Map<number, OrderLine[]>();
-  for (const line of await linesOfOrders(db, rows.map((r) => r.id))) {
-    const lines = linesByOrder.get(line.orderId);
-    if (lines) lines.push(line);
-    else linesByOrder.set(line.orderId, [line]);
-  }
-  return batches.map((orders) => toView(depot, orders, linesByOrder));
+  return byOrder;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PreparationBoard } from "../../../domain/contracts/boards";
+import { PreparationUpdatedData } from "../../../domain/contracts/event-data";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
-import { createProduct } from "../../helpers/catalog";
+import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
 import { openSocket, type TestSocket } from "../../helpers/socket";
 
@@ -114,6 +115,33 @@ describe("the preparation board", () => {
     const id = await confirmOrder(seller, { date });
     const board = await settled(date, 1, since);
     expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders))).toEqual([id]);
+  });
+
+  it("shows a renamed client and product on the batch's card and pick list once the next sweep has rebuilt the stored views", async () => {
+    const date = freshDate();
+    const client = await createClient(seller, { name: "Almacén Don Tito" });
+    const kg = await createProduct(seller, { quantity: 500, name: "Merluza Congelada" });
+    const un = await createProduct(seller, { quantity: 500, isWeighted: false, name: "Bastones de Pescado" });
+    const id = await confirmOrder(seller, { date, clientId: client.id }, { kg: kg.PK_Products, un: un.PK_Products });
+    await settled(date, 1);
+
+    const since = socket.messages.length;
+    const renamedClient = await seller.post(`/api/save_client/${client.id}/`, {
+      name: "Almacén Don Tito e Hijos", address: "Mitre 100", city: 2, zone: 1, phone: "11 4444-0000", email: "tito@correo.com.ar",
+      birthday: "1970-05-02", whatsapp_ubication: true, latitude: -34.72, longitude: -58.25, category: "Normal", risk_zone: false, version: client.version,
+    });
+    expect(renamedClient.statusCode).toBe(200);
+    const renamedProduct = await seller.post(`/api/products/update/${kg.PK_Products}/`, { name: "Merluza Congelada Premium", quantity: 498.5, price: 1000, unitWeight: 0.5, isWeighted: true });
+    expect(renamedProduct.statusCode).toBe(200);
+
+    // No order changed: the renames alone make the sweep rebuild the views and announce the group.
+    const shown = (batch: PreparationBoard["batches"][number]) =>
+      batch.orders[0]?.FK_Clients__Name === "Almacén Don Tito e Hijos" && batch.pick_list.some((l) => l.product_name === "Merluza Congelada Premium");
+    await socket.waitFor((m) => socket.messages.indexOf(m) >= since && m.type === "event" && m.event.type === "preparation.updated" && m.event.data.delivery_date === date && PreparationUpdatedData.parse(m.event.data).group_batches.some(shown));
+    const [batch] = (await boardOf(date)).batches;
+    expect(batch!.orders.map((o) => [o.PK_Orders, o.FK_Clients__Name])).toEqual([[id, "Almacén Don Tito e Hijos"]]);
+    expect(batch!.pick_list.map((l) => l.product_name)).toContain("Merluza Congelada Premium");
+    expect(decodeURIComponent(batch!.whatsapp_url)).toContain("Almacén Don Tito e Hijos");
   });
 
   it("lists the checklist items of an order", async () => {

@@ -22,6 +22,28 @@ describe("distances and routes", () => {
     );
   });
 
+  it("visits by nearest neighbour from the depot, ties in input order, as the step-by-step definition does", () => {
+    // A few distinct places, so ties are exact and other distances far apart.
+    const place = fc.constantFrom({ lat: -34.7, lng: -58.3 }, { lat: -34.71, lng: -58.2 }, { lat: -34.65, lng: -58.25 }, { lat: -34.8, lng: -58.4 });
+    const byDefinition = <T extends { lat: number; lng: number }>(points: T[]) => {
+      const left = [...points];
+      const visited: T[] = [];
+      let from = depot;
+      while (left.length) {
+        const nearest = left.reduce((best, p, i) => (haversineMeters(from, p) < haversineMeters(from, left[best]!) ? i : best), 0);
+        from = left.splice(nearest, 1)[0]!;
+        visited.push(from);
+      }
+      return visited;
+    };
+    fc.assert(
+      fc.property(fc.array(place, { maxLength: 12 }), (places) => {
+        const points = places.map((p, id) => ({ ...p, id }));
+        expect(nearestNeighbour(depot, points).map((p) => p.id)).toEqual(byDefinition(points).map((p) => p.id));
+      }),
+    );
+  });
+
   it("builds the Google Maps and WhatsApp links", () => {
     const url = googleMapsRouteUrl(depot, [{ lat: -34.7, lng: -58.3 }, { lat: -34.71, lng: -58.31 }]);
     expect(url).toContain("origin=-34.720600%2C-58.254600");

@@ -28,11 +28,12 @@ describe("distances and routes", () => {
     const byDefinition = <T extends { lat: number; lng: number }>(points: T[]) => {
       const left = [...points];
       const visited: T[] = [];
-      let from = depot;
+      let from: { lat: number; lng: number } = depot;
       while (left.length) {
         const nearest = left.reduce((best, p, i) => (haversineMeters(from, p) < haversineMeters(from, left[best]!) ? i : best), 0);
-        from = left.splice(nearest, 1)[0]!;
-        visited.push(from);
+        const next = left.splice(nearest, 1)[0]!;
+        visited.push(next);
+        from = next;
       }
       return visited;
     };

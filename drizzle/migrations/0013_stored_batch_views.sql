@@ -4,6 +4,9 @@
 DELETE FROM "preparation_batches";--> statement-breakpoint
 ALTER TABLE "preparation_batches" ADD COLUMN "view" json NOT NULL;--> statement-breakpoint
 ALTER TABLE "preparation_cursor" ADD COLUMN "names_changed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+-- By date first: a board reads one date in this order, and a group's lookup has its date.
+DROP INDEX "preparation_batches_group_idx";--> statement-breakpoint
+CREATE INDEX "preparation_batches_board_idx" ON "preparation_batches" USING btree ("delivery_date","shipment_id","times_shipping_id","position");--> statement-breakpoint
 
 -- A renamed client, zone, slot, city, status or product changes cards no order event names:
 -- the next sweep rebuilds every stored view. Setting the flag on the cursor row, inside the

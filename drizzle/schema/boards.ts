@@ -19,7 +19,8 @@ export const preparationBatches = pgTable(
     view: json("view").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("preparation_batches_group_idx").on(t.shipmentId, t.deliveryDate, t.timesShippingId)],
+  // By date first: a board reads one date in this order, and a group's lookup has its date.
+  (t) => [index("preparation_batches_board_idx").on(t.deliveryDate, t.shipmentId, t.timesShippingId, t.position)],
 );
 
 /** Which courier column an Armado order sits in: 0 = Sin asignar, 1–3 = Cadete N. */

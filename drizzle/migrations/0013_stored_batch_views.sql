@@ -7,6 +7,8 @@ ALTER TABLE "preparation_cursor" ADD COLUMN "names_changed" boolean DEFAULT true
 -- By date first: a board reads one date in this order, and a group's lookup has its date.
 DROP INDEX "preparation_batches_group_idx";--> statement-breakpoint
 CREATE INDEX "preparation_batches_board_idx" ON "preparation_batches" USING btree ("delivery_date","shipment_id","times_shipping_id","position");--> statement-breakpoint
+-- Which batch holds an order: the sweep re-batches the group an order left.
+CREATE INDEX "preparation_batches_orders_idx" ON "preparation_batches" USING gin ("order_ids" jsonb_path_ops);--> statement-breakpoint
 
 -- A renamed client, zone, slot, city, status or product changes cards no order event names:
 -- the next sweep rebuilds every stored view. Setting the flag on the cursor row, inside the

@@ -20,7 +20,11 @@ export const preparationBatches = pgTable(
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // By date first: a board reads one date in this order, and a group's lookup has its date.
-  (t) => [index("preparation_batches_board_idx").on(t.deliveryDate, t.shipmentId, t.timesShippingId, t.position)],
+  // Which batch holds an order: the sweep re-batches the group an order left.
+  (t) => [
+    index("preparation_batches_board_idx").on(t.deliveryDate, t.shipmentId, t.timesShippingId, t.position),
+    index("preparation_batches_orders_idx").using("gin", t.orderIds.op("jsonb_path_ops")),
+  ],
 );
 
 /** Which courier column an Armado order sits in: 0 = Sin asignar, 1–3 = Cadete N. */

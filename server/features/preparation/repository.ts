@@ -119,7 +119,8 @@ const toGroups = (rows: { zone_id: number | null; delivery_date: string; time_sl
 
 /**
  * The groups that order events in (after, upTo] touched: each changed order's group now,
- * and the group of any stored batch that holds it (a modification may have moved it).
+ * and the group of any stored batch that holds it (a modification may have moved it), found
+ * through the batches' index of order ids rather than by unpacking every stored batch.
  */
 export async function changedGroups(tx: Executor, after: number, upTo: number): Promise<OrderGroup[]> {
   return toGroups(
@@ -133,9 +134,7 @@ export async function changedGroups(tx: Executor, after: number, upTo: number): 
         from orders o join changed c on c.order_id = o.id
         union
         select b.shipment_id, b.delivery_date::text, b.times_shipping_id
-        from preparation_batches b
-        cross join lateral jsonb_array_elements_text(b.order_ids) as held(order_id)
-        join changed c on c.order_id = held.order_id::int`),
+        from changed c join preparation_batches b on b.order_ids @> jsonb_build_array(c.order_id)`),
     ),
   );
 }

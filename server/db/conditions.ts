@@ -1,8 +1,5 @@
-import { eq, isNull, Param, sql } from "drizzle-orm";
+import { Param, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-
-/** `column = value`, or `column is null` when the value is null (SQL's `=` never matches null). */
-export const equalsOrNull = (column: AnyPgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 
 /**
  * `column = any($1)` with the ids as one array parameter. `in ($1 … $n)` makes a new

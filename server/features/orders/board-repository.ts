@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { cities, clients, orderDetails, orders, orderStatuses, products, shipments, timesShipping } from "../../../drizzle/schema";
-import { equalsOrNull, inIds } from "../../db/conditions";
+import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
 /** The orders as the preparation and dispatch boards read them. */
@@ -30,13 +30,10 @@ export interface BoardFilter {
   statusIds: number[];
   deliveryDate?: string;
   ids?: number[];
-  /** Only these (zone, date, time slot) groups; a null zone or slot matches null. */
-  group?: { zoneId: number | null; deliveryDate: string; timeSlotId: number | null };
 }
 
 /** Orders as the preparation and dispatch boards list them (SPEC.md §3). */
 export function boardRows(db: Executor, filter: BoardFilter) {
-  const { group } = filter;
   return db
     .select(boardColumns)
     .from(orders)
@@ -50,7 +47,6 @@ export function boardRows(db: Executor, filter: BoardFilter) {
         inIds(orders.statusId, filter.statusIds),
         filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
         filter.ids ? inIds(orders.id, filter.ids) : undefined,
-        group ? and(eq(orders.deliveryDate, group.deliveryDate), equalsOrNull(orders.shipmentId, group.zoneId), equalsOrNull(orders.timesShippingId, group.timeSlotId)) : undefined,
       ),
     )
     .orderBy(asc(orders.id));

@@ -6,7 +6,7 @@ import type { linesOfOrders } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
 import { weightOf, type BatchableRow } from "./batches";
 
-export type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
+type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
 
 function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   const [first] = orders;

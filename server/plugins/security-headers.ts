@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import helmet from "helmet";
+import helmet, { type HelmetOptions } from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -55,24 +55,50 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions) {
 }
 
 /** The headers helmet sets for these options: none of them depends on the request. */
-function helmetHeaders(options: SecurityHeadersOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: false,
-    // The map's style and tiles come from other origins that send no CORP header.
-    crossOriginEmbedderPolicy: false,
-  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
   return headers;
 }
+
+const COMMON = {
+  frameguard: { action: "deny" },
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  strictTransportSecurity: false,
+} as const;
+
+/** Web pages and files: the policy the app runs under, and helmet's document headers. */
+const documentHeaders = (options: SecurityHeadersOptions) =>
+  helmetHeaders({
+    ...COMMON,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    // The map's style and tiles come from other origins that send no CORP header.
+    crossOriginEmbedderPolicy: false,
+  });
+
+/**
+ * API answers are JSON, never rendered: nothing may load from them or frame them (as OWASP's
+ * REST guidance has it), and the headers that only a document reads (prefetch, opener,
+ * agent cluster, legacy IE and Flash switches) are left off, half the bytes of every answer.
+ */
+const apiHeaders = () =>
+  helmetHeaders({
+    ...COMMON,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 
 /**
  * Security headers on every response (API, web pages, static files, errors), as helmet, a
@@ -83,10 +109,14 @@ function helmetHeaders(options: SecurityHeadersOptions): Record<string, string> 
  * lacks.
  */
 async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
-  const headers = helmetHeaders(options);
-  const overHttps = { ...headers, "strict-transport-security": HSTS };
+  const withHsts = (headers: Record<string, string>) => ({ ...headers, "strict-transport-security": HSTS });
+  const documents = documentHeaders(options);
+  const api = apiHeaders();
+  const overHttps = { documents: withHsts(documents), api: withHsts(api) };
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.protocol === "https" ? overHttps : headers);
+    const isApi = request.url.startsWith("/api/");
+    if (request.protocol === "https") reply.headers(isApi ? overHttps.api : overHttps.documents);
+    else reply.headers(isApi ? api : documents);
     done();
   });
 }

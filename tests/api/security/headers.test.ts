@@ -12,7 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectSecurityHeaders(headers: Record<string, unknown>) {
+function expectCommonHeaders(headers: Record<string, unknown>) {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+}
+
+/** JSON is never rendered: nothing may load from it or frame it. */
+function expectApiHeaders(headers: Record<string, unknown>) {
+  expect(headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+  expectCommonHeaders(headers);
+  expect(headers["x-dns-prefetch-control"]).toBeUndefined();
+}
+
+function expectDocumentHeaders(headers: Record<string, unknown>) {
   const csp = String(headers["content-security-policy"]);
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("script-src 'self'");
@@ -24,16 +38,15 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(csp).toMatch(/connect-src[^;]*https:\/\/glyphs\.example\.test/);
   // Our socket is 'self'; no other socket host may be reached.
   expect(csp).not.toMatch(/connect-src[^;]*\swss?:/);
-  expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["x-frame-options"]).toBe("DENY");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expectCommonHeaders(headers);
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
 }
 
 describe("security headers on every response", () => {
   it("an API answer, an API error and an unknown path carry them", async () => {
     for (const url of ["/api/health/", "/api/me/", "/api/no-existe/"]) {
       const response = await new ApiClient(t.app).get(url);
-      expectSecurityHeaders(response.headers);
+      expectApiHeaders(response.headers);
     }
   });
 
@@ -41,19 +54,21 @@ describe("security headers on every response", () => {
     const page = await t.app.inject({ method: "GET", url: "/orders" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
-    expectSecurityHeaders(page.headers);
+    expectDocumentHeaders(page.headers);
     // The built page must not need an inline script, or script-src 'self' would break it.
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
 
     const asset = readdirSync(`${WEB_DIST}/assets`).find((f) => f.endsWith(".js"))!;
     const file = await t.app.inject({ method: "GET", url: `/assets/${asset}` });
     expect(file.statusCode).toBe(200);
-    expectSecurityHeaders(file.headers);
+    expectDocumentHeaders(file.headers);
   });
 
   it("sends HSTS only over HTTPS", async () => {
     const plain = await t.app.inject({ method: "GET", url: "/api/health/" });
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const page = await t.app.inject({ method: "GET", url: "/orders" });
+    expect(page.headers["strict-transport-security"]).toBeUndefined();
     // Without TRUST_PROXY a forged X-Forwarded-Proto does not make the request HTTPS.
     const forged = await t.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
@@ -70,5 +85,9 @@ describe("behind a trusted proxy", () => {
   it("takes HTTPS from the proxy's X-Forwarded-Proto and sends HSTS", async () => {
     const response = await proxied.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
     expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expectApiHeaders(response.headers);
+    const page = await proxied.app.inject({ method: "GET", url: "/orders", headers: { "x-forwarded-proto": "https" } });
+    expect(page.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import type { AppEvent } from "../../domain/contracts/events";
@@ -10,6 +11,8 @@ import type { AppEvent } from "../../domain/contracts/events";
 export interface Published {
   event: AppEvent;
   previous: number | null;
+  /** The publishing process, which has already handed the event to its own listeners. */
+  from?: string;
 }
 
 export type BusListener = (event: AppEvent, previous: number | null) => void;
@@ -43,8 +46,14 @@ export function createMemoryBus(): Bus {
 /**
  * `channel` names one deployment (its database): instances of another deployment sharing
  * the Redis server never see these events, whose ids mean nothing in their outbox.
+ *
+ * A process hands what it publishes to its own listeners at once, and skips its own
+ * messages when Redis brings them back: the sockets of the instance whose relay published
+ * an event get it without the round trip through Redis. When the publish fails the relay
+ * publishes the event again later; the hub's sockets drop an id they have already passed.
  */
 export function createRedisBus(url: string, channel: string): Bus {
+  const self = randomUUID();
   // Publishing fails fast while Redis is away: the outbox keeps the event and retries.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
@@ -60,15 +69,16 @@ export function createRedisBus(url: string, channel: string): Bus {
   });
   subscriber.on("message", (_channel, raw) => {
     try {
-      const { event, previous } = JSON.parse(raw) as Published;
-      void local.publish(event, previous ?? null);
+      const { event, previous, from } = JSON.parse(raw) as Published;
+      if (from !== self) void local.publish(event, previous ?? null);
     } catch {
       // A malformed message from another process is dropped, never crashes the hub.
     }
   });
   return {
     publish: async (event, previous = null) => {
-      await publisher.publish(channel, JSON.stringify({ event, previous } satisfies Published));
+      void local.publish(event, previous);
+      await publisher.publish(channel, JSON.stringify({ event, previous, from: self } satisfies Published));
     },
     subscribe: local.subscribe,
     onResubscribed: (listener) => void resubscribed.push(listener),

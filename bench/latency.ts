@@ -13,3 +13,6 @@ export async function measureLatency(task: (i: number) => Promise<unknown>, coun
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+/** One clock for every thread of the process: the monotonic one, in milliseconds. */
+export const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;

@@ -42,7 +42,9 @@ describe("reCAPTCHA when RECAPTCHA_SECRET is set", () => {
   it("tells the registration page to show reCAPTCHA's widget with the site key, and lets its script through the CSP", async () => {
     const config = await new ApiClient(t.app).get("/api/captcha/config/");
     expect(config.json()).toEqual({ provider: "recaptcha", site_key: "clave-del-sitio", script_url: google.scriptUrl });
-    const csp = String(config.headers["content-security-policy"]);
+    // The page that loads the widget carries the app's policy (API answers carry JSON's own).
+    const page = await t.app.inject({ method: "GET", url: "/register-request" });
+    const csp = String(page.headers["content-security-policy"]);
     expect(csp).toContain(`script-src 'self' ${google.origin}`);
     expect(csp).toContain(`frame-src 'self' ${google.origin}`);
   });

@@ -24,24 +24,16 @@ import { appendEvent } from "../server/realtime/outbox";
 import { createRuntime } from "../server/runtime";
 import { freshBenchDatabase } from "./bench-database";
 import type { ScreensReply, ScreensRequest } from "./board-screens";
-import { fmt, monotonicMs } from "./latency";
+import { fmt, monotonicMs, percentiles } from "./latency";
 
 const BOARDS = 50;
 const EVENTS = 200;
 const ORDERS = Number(process.env.BENCH_BOARD_ORDERS ?? 10_000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-const percentiles = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
-};
 /** Board reads and sweeps, each repeated: median and slowest. */
 const REPEATS = 7;
-const spreadOf = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms (slowest ${sorted.at(-1)!.toFixed(1)} ms of ${sorted.length})`;
-};
+const spreadOf = (samples: number[]) => `median ${percentiles(samples).p50.toFixed(1)} ms (slowest ${Math.max(...samples).toFixed(1)} ms of ${samples.length})`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 async function seedOrders(sql: postgres.Sql) {

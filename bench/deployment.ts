@@ -12,12 +12,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ADMIN = { username: "bench.admin", password: "bench-password-123" };
 const CSRF = { cookie: "csrftoken=bench", "x-csrftoken": "bench" };
 
-export const percentiles = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99) };
-};
-
 function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     execArgv: ["--import", "tsx"],

@@ -1,3 +1,10 @@
+/** p50 and p99 of samples in milliseconds (NaN when there are none). */
+export const percentiles = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+};
+
 /** Runs `task` `count` times one after another and reports p50 and p99 in milliseconds. */
 export async function measureLatency(task: (i: number) => Promise<unknown>, count = 400, warmup = 40) {
   for (let i = 0; i < warmup; i++) await task(i);
@@ -7,9 +14,7 @@ export async function measureLatency(task: (i: number) => Promise<unknown>, coun
     await task(i);
     samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  return percentiles(samples);
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

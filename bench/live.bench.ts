@@ -6,8 +6,8 @@
  * The raw baseline is a Redis publish to 40 subscribers in the same run.
  */
 import { Redis } from "ioredis";
-import { fmt } from "./latency";
-import { openBoards, percentiles, startDeployment } from "./deployment";
+import { fmt, percentiles } from "./latency";
+import { openBoards, startDeployment } from "./deployment";
 
 const BOARDS_PER_INSTANCE = 20;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -7,7 +7,7 @@ import { RecaptchaWidget } from "./recaptcha-widget";
 /** The challenge the server expects: reCAPTCHA when it is configured, else the self-hosted one. */
 export function CaptchaWidget({ onSolved }: { onSolved(solution: string | null): void }) {
   const config = useCaptchaConfig();
-  if (config.isPending) return <Loader size="sm" role="status" aria-label="Cargando verificación" />;
+  if (config.isPending) return <Loader size="sm" aria-label="Cargando verificación" />;
   if (config.isError)
     return (
       <Text c="red" size="sm" role="alert">

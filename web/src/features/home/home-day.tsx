@@ -64,7 +64,7 @@ export function HomeDay() {
 
   const days = sales.data && figures.data ? withToday(sales.data.days, figures.data) : [];
   if (figures.isError) return <Alert color="red">No se pudieron cargar las cifras del día.</Alert>;
-  if (!figures.data) return <Loader role="status" aria-label="Cargando las cifras del día" />;
+  if (!figures.data) return <Loader aria-label="Cargando las cifras del día" />;
   return (
     <Stack gap="lg">
       <section aria-labelledby="home-today">
@@ -78,7 +78,7 @@ export function HomeDay() {
           <Title order={2} size="h4" mb="sm" id="home-sales">
             {sales.data.own ? "Tus ventas de los últimos 14 días" : "Ventas de los últimos 14 días"}
           </Title>
-          <Suspense fallback={<Loader role="status" aria-label="Cargando el gráfico" />}>
+          <Suspense fallback={<Loader aria-label="Cargando el gráfico" />}>
             <SalesChart days={days} />
           </Suspense>
           <SalesTable days={days} />

@@ -37,7 +37,7 @@ export function HomePage() {
         </Group>
         <LogoutButton />
       </Group>
-      <Suspense fallback={<Loader role="status" aria-label="Cargando las cifras del día" />}>
+      <Suspense fallback={<Loader aria-label="Cargando las cifras del día" />}>
         <HomeDay />
       </Suspense>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mt="xl">

@@ -17,6 +17,8 @@ export const preparationBatches = pgTable(
     routeDistanceM: integer("route_distance_m").notNull().default(0),
     /** The batch as the board shows it (a PreparationBatch), kept as written so it is read back as text. */
     view: json("view").notNull(),
+    /** The MD5 of `view`'s text: a fresh view is told unchanged without reading the stored one. */
+    viewDigest: text("view_digest").notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // By date first: a board reads one date in this order, and a group's lookup has its date.
@@ -53,7 +55,14 @@ export const courierAssignments = pgTable(
 export const preparationCursor = pgTable("preparation_cursor", {
   id: integer("id").primaryKey(),
   lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
-  /** A name the stored views show changed (client, zone, slot, city, status, product): the next sweep rebuilds them all. */
+  /** Every stored view may be out of date (a new view format): the next sweep rebuilds them all. */
   namesChanged: boolean("names_changed").notNull().default(true),
 });
+
+/**
+ * Names the stored views show that changed since the last sweep (a client, zone, slot, city,
+ * status or product, by `kind` and id): the next sweep rebuilds the views of the open orders
+ * that show one, and no other.
+ */
+export const preparationRenames = pgTable("preparation_renames", { kind: text("kind").notNull(), id: integer("id").notNull() }, (t) => [primaryKey({ columns: [t.kind, t.id] })]);
 

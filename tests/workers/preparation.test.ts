@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderEvents, preparationBatches } from "../../drizzle/schema";
+import { orderEvents, preparationBatches, preparationRenames } from "../../drizzle/schema";
 import { sweepPreparation } from "../../server/features/preparation/sweep";
 import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
 import { confirmOrder, freshDate } from "../helpers/boards";
 import { signIn } from "../helpers/factories";
-import { createProduct } from "../helpers/catalog";
+import { createClient, createProduct } from "../helpers/catalog";
 import { orderDetails, placeOrder } from "../helpers/orders";
 import { batchesAreTrue } from "../helpers/preparation";
 import { eventually } from "../helpers/worker-process";
@@ -61,5 +61,41 @@ describe("the preparation sweep, in process", () => {
     expect(await eventually(async () => (await batchesOf(first)).flatMap((b) => b.orderIds).join() === String(ids[0]))).toBe(true);
     expect(await eventually(async () => (await batchesOf(second)).flatMap((b) => b.orderIds).join() === String(ids[1]))).toBe(true);
     expect(await batchesAreTrue(t.runtime.database.db, t.config.depot)).toBe(true);
+  });
+
+  it("rebuilds after a rename only the batches that show the renamed client, and announces only their group", async () => {
+    const [renamedDay, otherDay] = [freshDate(), freshDate()];
+    const client = await createClient(seller, { name: "Rotisería La Esquina" });
+    const renamedOrder = await confirmOrder(seller, { date: renamedDay, clientId: client.id });
+    await confirmOrder(seller, { date: otherDay });
+    expect(await eventually(async () => (await batchesOf(renamedDay)).length === 1 && (await batchesOf(otherDay)).length === 1)).toBe(true);
+    const { db } = t.runtime.database;
+    await sweepPreparation(db, t.config.depot, { wait: true });
+    const [untouched] = await batchesOf(otherDay);
+    const otherEvents = await updatesOf(otherDay);
+
+    await db.execute(sql`update clients set name = 'Rotisería La Esquina de Juan' where id = ${client.id}`);
+    expect(await sweepPreparation(db, t.config.depot, { wait: true })).toMatchObject({ groups: 1, changed: 1 });
+    const [rebuilt] = await batchesOf(renamedDay);
+    expect((rebuilt!.view as { orders: { PK_Orders: number; FK_Clients__Name: string }[] }).orders).toMatchObject([{ PK_Orders: renamedOrder, FK_Clients__Name: "Rotisería La Esquina de Juan" }]);
+    expect(await batchesOf(otherDay)).toEqual([untouched]);
+    expect(await updatesOf(otherDay)).toBe(otherEvents);
+    expect(await db.select().from(preparationRenames)).toEqual([]);
+  });
+
+  it("catches an order edited by hand, which no event announced, when every group is batched again", async () => {
+    const [day, movedTo] = [freshDate(), freshDate()];
+    const ids = [await confirmOrder(seller, { date: day }), await confirmOrder(seller, { date: day })];
+    expect(await eventually(async () => (await batchesOf(day)).flatMap((b) => b.orderIds).length === 2)).toBe(true);
+    const { db } = t.runtime.database;
+    await db.execute(sql`update orders set delivery_date = ${movedTo} where id = ${ids[1]}`);
+    await sweepPreparation(db, t.config.depot, { wait: true });
+    expect((await batchesOf(day)).flatMap((b) => b.orderIds)).toEqual(ids);
+
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ changed: 2 });
+    expect((await batchesOf(day)).flatMap((b) => b.orderIds)).toEqual([ids[0]]);
+    expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
+    expect(await batchesAreTrue(db, t.config.depot)).toBe(true);
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ changed: 0 });
   });
 });

@@ -27,7 +27,8 @@ const boardColumns = {
 };
 
 export interface BoardFilter {
-  statusIds: number[];
+  /** Any status when absent: a board learning that an order left it needs the order too. */
+  statusIds?: number[];
   deliveryDate?: string;
   ids?: number[];
 }
@@ -44,7 +45,7 @@ export function boardRows(db: Executor, filter: BoardFilter) {
     .leftJoin(cities, eq(cities.id, orders.cityId))
     .where(
       and(
-        inIds(orders.statusId, filter.statusIds),
+        filter.statusIds ? inIds(orders.statusId, filter.statusIds) : undefined,
         filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
         filter.ids ? inIds(orders.id, filter.ids) : undefined,
       ),

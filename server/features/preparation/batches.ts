@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { batchOrders, groupKey, type BatchableOrder } from "../../../domain/batching";
+import { batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
-import { linesOfOrders, type BoardRow } from "../orders/board-repository";
+import { boardRows, linesOfOrders, type BoardRow } from "../orders/board-repository";
 import type { OrderGroup } from "../orders/service";
-import { openOrdersOfGroups, replaceBatchesOf, storedDigestsOf, type NewBatch } from "./repository";
+import { placedOrdersOf, replaceBatchesAt, storedBatchesOf, storedViewsAt, type BatchPlace, type GroupScope, type NewBatch, type StoredBatchRow } from "./repository";
 import { linesByOrder, toView } from "./views";
 
 /** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
@@ -41,7 +41,10 @@ export interface GroupUpdate {
   group_batches: PreparationBatch[];
 }
 
-function byGroup<T extends Pick<BatchableOrder, "zoneId" | "deliveryDate" | "timeSlotId">>(items: T[]) {
+/** Orders whose card may differ from the one their stored view shows: every order, or these. */
+export type StaleOrders = ReadonlySet<number> | "all";
+
+function byGroup<T extends OrderGroup>(items: T[]) {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const key = groupKey(item);
@@ -52,58 +55,105 @@ function byGroup<T extends Pick<BatchableOrder, "zoneId" | "deliveryDate" | "tim
   return groups;
 }
 
-interface GroupBatches {
+/** A fresh batch of a group, at its position. */
+interface PlacedBatch {
   group: OrderGroup;
-  orders: number;
-  views: PreparationBatch[];
-  batches: NewBatch[];
+  position: number;
+  batch: Batch<BatchableOrder>;
 }
 
-function batchGroup(group: OrderGroup, orders: BatchableRow[], depot: Point, lines: ReturnType<typeof linesByOrder>): GroupBatches {
-  const views = batchOrders(orders, depot).map((batch) => toView(depot, batch.orders, lines));
-  const batches = views.map((view, position) => ({
-    shipmentId: group.zoneId,
-    deliveryDate: group.deliveryDate,
-    timesShippingId: group.timeSlotId,
-    position,
-    orderIds: view.orders.map((o) => o.PK_Orders),
-    totalWeight: view.total_weight,
-    routeDistanceM: view.route_distance_m,
-    view: JSON.stringify(view),
-  }));
-  return { group, orders: orders.length, views, batches };
-}
-
-const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-/** The stored views equal the fresh ones: a view holds the orders, their cards, the weight and the route. */
-const sameViews = (stored: { digest: string }[], fresh: NewBatch[]) => stored.length === fresh.length && stored.every((b, i) => b.digest === md5(fresh[i]!.view));
+const sameMembers = (stored: StoredBatchRow | undefined, batch: Batch<BatchableOrder>) =>
+  stored !== undefined && stored.routeDistanceM === batch.routeMeters && stored.orderIds.length === batch.orders.length && stored.orderIds.every((id, i) => id === batch.orders[i]!.id);
 
 /**
- * Re-batches these (zone, date, time slot) groups from their open orders as they are now,
- * inside the sweep's transaction, with one read of the orders, one of their lines, one of the
- * stored views and one write for all of them. Each batch is stored with the view the board
- * shows, so a board read only scans them. Groups whose views come out as stored are left
- * alone: a repeated run writes nothing and announces nothing.
+ * One group's plan: its batches as its open orders are now, the ones whose view must be
+ * built again (their orders or route changed, or one of their orders' cards may have), and the
+ * places of stored batches it no longer has.
  */
-export async function recomputeGroups(tx: Executor, depot: Point, groups: OrderGroup[]): Promise<GroupUpdate[]> {
-  if (!groups.length) return [];
+function planGroup(group: OrderGroup, orders: BatchableOrder[], stored: StoredBatchRow[], depot: Point, stale: StaleOrders) {
+  const fresh = batchOrders(orders, depot).map((batch, position): PlacedBatch => ({ group, position, batch }));
+  const toBuild = fresh.filter(({ position, batch }) => stale === "all" || !sameMembers(stored[position], batch) || batch.orders.some((o) => stale.has(o.id)));
+  const dropped = stored.slice(fresh.length).map((b) => placeOf(group, b.position));
+  return { group, orders: orders.length, batches: fresh.length, toBuild, dropped };
+}
+
+const placeOf = (group: OrderGroup, position: number): BatchPlace => ({ shipmentId: group.zoneId, deliveryDate: group.deliveryDate, timesShippingId: group.timeSlotId, position });
+const groupOfPlace = (p: BatchPlace) => groupKey({ zoneId: p.shipmentId ?? null, deliveryDate: p.deliveryDate, timeSlotId: p.timesShippingId ?? null });
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+
+/** A batch built again: its row to store and its view as the board shows it. */
+interface BuiltBatch {
+  stored: NewBatch;
+  view: PreparationBatch;
+}
+
+/** The views of these batches, built from their orders' cards and lines as they are now. */
+async function buildBatches(tx: Executor, depot: Point, placed: PlacedBatch[]): Promise<BuiltBatch[]> {
+  const ids = placed.flatMap((p) => p.batch.orders.map((o) => o.id));
+  if (!ids.length) return [];
+  const [rows, lines] = await Promise.all([boardRows(tx, { ids }), linesOfOrders(tx, ids)]);
+  const rowById = new Map(rows.map((row) => [row.id, toBatchable(row)]));
+  const linesOf = linesByOrder(lines);
+  return placed.map(({ group, position, batch }) => {
+    const view = toView(
+      depot,
+      batch.orders.map((o) => rowById.get(o.id)!),
+      linesOf,
+    );
+    const text = JSON.stringify(view);
+    const stored = { ...placeOf(group, position), orderIds: view.orders.map((o) => o.PK_Orders), totalWeight: view.total_weight, routeDistanceM: view.route_distance_m, view: text, viewDigest: md5(text) };
+    return { stored, view };
+  });
+}
+
+const placeKey = (p: BatchPlace) => `${groupOfPlace(p)}|${p.position}`;
+
+/**
+ * Each changed group's batches as the board shows them, in position order: the ones just
+ * built as they are, the ones kept read back from their stored views.
+ */
+async function groupBatchesOf(tx: Executor, changed: ReturnType<typeof planGroup>[], built: BuiltBatch[]) {
+  const views = new Map(built.map((b) => [placeKey(b.stored), b.view]));
+  const kept = changed.flatMap(({ group, batches }) => Array.from({ length: batches }, (_, position) => placeOf(group, position))).filter((place) => !views.has(placeKey(place)));
+  for (const stored of await storedViewsAt(tx, kept)) views.set(placeKey(stored), JSON.parse(stored.view) as PreparationBatch);
+  return (plan: ReturnType<typeof planGroup>) => Array.from({ length: plan.batches }, (_, position) => views.get(placeKey(placeOf(plan.group, position)))!);
+}
+
+/**
+ * Re-batches these (zone, date, time slot) groups (or every group) from their open orders as
+ * they are now, inside the sweep's transaction. Batching needs only each order's group and
+ * place, so every group in scope is batched again; a batch's view (cards, route links, pick
+ * list) is built again only when its orders or route changed or one of its orders is stale,
+ * and written only when it comes out different from the stored one. A repeated run writes
+ * nothing and announces nothing; a changed group is announced with all its batches.
+ */
+export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupScope, stale: StaleOrders): Promise<{ groups: number; updates: GroupUpdate[] }> {
+  if (scope !== "all" && !scope.length) return { groups: 0, updates: [] };
   const started = performance.now();
-  const [rows, stored] = await Promise.all([openOrdersOfGroups(tx, groups, PREPARATION_STATUSES), storedDigestsOf(tx, groups)]);
-  const lines = linesByOrder(await linesOfOrders(tx, rows.map((r) => r.id)));
-  const ordersByGroup = byGroup(rows.map(toBatchable));
-  const storedByGroup = byGroup(stored.map((b) => ({ ...b, zoneId: b.zone_id, deliveryDate: b.delivery_date, timeSlotId: b.time_slot_id })));
-  const changed = groups
-    .map((group) => batchGroup(group, ordersByGroup.get(groupKey(group)) ?? [], depot, lines))
-    .filter(({ group, batches }) => !sameViews(storedByGroup.get(groupKey(group)) ?? [], batches));
-  await replaceBatchesOf(tx, changed.map((c) => c.group), changed.flatMap((c) => c.batches));
+  const [orders, stored] = await Promise.all([placedOrdersOf(tx, scope, PREPARATION_STATUSES), storedBatchesOf(tx, scope)]);
+  const ordersByGroup = byGroup(orders);
+  const storedByGroup = byGroup(stored);
+  const groups = scope === "all" ? [...new Set([...ordersByGroup.keys(), ...storedByGroup.keys()])].map((key) => (ordersByGroup.get(key) ?? storedByGroup.get(key))![0]!) : scope;
+  const plans = groups.map((group) => planGroup(group, ordersByGroup.get(groupKey(group)) ?? [], storedByGroup.get(groupKey(group)) ?? [], depot, stale));
+
+  const digestAt = new Map(stored.map((b) => [`${groupKey(b)}|${b.position}`, b.digest]));
+  const built = await buildBatches(tx, depot, plans.flatMap((p) => p.toBuild));
+  const written = built.filter((b) => digestAt.get(placeKey(b.stored)) !== b.stored.viewDigest);
+  const dropped = plans.flatMap((p) => p.dropped);
+  await replaceBatchesAt(tx, [...written.map((b) => b.stored), ...dropped], written.map((b) => b.stored));
+
+  const changedKeys = new Set([...written.map((b) => b.stored), ...dropped].map(groupOfPlace));
+  const changed = plans.filter((p) => changedKeys.has(groupKey(p.group)));
+  const batchesOf = await groupBatchesOf(tx, changed, built);
   const costMs = Math.round(performance.now() - started);
-  return changed.map(({ group, orders, views }) => ({
-    delivery_date: group.deliveryDate,
-    zone_id: group.zoneId,
-    time_slot_id: group.timeSlotId,
-    batches: views.length,
-    orders,
+  const updates = changed.map((plan) => ({
+    delivery_date: plan.group.deliveryDate,
+    zone_id: plan.group.zoneId,
+    time_slot_id: plan.group.timeSlotId,
+    batches: plan.batches,
+    orders: plan.orders,
     cost_ms: costMs,
-    group_batches: views,
+    group_batches: batchesOf(plan),
   }));
+  return { groups: groups.length, updates };
 }

@@ -1,8 +1,9 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
 import type { Database } from "../../db/types";
+import { boardRows } from "../orders/board-repository";
 import { toBoardRow } from "../orders/serialize";
-import { ordersChangedSinceSweep, storedViews, type StoredView } from "./repository";
+import { storedViews, unsweptOrderIds, type StoredView } from "./repository";
 
 /**
  * The board as JSON text. Stored views pass through as written; only a batch holding an
@@ -33,7 +34,7 @@ export function createPreparationService({ db }: { db: Database }) {
   return {
     /** One delivery date's board (or every date's) as JSON text: a scan of the stored views and the few orders the sweep has yet to fold in. */
     async board(deliveryDate?: string): Promise<string> {
-      const [stored, changed] = await Promise.all([storedViews(db, deliveryDate), ordersChangedSinceSweep(db)]);
+      const [stored, changed] = await Promise.all([storedViews(db, deliveryDate), unsweptOrderIds(db).then((ids) => (ids.length ? boardRows(db, { ids }) : []))]);
       return boardText(stored, changed.map(toBoardRow));
     },
   };

@@ -4,7 +4,7 @@ import type { Bus } from "../../realtime/bus";
 import { latestEventId } from "../../realtime/outbox";
 import { appendGroupUpdates } from "./announce";
 import { PREPARATION_STATUSES, recomputeGroups } from "./batches";
-import { changedGroups, everyGroup, lockCursor, moveCursor } from "./repository";
+import { changedOrderIds, groupsOfOrders, lockCursor, moveCursor, renamedOrderIds } from "./repository";
 
 /** Order events folded in by one sweep at most: a long backlog is caught up over several. */
 const EVENTS_PER_SWEEP = 20_000;
@@ -16,6 +16,11 @@ const GATHER_MS = 200;
 const SWEEP_EVERY_MS = 1_000;
 /** Sweeps are never further apart, however costly: batches are true within 5 s of any fault ending. */
 const LONGEST_GAP_MS = 3_000;
+/**
+ * Every group is batched again at a sweeper's start and this often after: what no event
+ * announced (a batching rule changed by an upgrade, an order edited by hand) is caught too.
+ */
+const EVERY_GROUP_MS = 10 * 60_000;
 
 export interface SweepResult {
   upTo: number;
@@ -25,26 +30,28 @@ export interface SweepResult {
 }
 
 /**
- * Folds the order events after the preparation cursor into the stored batches: every group
- * they touched is re-batched from its open orders, then the cursor moves past them. The
- * outbox is the trigger, so a lost nudge, a killed worker or a rolled-back sweep only
- * delays the batches until the next sweep. `wait` queues behind a sweep running elsewhere;
+ * Folds the order events after the preparation cursor, and the renames since the last sweep,
+ * into the stored batches: every group they touched is re-batched from its open orders, then
+ * the cursor moves past them. The outbox is the trigger, so a lost nudge, a killed worker or
+ * a rolled-back sweep only delays the batches until the next sweep. `everyGroup` re-batches
+ * every group as well, which also catches what no event announced (a new batching rule after
+ * an upgrade, an order edited by hand). `wait` queues behind a sweep running elsewhere;
  * without it, null means one is running.
  */
-export async function sweepPreparation(db: Database, depot: Point, { wait = false } = {}): Promise<SweepResult | null> {
+export async function sweepPreparation(db: Database, depot: Point, { wait = false, everyGroup = false } = {}): Promise<SweepResult | null> {
   return db.transaction(async (tx) => {
     const cursor = await lockCursor(tx, wait);
     if (cursor === null) return null;
-    const head = await latestEventId(tx);
-    if (head <= cursor.lastEventId && !cursor.namesChanged) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
+    const [head, renamed] = await Promise.all([latestEventId(tx), renamedOrderIds(tx, PREPARATION_STATUSES)]);
+    if (head <= cursor.lastEventId && !cursor.namesChanged && !renamed.length && !everyGroup) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
     const upTo = Math.max(cursor.lastEventId, Math.min(head, cursor.lastEventId + EVENTS_PER_SWEEP));
-    // A renamed client, zone or product shows on cards of groups no order event touched.
-    const groups = cursor.namesChanged ? await everyGroup(tx, PREPARATION_STATUSES) : await changedGroups(tx, cursor.lastEventId, upTo);
-    const updates = await recomputeGroups(tx, depot, groups);
+    const stale = new Set([...(await changedOrderIds(tx, cursor.lastEventId, upTo)), ...renamed]);
+    const scope = cursor.namesChanged || everyGroup ? "all" : await groupsOfOrders(tx, [...stale]);
+    const { groups, updates } = await recomputeGroups(tx, depot, scope, cursor.namesChanged ? "all" : stale);
     // Events last: appending one holds the outbox's commit-order lock until this commits.
     await appendGroupUpdates(tx, updates);
     await moveCursor(tx, upTo);
-    return { upTo, behind: upTo < head, groups: groups.length, changed: updates.length };
+    return { upTo, behind: upTo < head, groups, changed: updates.length };
   });
 }
 
@@ -55,7 +62,8 @@ export interface PreparationSweeper {
 /**
  * Sweeps in the process that runs the jobs (the worker; the app itself when embedded): soon
  * after an order event, and every second regardless, spaced so re-batching keeps to a tenth
- * of a core of this process. Several processes may run one: the cursor lets one sweep at a time.
+ * of a core of this process; every group at its start and every ten minutes. Several
+ * processes may run one: the cursor lets one sweep at a time.
  */
 export function startPreparationSweeper({ db, depot, bus, log }: { db: Database; depot: Point; bus: Bus; log: (message: string) => void }): PreparationSweeper {
   let timer: NodeJS.Timeout | null = null;
@@ -64,6 +72,7 @@ export function startPreparationSweeper({ db, depot, bus, log }: { db: Database;
   let heard = false;
   let lastCostMs = 0;
   let lastEnd = 0;
+  let everyGroupAt = -Infinity;
   let stopped = false;
 
   const spacing = () => Math.min(LONGEST_GAP_MS, Math.max(GATHER_MS, lastCostMs / CPU_SHARE));
@@ -82,8 +91,11 @@ export function startPreparationSweeper({ db, depot, bus, log }: { db: Database;
     // CPU time, not wall time: waiting for a busy machine or a lock is not re-batching's cost.
     const started = process.cpuUsage();
     let behind = false;
+    const everyGroup = Date.now() - everyGroupAt >= EVERY_GROUP_MS;
     try {
-      behind = (await sweepPreparation(db, depot))?.behind ?? false;
+      const swept = await sweepPreparation(db, depot, { everyGroup });
+      behind = swept?.behind ?? false;
+      if (swept && everyGroup) everyGroupAt = Date.now();
     } catch (error) {
       log(`preparation sweep failed: ${(error as Error).message}`);
     }

@@ -95,6 +95,7 @@ async function buildBatches(tx: Executor, depot: Point, placed: PlacedBatch[]): 
   const rowById = new Map(rows.map((row) => [row.id, toBatchable(row)]));
   const linesOf = linesByOrder(lines);
   return placed.map(({ group, position, batch }) => {
+    // Orders are never deleted: every order batched has its row.
     const view = toView(
       depot,
       batch.orders.map((o) => rowById.get(o.id)!),

@@ -60,6 +60,22 @@ export const preparationCursor = pgTable("preparation_cursor", {
 });
 
 /**
+ * What each group's stored batches were computed from: a digest of its open orders' ids and
+ * coordinates in id order. A zone or slot that is not set is -1. A sweep that finds the same
+ * digest, and none of the group's orders changed, has nothing to batch there.
+ */
+export const preparationGroups = pgTable(
+  "preparation_groups",
+  {
+    zoneId: integer("zone_id").notNull(),
+    deliveryDate: date("delivery_date").notNull(),
+    timeSlotId: integer("time_slot_id").notNull(),
+    inputDigest: text("input_digest").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryDate, t.zoneId, t.timeSlotId] })],
+);
+
+/**
  * Names the stored views show that changed since the last sweep (a client, zone, slot, city,
  * status or product, by `kind` and id): the next sweep rebuilds the views of the open orders
  * that show one, and no other.

@@ -83,7 +83,7 @@ describe("the preparation sweep, in process", () => {
     expect(await db.select().from(preparationRenames)).toEqual([]);
   });
 
-  it("catches an order edited by hand, which no event announced, when every group is batched again", async () => {
+  it("catches an order edited by hand, and batches deleted by hand, which no event announced, when every group is checked", async () => {
     const [day, movedTo] = [freshDate(), freshDate()];
     const ids = [await confirmOrder(seller, { date: day }), await confirmOrder(seller, { date: day })];
     expect(await eventually(async () => (await batchesOf(day)).flatMap((b) => b.orderIds).length === 2)).toBe(true);
@@ -96,6 +96,11 @@ describe("the preparation sweep, in process", () => {
     expect((await batchesOf(day)).flatMap((b) => b.orderIds)).toEqual([ids[0]]);
     expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
     expect(await batchesAreTrue(db, t.config.depot)).toBe(true);
-    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ changed: 0 });
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ groups: 0, changed: 0 });
+
+    // Batches deleted by hand hold fewer orders than their group has: they come back.
+    await db.delete(preparationBatches).where(eq(preparationBatches.deliveryDate, movedTo));
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ groups: 1, changed: 1 });
+    expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
   });
 });

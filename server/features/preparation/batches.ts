@@ -7,7 +7,20 @@ import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
 import { boardRows, linesOfOrders, type BoardRow } from "../orders/board-repository";
 import type { OrderGroup } from "../orders/service";
-import { placedOrdersOf, replaceBatchesAt, storedBatchesOf, storedViewsAt, type BatchPlace, type GroupScope, type NewBatch, type StoredBatchRow } from "./repository";
+import {
+  placedOrdersOf,
+  rememberInputs,
+  replaceBatchesAt,
+  storedBatchesOf,
+  storedCountsOf,
+  storedInputsOf,
+  storedViewsAt,
+  type BatchPlace,
+  type GroupInput,
+  type GroupScope,
+  type NewBatch,
+  type StoredBatchRow,
+} from "./repository";
 import { linesByOrder, toView } from "./views";
 
 /** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
@@ -120,28 +133,72 @@ async function groupBatchesOf(tx: Executor, changed: ReturnType<typeof planGroup
   return (plan: ReturnType<typeof planGroup>) => Array.from({ length: plan.batches }, (_, position) => views.get(placeKey(placeOf(plan.group, position)))!);
 }
 
+/** The groups these items fall in, each once. */
+function groupsOf(items: OrderGroup[]): OrderGroup[] {
+  const groups = new Map<string, OrderGroup>();
+  for (const { zoneId, deliveryDate, timeSlotId } of items) groups.set(groupKey({ zoneId, deliveryDate, timeSlotId }), { zoneId, deliveryDate, timeSlotId });
+  return [...groups.values()];
+}
+
+/** What batching a group depends on: its open orders' ids and coordinates, in id order, hashed as they are held in memory. */
+function inputDigest(orders: BatchableOrder[]) {
+  const values = new Float64Array(orders.length * 3);
+  orders.forEach((o, i) => {
+    values[i * 3] = o.id;
+    values[i * 3 + 1] = o.latitude ?? NaN;
+    values[i * 3 + 2] = o.longitude ?? NaN;
+  });
+  return createHash("md5").update(values).digest("hex");
+}
+
+/**
+ * Whether a group's stored batches are already what batching its orders gives: they were
+ * computed from the same ids and coordinates, hold as many orders, and none of the orders is
+ * stale. A batching rule changed by an upgrade sets `names_changed`, which makes every order stale.
+ */
+const alreadyBatched = (orders: BatchableOrder[], storedOrders: number, storedInput: string | undefined, stale: StaleOrders) =>
+  stale !== "all" && storedOrders === orders.length && !orders.some((o) => stale.has(o.id)) && storedInput === inputDigest(orders);
+
 /**
  * Re-batches these (zone, date, time slot) groups (or every group) from their open orders as
  * they are now, inside the sweep's transaction. Batching needs only each order's group and
- * place, so every group in scope is batched again; a batch's view (cards, route links, pick
- * list) is built again only when its orders or route changed or one of its orders is stale,
- * and written only when it comes out different from the stored one. A repeated run writes
- * nothing and announces nothing; a changed group is announced with all its batches.
+ * place: a group whose orders' ids and places are those its batches were computed from, and
+ * none of whose orders changed, is left as it is; the others are batched again. A batch's
+ * view (cards, route links, pick list) is built again only when its orders or route changed
+ * or one of its orders is stale, and written only when it comes out different from the
+ * stored one. A repeated run writes nothing and announces nothing; a changed group is
+ * announced with all its batches.
  */
 export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupScope, stale: StaleOrders): Promise<{ groups: number; updates: GroupUpdate[] }> {
   if (scope !== "all" && !scope.length) return { groups: 0, updates: [] };
   const started = performance.now();
-  const [orders, stored] = await Promise.all([placedOrdersOf(tx, scope, PREPARATION_STATUSES), storedBatchesOf(tx, scope)]);
+  const [orders, counts, inputs] = await Promise.all([placedOrdersOf(tx, scope, PREPARATION_STATUSES), storedCountsOf(tx, scope), storedInputsOf(tx, scope)]);
   const ordersByGroup = byGroup(orders);
+  const countOf = new Map(counts.map((c) => [groupKey(c), c.orders]));
+  const inputOf = new Map(inputs.map((i) => [groupKey(i), i.inputDigest]));
+  // Each group's first order stands for it: every order would cost a key each again.
+  const groups = scope === "all" ? groupsOf([...[...ordersByGroup.values()].map((group) => group[0]!), ...counts, ...inputs]) : scope;
+  const toBatch = groups.filter((group) => {
+    const key = groupKey(group);
+    return !alreadyBatched(ordersByGroup.get(key) ?? [], countOf.get(key) ?? 0, inputOf.get(key), stale);
+  });
+  const stored = await storedBatchesOf(tx, toBatch);
   const storedByGroup = byGroup(stored);
-  const groups = scope === "all" ? [...new Set([...ordersByGroup.keys(), ...storedByGroup.keys()])].map((key) => (ordersByGroup.get(key) ?? storedByGroup.get(key))![0]!) : scope;
-  const plans = groups.map((group) => planGroup(group, ordersByGroup.get(groupKey(group)) ?? [], storedByGroup.get(groupKey(group)) ?? [], depot, stale));
+  const plans = toBatch.map((group) => planGroup(group, ordersByGroup.get(groupKey(group)) ?? [], storedByGroup.get(groupKey(group)) ?? [], depot, stale));
 
   const digestAt = new Map(stored.map((b) => [`${groupKey(b)}|${b.position}`, b.digest]));
   const built = await buildBatches(tx, depot, plans.flatMap((p) => p.toBuild));
   const written = built.filter((b) => digestAt.get(placeKey(b.stored)) !== b.stored.viewDigest);
   const dropped = plans.flatMap((p) => p.dropped);
   await replaceBatchesAt(tx, [...written.map((b) => b.stored), ...dropped], written.map((b) => b.stored));
+  await rememberInputs(
+    tx,
+    toBatch,
+    toBatch.flatMap((group): GroupInput[] => {
+      const open = ordersByGroup.get(groupKey(group)) ?? [];
+      return open.length ? [{ ...group, inputDigest: inputDigest(open) }] : [];
+    }),
+  );
 
   const changedKeys = new Set([...written.map((b) => b.stored), ...dropped].map(groupOfPlace));
   const changed = plans.filter((p) => changedKeys.has(groupKey(p.group)));
@@ -156,5 +213,5 @@ export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupSc
     cost_ms: costMs,
     group_batches: batchesOf(plan),
   }));
-  return { groups: groups.length, updates };
+  return { groups: toBatch.length, updates };
 }

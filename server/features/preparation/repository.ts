@@ -17,10 +17,10 @@ const intArray = (ids: readonly number[]) => sql`${new Param([...ids])}::int[]`;
  */
 const groupRelation = (groups: OrderGroup[]) =>
   sql`jsonb_to_recordset(${JSON.stringify(groups.map((g) => ({ zone_id: g.zoneId ?? -1, delivery_date: g.deliveryDate, time_slot_id: g.timeSlotId ?? -1 })))}::jsonb) as g(zone_id int, delivery_date date, time_slot_id int)`;
-const inGroup = (alias: "o" | "b", zone: string, slot: string) =>
+const inGroup = (alias: "o" | "b" | "p", zone: string, slot: string) =>
   sql.raw(`${alias}.delivery_date = g.delivery_date and coalesce(${alias}.${zone}, -1) = g.zone_id and coalesce(${alias}.${slot}, -1) = g.time_slot_id`);
 /** `from <table> <alias>`, joined to the groups when the scope names them. */
-const scoped = (scope: GroupScope, table: "orders" | "preparation_batches", alias: "o" | "b", zone: string, slot: string) =>
+const scoped = (scope: GroupScope, table: "orders" | "preparation_batches" | "preparation_groups", alias: "o" | "b" | "p", zone: string, slot: string) =>
   scope === "all" ? sql.raw(`from ${table} ${alias}`) : sql`from ${groupRelation(scope)} join ${sql.raw(`${table} ${alias}`)} on ${inGroup(alias, zone, slot)}`;
 
 /** What batching needs of the open orders in scope, and no more: their group and their place, by id. */
@@ -55,6 +55,40 @@ export async function storedBatchesOf(tx: Executor, scope: GroupScope) {
       ${scoped(scope, "preparation_batches", "b", "shipment_id", "times_shipping_id")}
       order by b.position`),
   );
+}
+
+export type StoredCount = OrderGroup & { orders: number };
+
+/** How many orders the stored batches of each group in scope hold. */
+export async function storedCountsOf(tx: Executor, scope: GroupScope) {
+  return rowsOf<StoredCount>(
+    await tx.execute(sql`
+      select b.shipment_id as "zoneId", b.delivery_date::text as "deliveryDate", b.times_shipping_id as "timeSlotId", sum(jsonb_array_length(b.order_ids))::int as orders
+      ${scoped(scope, "preparation_batches", "b", "shipment_id", "times_shipping_id")}
+      group by 1, 2, 3`),
+  );
+}
+
+export type GroupInput = OrderGroup & { inputDigest: string };
+
+/** What the stored batches of the groups in scope were computed from. */
+export async function storedInputsOf(tx: Executor, scope: GroupScope) {
+  return rowsOf<GroupInput>(
+    await tx.execute(sql`
+      select nullif(p.zone_id, -1) as "zoneId", p.delivery_date::text as "deliveryDate", nullif(p.time_slot_id, -1) as "timeSlotId", p.input_digest as "inputDigest"
+      ${scoped(scope, "preparation_groups", "p", "zone_id", "time_slot_id")}`),
+  );
+}
+
+/** Records what these groups' batches were just computed from; a group with no input (no open order) is forgotten. */
+export async function rememberInputs(tx: Executor, groups: OrderGroup[], inputs: GroupInput[]) {
+  if (!groups.length) return;
+  await tx.execute(sql`delete from preparation_groups p using ${groupRelation(groups)} where ${inGroup("p", "zone_id", "time_slot_id")}`);
+  if (!inputs.length) return;
+  const rows = inputs.map((i) => ({ zone_id: i.zoneId ?? -1, delivery_date: i.deliveryDate, time_slot_id: i.timeSlotId ?? -1, input_digest: i.inputDigest }));
+  await tx.execute(sql`
+    insert into preparation_groups (zone_id, delivery_date, time_slot_id, input_digest)
+    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(zone_id int, delivery_date date, time_slot_id int, input_digest text)`);
 }
 
 export interface StoredView {

@@ -17,8 +17,8 @@ const SWEEP_EVERY_MS = 1_000;
 /** Sweeps are never further apart, however costly: batches are true within 5 s of any fault ending. */
 const LONGEST_GAP_MS = 3_000;
 /**
- * Every group is batched again at a sweeper's start and this often after: what no event
- * announced (a batching rule changed by an upgrade, an order edited by hand) is caught too.
+ * Every group is checked at a sweeper's start and this often after: a group whose open orders
+ * changed with no event (an order edited by hand) is batched again too.
  */
 const EVERY_GROUP_MS = 10 * 60_000;
 
@@ -33,9 +33,10 @@ export interface SweepResult {
  * Folds the order events after the preparation cursor, and the renames since the last sweep,
  * into the stored batches: every group they touched is re-batched from its open orders, then
  * the cursor moves past them. The outbox is the trigger, so a lost nudge, a killed worker or
- * a rolled-back sweep only delays the batches until the next sweep. `everyGroup` re-batches
- * every group as well, which also catches what no event announced (a new batching rule after
- * an upgrade, an order edited by hand). `wait` queues behind a sweep running elsewhere;
+ * a rolled-back sweep only delays the batches until the next sweep. `everyGroup` also
+ * re-batches every group whose open orders are not those its batches were computed from,
+ * which catches what no event announced (an order edited by hand). `wait` queues behind a
+ * sweep running elsewhere;
  * without it, null means one is running.
  */
 export async function sweepPreparation(db: Database, depot: Point, { wait = false, everyGroup = false } = {}): Promise<SweepResult | null> {
@@ -62,7 +63,7 @@ export interface PreparationSweeper {
 /**
  * Sweeps in the process that runs the jobs (the worker; the app itself when embedded): soon
  * after an order event, and every second regardless, spaced so re-batching keeps to a tenth
- * of a core of this process; every group at its start and every ten minutes. Several
+ * of a core of this process; every group checked at its start and every ten minutes. Several
  * processes may run one: the cursor lets one sweep at a time.
  */
 export function startPreparationSweeper({ db, depot, bus, log }: { db: Database; depot: Point; bus: Bus; log: (message: string) => void }): PreparationSweeper {

@@ -1,4 +1,4 @@
-import { eq, Param, sql } from "drizzle-orm";
+import { eq, Param, sql, type SQL } from "drizzle-orm";
 import { preparationBatches, preparationCursor, preparationRenames } from "../../../drizzle/schema";
 import type { BatchableOrder } from "../../../domain/batching";
 import { rowsOf } from "../../db/rows";
@@ -35,10 +35,7 @@ export async function placedOrdersOf(tx: Executor, scope: GroupScope, statusIds:
   );
 }
 
-export interface StoredBatchRow {
-  zoneId: number | null;
-  deliveryDate: string;
-  timeSlotId: number | null;
+export interface StoredBatchRow extends OrderGroup {
   position: number;
   orderIds: number[];
   routeDistanceM: number;
@@ -163,21 +160,15 @@ export async function moveCursor(tx: Executor, lastEventId: number) {
 
 const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
 
-/** The orders with an order event in (after, upTo], or after `after` with no bound. */
-export async function changedOrderIds(tx: Executor, after: number, upTo = Number.MAX_SAFE_INTEGER) {
-  return idsOf(rowsOf(await tx.execute(sql`select distinct order_id as id from order_events where id > ${after} and id <= ${upTo} and order_id is not null`)));
-}
+/** The orders with an order event after `after` (a value or a subquery) and, if given, up to `upTo`. */
+const orderIdsWithEvents = async (db: Executor, after: SQL, upTo?: number) =>
+  idsOf(rowsOf(await db.execute(sql`select distinct order_id as id from order_events where id > ${after} ${upTo === undefined ? sql`` : sql`and id <= ${upTo}`} and order_id is not null`)));
+
+/** The orders with an order event in (after, upTo]. */
+export const changedOrderIds = (tx: Executor, after: number, upTo: number) => orderIdsWithEvents(tx, sql`${after}`, upTo);
 
 /** The orders with an order event the sweep has not folded in yet. */
-export async function unsweptOrderIds(db: Executor) {
-  return idsOf(
-    rowsOf(
-      await db.execute(sql`
-        select distinct e.order_id as id from order_events e
-        where e.id > (select last_event_id from preparation_cursor where id = 1) and e.order_id is not null`),
-    ),
-  );
-}
+export const unsweptOrderIds = (db: Executor) => orderIdsWithEvents(db, sql`(select last_event_id from preparation_cursor where id = 1)`);
 
 /** Which order column holds the id of each kind of name a card shows. */
 const RENAMED_COLUMNS = { client: "client_id", zone: "shipment_id", slot: "times_shipping_id", city: "city_id", status: "status_id" } as const;
@@ -201,9 +192,6 @@ export async function renamedOrderIds(tx: Executor, statusIds: number[]) {
   );
 }
 
-const toGroups = (rows: { zone_id: number | null; delivery_date: string; time_slot_id: number | null }[]): OrderGroup[] =>
-  rows.map((r) => ({ zoneId: r.zone_id, deliveryDate: r.delivery_date, timeSlotId: r.time_slot_id }));
-
 /**
  * The groups these orders touch: each order's group now, and the group of any stored batch
  * that holds it (a modification may have moved it), found through the batches' index of
@@ -211,15 +199,13 @@ const toGroups = (rows: { zone_id: number | null; delivery_date: string; time_sl
  */
 export async function groupsOfOrders(tx: Executor, orderIds: number[]): Promise<OrderGroup[]> {
   if (!orderIds.length) return [];
-  return toGroups(
-    rowsOf(
-      await tx.execute(sql`
+  return rowsOf<OrderGroup>(
+    await tx.execute(sql`
         with changed as (select unnest(${intArray(orderIds)}) as order_id)
-        select o.shipment_id as zone_id, o.delivery_date::text as delivery_date, o.times_shipping_id as time_slot_id
+        select o.shipment_id as "zoneId", o.delivery_date::text as "deliveryDate", o.times_shipping_id as "timeSlotId"
         from orders o join changed c on c.order_id = o.id
         union
         select b.shipment_id, b.delivery_date::text, b.times_shipping_id
         from changed c join preparation_batches b on b.order_ids @> jsonb_build_array(c.order_id)`),
-    ),
   );
 }

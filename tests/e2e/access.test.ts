@@ -14,6 +14,7 @@ let e2e: E2E;
 let admin: ApiClient;
 let clientId = 0;
 let freezerClientId = 0;
+let products = { kg: 0, un: 0 };
 const pages = new Map<GroupName, Page>();
 
 // The README's permission table, read as a person would: what each group finds in the menu and on the home screen.
@@ -41,7 +42,8 @@ beforeAll(async () => {
   clientId = (await createClient(admin, { name: "Teclado Despensa La Estrella" })).id;
   freezerClientId = (await createClient(admin, { name: "Lectura Freezer Del Sur" })).id;
   await admin.post("/api/save_virtual_freezer/", { clientId: freezerClientId, has_virtual_freezer: true, items: [{ productId: kg.PK_Products, units: 2, type: "KG" }] });
-  const armado = await confirmOrder(admin, { date: todayInBuenosAires() }, { kg: kg.PK_Products, un: un.PK_Products });
+  products = { kg: kg.PK_Products, un: un.PK_Products };
+  const armado = await confirmOrder(admin, { date: todayInBuenosAires() }, products);
   await admin.post("/api/orders/prepared/", { order_id: armado });
   for (const group of Object.keys(MENU) as GroupName[]) {
     const user = await createUser(e2e.t, group);
@@ -143,6 +145,12 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
   it("every text on a wall card has at least 7:1 contrast against the card", async () => {
     const page = pages.get("Despachante")!;
     await page.goto("/admin/dispatch/wall");
+    // The wall shows the day it opened on (today in Buenos Aires), which may be a day after
+    // the one the Armado order above was placed on: one more goes on the day its heading reads.
+    const heading = await page.getByRole("heading", { level: 1, name: /^Despacho · / }).innerText();
+    const shownDate = heading.replace("Despacho · ", "").split("/").reverse().join("-");
+    const armado = await confirmOrder(admin, { date: shownDate }, products);
+    await admin.post("/api/orders/prepared/", { order_id: armado });
     await page.getByTestId("wall-card").first().waitFor();
     const pairs = await page.getByTestId("wall-card").evaluateAll((cards) =>
       cards.flatMap((card) => {

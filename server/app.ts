@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.destination } : false,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(log?.destination ?? null),
     bodyLimit: BODY_LIMIT_BYTES,
     // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.
     trustProxy: typeof config.trustProxy === "number" ? hops(config.trustProxy) : config.trustProxy,

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -18,6 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe("request logs at the silent level", () => {
+  it("writes no line", async () => {
+    const silentFile = join(mkdtempSync(join(tmpdir(), "frio-log-")), "app.log");
+    const silent = await createTestApp({ logFile: silentFile, env: { LOG_LEVEL: "silent" } });
+    const seller = await signIn(silent, "Vendedor");
+    expect((await seller.client.get("/api/me/")).statusCode).toBe(200);
+    await silent.close();
+    expect(readFileSync(silentFile, "utf8")).toBe("");
+  });
+});
+
 describe("request logs at the default level", () => {
   it("writes one line per answered request, with method, path, status and time, while the app runs", async () => {
     const seller = await signIn(t, "Vendedor");
@@ -33,9 +44,20 @@ describe("request logs at the default level", () => {
     expect(me[0]).toMatchObject({ level: 30, method: "GET", status: 200 });
     expect(me[0]!.ms).toEqual(expect.any(Number));
     expect(me[0]!.reqId).toEqual(expect.any(String));
+    // pino's own fields, so log tools read these lines as they read the app's other lines.
+    expect(me[0]).toMatchObject({ pid: process.pid, hostname: hostname(), time: expect.any(Number) });
     expect(requests.find((l) => l.url === "/api/no-existe/")).toMatchObject({ status: 404 });
     // Fastify's own arrival line is not written: one line per request.
     expect(lines().some((l) => l.msg === "incoming request")).toBe(false);
+  });
+
+  it("keeps a path with backslashes and escapes whole on one line", async () => {
+    const seller = await signIn(t, "Vendedor");
+    const url = "/api/no-existe/?q=%22%C3%B1\\%22&r=\\\\";
+    expect((await seller.client.get(url)).statusCode).toBe(404);
+    const deadline = Date.now() + 3_000;
+    while (!lines().some((l) => l.url === url) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(lines().find((l) => l.url === url)).toMatchObject({ msg: "request", status: 404 });
   });
 
   it("writes what is pending when the app closes", async () => {

@@ -2,10 +2,13 @@ import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 import { hostname } from "node:os";
 import pino from "pino";
 
-/** Lines gather up to this many bytes before they are written, or for at most FLUSH_MS. */
+/** Lines gather up to this many characters before they are written, or for at most FLUSH_MS. */
 const BUFFER_BYTES = 4096;
 const FLUSH_MS = 1000;
 const INFO = pino.levels.values.info!;
+
+/** Whether an app at `level` writes info lines ("silent" writes none). */
+export const logsInfo = (level: string) => (pino.levels.values[level] ?? Infinity) <= INFO;
 
 /**
  * One line per answered request, with what an operator looks for (method, path, status,
@@ -20,7 +23,7 @@ export class OneLinePerRequest extends LogController {
   readonly #start = `{"level":${INFO},"time":`;
   readonly #process = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
 
-  /** Lines go to `destination`; with none, the app logs nothing. */
+  /** Lines go to `destination`; with none (a level above info), no access line is written. */
   constructor(private readonly destination: { write(line: string): unknown } | null) {
     super();
   }
@@ -30,7 +33,7 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (error) return reply.log.error({ method: request.method, url: request.url, status: reply.statusCode, ms, err: error }, "request errored");
-    if (!this.destination || (pino.levels.values[reply.log.level] ?? Infinity) > INFO) return;
+    if (!this.destination) return;
     this.destination.write(
       `${this.#start}${Date.now()}${this.#process}${JSON.stringify(request.id)},"method":"${request.method}","url":${JSON.stringify(request.url)},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     );
@@ -43,11 +46,30 @@ export class OneLinePerRequest extends LogController {
  * info level; writing from libuv's thread pool instead costs a thread hand-off, which on a
  * two-core machine competes with the request itself. What is pending is written when the
  * process exits; only a kill -9 loses up to a second of lines.
+ *
+ * The lines are gathered here and handed to sonic-boom (pino's writer, which retries a full
+ * pipe) a batch at a time: its own gathering (`minLength`) measures all the pending text
+ * again on every line.
  */
 export function bufferedLogDestination(file?: string) {
-  const destination = pino.destination({ dest: file ?? 1, sync: true, minLength: BUFFER_BYTES });
-  const flush = () => destination.flushSync();
-  const flushing = setInterval(flush, FLUSH_MS).unref();
+  const output = pino.destination({ dest: file ?? 1, sync: true });
+  let pending = "";
+  const writePending = () => {
+    if (!pending) return;
+    output.write(pending);
+    pending = "";
+  };
+  const destination = {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= BUFFER_BYTES) writePending();
+    },
+  };
+  const flush = () => {
+    writePending();
+    output.flushSync();
+  };
+  const flushing = setInterval(writePending, FLUSH_MS).unref();
   process.on("exit", flush);
   const close = () => {
     clearInterval(flushing);

@@ -56,7 +56,7 @@ import csrfPlugin from "./plugins/csrf";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
 import { registerErrorHandler } from "./plugins/errors";
-import { bufferedLogDestination, logsInfo, OneLinePerRequest } from "./plugins/request-log";
+import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } from "./plugins/request-log";
 import { responseSerializer } from "./plugins/response-serializer";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.destination } : false,
+    childLoggerFactory: requestLogger,
     logController: new OneLinePerRequest(log && logsInfo(config.logLevel) ? log.destination : null),
     bodyLimit: BODY_LIMIT_BYTES,
     // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { requestLogger } from "../../server/plugins/request-log";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/factories";
 
@@ -65,5 +67,35 @@ describe("request logs at the default level", () => {
     await seller.client.get("/api/me/");
     await t.app.close();
     expect(lines().filter((l) => l.msg === "request" && l.url === "/api/me/")).toHaveLength(2);
+  });
+});
+
+describe("a request's logger", () => {
+  const parentLogger = () => {
+    const written: Record<string, unknown>[] = [];
+    const parent = pino({ level: "info", base: { pid: 1 } }, { write: (line: string) => void written.push(JSON.parse(line)) });
+    const child = parent.child.bind(parent);
+    let children = 0;
+    parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;
+    return { parent, written, children: () => children };
+  };
+
+  it("writes its lines with the request's id and the app's fields, at the app's level", () => {
+    const { parent, written } = parentLogger();
+    const log = requestLogger(parent, { reqId: "req-7" }, {});
+    expect(log.level).toBe("info");
+    log.warn({ code: "23503" }, "input refused by the database");
+    log.debug("not written at info");
+    expect(written).toEqual([expect.objectContaining({ level: 40, pid: 1, reqId: "req-7", code: "23503", msg: "input refused by the database" })]);
+  });
+
+  it("makes pino's child only for a request that writes a line", () => {
+    const { parent, children } = parentLogger();
+    requestLogger(parent, { reqId: "req-8" }, {});
+    expect(children()).toBe(0);
+    const log = requestLogger(parent, { reqId: "req-9" }, {});
+    log.error("one");
+    log.error("two");
+    expect(children()).toBe(1);
   });
 });

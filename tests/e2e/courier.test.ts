@@ -19,11 +19,13 @@ let dispatcher: Page;
 let phone: Page;
 let courierName = "";
 const orderIds: number[] = [];
+/** The day the orders are placed on, which the dispatch API is asked for. */
+const deliveryDate = todayInBuenosAires();
 
 async function preparedOrder(client: { name: string; address: string; phone: string; lat: number; lng: number }, notes: string, productId: number) {
   const { id: clientId } = await createClient(seller, { name: client.name, address: client.address, phone: client.phone, latitude: client.lat, longitude: client.lng });
   const placed = await placeOrder(seller, clientId, [{ productId, units: "2,5", type: "KG" }], {
-    orderData: orderDetails({ date: todayInBuenosAires(), address: client.address, latitude: client.lat, longitude: client.lng, notes }),
+    orderData: orderDetails({ date: deliveryDate, address: client.address, latitude: client.lat, longitude: client.lng, notes }),
   });
   const id = placed.json().order_id as number;
   expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
@@ -67,7 +69,7 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dispatcher.getByText("Cadete asignado a la columna.").waitFor();
     // Far one first: the route must still reach the phone nearest first.
     for (const id of orderIds) {
-      const card = (await (await dispatcherApi.get(`/api/dispatch/?delivery_date=${todayInBuenosAires()}`)).json()).cards.find((c: { PK_Orders: number }) => c.PK_Orders === id);
+      const card = (await (await dispatcherApi.get(`/api/dispatch/?delivery_date=${deliveryDate}`)).json()).cards.find((c: { PK_Orders: number }) => c.PK_Orders === id);
       expect((await dispatcherApi.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: card.version })).statusCode).toBe(200);
     }
     const column = dispatcher.getByTestId("column-1");

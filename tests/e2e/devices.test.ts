@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "../../domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
@@ -48,20 +48,24 @@ beforeAll(async () => {
   const product = await createProduct(admin, { name: "Producto Pantallas Empanadas de carne", quantity: 500 });
   const un = await createProduct(admin, { name: "Producto Pantallas Pizza", quantity: 500, isWeighted: false });
   clientId = (await createClient(admin, { name: "Cliente Pantallas Almacén Don José", address: "Avenida Hipólito Yrigoyen 12345, Quilmes Oeste" })).id;
+  // The boards open on today in Buenos Aires, and this file runs for minutes: a run that
+  // crosses midnight opens them on the next day, so the orders are on both days.
   const today = todayInBuenosAires();
-  await confirmOrder(admin, { date: today }, { kg: product.PK_Products, un: un.PK_Products });
-  const armado = await confirmOrder(admin, { date: today }, { kg: product.PK_Products, un: un.PK_Products });
-  const prepared = await admin.post("/api/orders/prepared/", { order_id: armado });
-  if (prepared.statusCode !== 200) throw new Error(`prepared: ${prepared.body}`);
-  // The orders list and the preparation board show this client's name too.
-  await admin.post("/api/order/", {
-    orderData: { zone: 1, address: "Mitre 500", city: { id: 2, text: "Quilmes" }, delivery_method: "Entrega a domicilio", time: { id: 2, text: "Mañana" }, date: today, delivery_cost: 0, latitude: -34.72, longitude: -58.25, payment_method: { id: 1, name: "Efectivo" }, notes: "", total_price: 1 },
-    cart: { items: [{ productId: product.PK_Products, units: "2.25", type: "KG", virtual_freezer: false }], meta: { total: 1, weight: 1, distinct: 1 } },
-    client_name: "Cliente Pantallas",
-    client_id: clientId,
-    order_id: null,
-    old_cart: [],
-  });
+  for (const date of [today, addDays(today, 1)]) {
+    await confirmOrder(admin, { date }, { kg: product.PK_Products, un: un.PK_Products });
+    const armado = await confirmOrder(admin, { date }, { kg: product.PK_Products, un: un.PK_Products });
+    const prepared = await admin.post("/api/orders/prepared/", { order_id: armado });
+    if (prepared.statusCode !== 200) throw new Error(`prepared: ${prepared.body}`);
+    // The orders list and the preparation board show this client's name too.
+    await admin.post("/api/order/", {
+      orderData: { zone: 1, address: "Mitre 500", city: { id: 2, text: "Quilmes" }, delivery_method: "Entrega a domicilio", time: { id: 2, text: "Mañana" }, date, delivery_cost: 0, latitude: -34.72, longitude: -58.25, payment_method: { id: 1, name: "Efectivo" }, notes: "", total_price: 1 },
+      cart: { items: [{ productId: product.PK_Products, units: "2.25", type: "KG", virtual_freezer: false }], meta: { total: 1, weight: 1, distinct: 1 } },
+      client_name: "Cliente Pantallas",
+      client_id: clientId,
+      order_id: null,
+      old_cart: [],
+    });
+  }
   const user = await createUser(e2e.t, "Admin");
   // axe-core rides along in every document these pages open (see preloadAxe); all six open side by side.
   const open = async (viewport: ViewportName) => {

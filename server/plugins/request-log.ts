@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import pino from "pino";
 
 /** Lines gather up to this many characters before they are written, or for at most FLUSH_MS. */
-const BUFFER_BYTES = 16 * 1024;
+const BATCH_CHARS = 16 * 1024;
 const FLUSH_MS = 1000;
 const INFO = pino.levels.values.info!;
 
@@ -95,8 +95,8 @@ export const requestLogger = (parent: FastifyBaseLogger, bindings: Bindings, opt
   new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 
 /**
- * Where log lines go (stdout, or a file): written in batches of a few kilobytes, at least
- * once a second. A write per line (pino's default) costs a system call per request at the
+ * Where log lines go (stdout, or a file): written in batches of up to 16 KB, at least once
+ * a second. A write per line (pino's default) costs a system call per request at the
  * info level; writing from libuv's thread pool instead costs a thread hand-off, which on a
  * two-core machine competes with the request itself. What is pending is written when the
  * process exits; only a kill -9 loses up to a second of lines.
@@ -116,7 +116,7 @@ export function bufferedLogDestination(file?: string) {
   const destination = {
     write(line: string) {
       pending += line;
-      if (pending.length >= BUFFER_BYTES) writePending();
+      if (pending.length >= BATCH_CHARS) writePending();
     },
   };
   const flush = () => {

@@ -51,7 +51,7 @@ export async function run() {
   console.log(`database: ${database.kind}, log level: ${config.logLevel}, ${ROUNDS} alternating rounds of ${SECONDS} s`);
   console.log(`bare fastify route:      ${median(rounds.map((r) => r.baseline)).toFixed(0)} req/s (median)`);
   console.log(`GET /api/me/ (auth):     ${median(rounds.map((r) => r.ours)).toFixed(0)} req/s (median)`);
-  console.log(`ratio (ours / baseline): ${median(rounds.map((r) => r.ours / r.baseline)).toFixed(3)} (median of rounds)`);
+  console.log(`ratio (ours / baseline): ${median(rounds.map((r) => r.ours / r.baseline)).toFixed(3)} (median of rounds; target ≥ 0.6)`);
   await bare.close();
   await app.close();
   await runtime.close();

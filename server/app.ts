@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.destination } : false,
-    childLoggerFactory: requestLogger,
+    // Without a logger Fastify gives requests no child at all, which a factory would undo.
+    ...(log ? { childLoggerFactory: requestLogger } : {}),
     logController: new OneLinePerRequest(log && logsInfo(config.logLevel) ? log.destination : null),
     bodyLimit: BODY_LIMIT_BYTES,
     // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.

@@ -14,6 +14,12 @@ const lines = () =>
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
+/** Waits (up to the writer's flush and then some) for the line of a request to `url` to reach the file. */
+async function lineFor(url: string) {
+  const deadline = Date.now() + 3_000;
+  while (!lines().some((l) => l.url === url) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ logFile });
@@ -38,8 +44,7 @@ describe("request logs at the default level", () => {
     expect((await seller.client.get("/api/no-existe/")).statusCode).toBe(404);
 
     // The lines are batched but reach the file while the app keeps running.
-    const deadline = Date.now() + 3_000;
-    while (!lines().some((l) => l.url === "/api/no-existe/") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await lineFor("/api/no-existe/");
     const requests = lines().filter((l) => l.msg === "request");
     const me = requests.filter((l) => l.url === "/api/me/");
     expect(me).toHaveLength(1);
@@ -57,8 +62,7 @@ describe("request logs at the default level", () => {
     const seller = await signIn(t, "Vendedor");
     const url = "/api/no-existe/?q=%22%C3%B1\\%22&r=\\\\";
     expect((await seller.client.get(url)).statusCode).toBe(404);
-    const deadline = Date.now() + 3_000;
-    while (!lines().some((l) => l.url === url) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await lineFor(url);
     expect(lines().find((l) => l.url === url)).toMatchObject({ msg: "request", status: 404 });
   });
 

@@ -36,8 +36,7 @@ export interface SweepResult {
  * a rolled-back sweep only delays the batches until the next sweep. `everyGroup` also
  * re-batches every group whose open orders are not those its batches were computed from,
  * which catches what no event announced (an order edited by hand). `wait` queues behind a
- * sweep running elsewhere;
- * without it, null means one is running.
+ * sweep running elsewhere; without it, null means one is running.
  */
 export async function sweepPreparation(db: Database, depot: Point, { wait = false, everyGroup = false } = {}): Promise<SweepResult | null> {
   return db.transaction(async (tx) => {

@@ -166,8 +166,8 @@ const alreadyBatched = (orders: BatchableOrder[], storedOrders: number, storedIn
  * none of whose orders changed, is left as it is; the others are batched again. A batch's
  * view (cards, route links, pick list) is built again only when its orders or route changed
  * or one of its orders is stale, and written only when it comes out different from the
- * stored one. A repeated run writes nothing and announces nothing; a changed group is
- * announced with all its batches.
+ * stored one. A repeated run writes nothing and announces nothing; a group with a changed
+ * batch, or with a batch holding a changed order, is announced with all its batches.
  */
 export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupScope, stale: StaleOrders): Promise<{ groups: number; updates: GroupUpdate[] }> {
   if (scope !== "all" && !scope.length) return { groups: 0, updates: [] };
@@ -200,7 +200,10 @@ export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupSc
     }),
   );
 
-  const changedKeys = new Set([...written.map((b) => b.stored), ...dropped].map(groupOfPlace));
+  // A batch holding a changed order is announced even when its view comes out as stored: open
+  // boards took that order's card out when it left the group, and it may have come back since.
+  const touched = stale === "all" ? [] : built.filter((b) => b.stored.orderIds.some((id) => stale.has(id)));
+  const changedKeys = new Set([...[...written, ...touched].map((b) => b.stored), ...dropped].map(groupOfPlace));
   const changed = plans.filter((p) => changedKeys.has(groupKey(p.group)));
   const batchesOf = await groupBatchesOf(tx, changed, built);
   const costMs = Math.round(performance.now() - started);

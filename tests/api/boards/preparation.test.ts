@@ -1,10 +1,13 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PreparationBoard } from "../../../domain/contracts/boards";
-import { PreparationUpdatedData } from "../../../domain/contracts/event-data";
+import { OrderEventData, PreparationUpdatedData } from "../../../domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "../../../domain/live-preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
+import { orderDetails, placeOrder } from "../../helpers/orders";
 import { openSocket, type TestSocket } from "../../helpers/socket";
 
 let t: TestApp;
@@ -115,6 +118,36 @@ describe("the preparation board", () => {
     const id = await confirmOrder(seller, { date });
     const board = await settled(date, 1, since);
     expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders))).toEqual([id]);
+  });
+
+  it("gives a board following the events back an order that left its group and came back before the next sweep", async () => {
+    const [date, away] = [freshDate(), freshDate()];
+    const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
+    const ids = [await confirmOrder(seller, { date }, products), await confirmOrder(seller, { date }, products)];
+    await settled(date, 2);
+    let board = await boardOf(date);
+    const since = socket.messages.length;
+
+    // The sweeper skips a held cursor: both moves fall in one sweep, which finds the group as it was.
+    const moving = ids[1]!;
+    const clientId = (await seller.get(`/api/orders/${moving}/`)).json().client_id as number;
+    const lines = [
+      { productId: products.kg, units: "1.5", type: "KG" as const },
+      { productId: products.un, units: 2, type: "UN" as const },
+    ];
+    await t.runtime.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from preparation_cursor where id = 1 for update`);
+      for (const day of [away, date]) expect((await placeOrder(seller, clientId, lines, { orderData: orderDetails({ date: day }), order_id: moving })).statusCode).toBe(200);
+    });
+    await settled(date, 2, since);
+
+    // As the web's board applies them: the first move took the card out of its batch.
+    for (const event of socket.messages.slice(since).flatMap((m) => (m.type === "event" ? [m.event] : []))) {
+      if (event.type === "preparation.updated") board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
+      else if (event.type.startsWith("order.")) board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
+    }
+    expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual([...ids].sort());
+    expect(board).toEqual(await boardOf(date));
   });
 
   it("shows a renamed client and product on the batch's card and pick list once the next sweep has rebuilt the stored views", async () => {

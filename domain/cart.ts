@@ -11,6 +11,8 @@ export interface CartLine {
   type: LineType;
   virtual_freezer: boolean;
   vfLimit: number | null;
+  /** The unit price the seller was shown when the line went in (the order's, when modifying): a line repriced since is marked. */
+  quotedPrice?: string;
 }
 
 export interface CatalogProduct {
@@ -97,6 +99,15 @@ function checkStock(items: CartLine[], line: CartLine, product: CatalogProduct):
 
 const replace = (items: CartLine[], next: CartLine) => items.map((l) => (l.productId === next.productId && l.virtual_freezer === next.virtual_freezer ? next : l));
 
+/**
+ * A product's new line, quoting the price the seller is shown now. A freezer line (a
+ * `vfLimit`) is the client's own goods: it costs nothing, whatever the price.
+ */
+export function lineOf(product: CatalogProduct, { units, type, vfLimit }: { units: string; type: LineType; vfLimit: number | null }): CartLine {
+  const fromFreezer = vfLimit !== null;
+  return { productId: product.PK_Products, productName: product.Name, units, type, virtual_freezer: fromFreezer, vfLimit, ...(fromFreezer ? {} : { quotedPrice: product.Price }) };
+}
+
 /** Adding a product with a line adds one unit; a promo goes in as PROMO, others as KG. */
 export function addProduct(items: CartLine[], product: CatalogProduct, freezer?: { quantity: number; type: LineType }): CartOutcome {
   const fromFreezer = !!freezer;
@@ -104,7 +115,7 @@ export function addProduct(items: CartLine[], product: CatalogProduct, freezer?:
   if (existing) return setUnits(items, existing, String(Number(existing.units.replace(",", ".")) + 1), product);
   const type: LineType = freezer?.type ?? (isPromotion(product.Promotions) ? "PROMO" : "KG");
   if (freezer && freezer.quantity <= 0) return { ok: false, message: CART_MESSAGES.freezerEmpty };
-  const line: CartLine = { productId: product.PK_Products, productName: product.Name, units: "1", type, virtual_freezer: fromFreezer, vfLimit: freezer ? freezer.quantity : null };
+  const line = lineOf(product, { units: "1", type, vfLimit: freezer ? freezer.quantity : null });
   return checkStock([...items, line], line, product);
 }
 

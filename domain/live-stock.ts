@@ -1,10 +1,16 @@
-import { LOW_STOCK_KG } from "./contracts/products";
+import { ProductUpdatedData } from "./contracts/event-data";
+import { LOW_STOCK_KG, type Product } from "./contracts/products";
 import { toGrams } from "./money";
 
-/** What product.stock_changed carries (DESIGN.md §6): a product and its quantity now, in kg. */
+/**
+ * What product.stock_changed carries (DESIGN.md §6): a product and its quantity now, in kg;
+ * product.updated also carries its row as the lists show it (name, price, weight…).
+ */
 export interface StockChange {
   productId: number;
   quantity: string;
+  /** product.updated: the whole row, which replaces the listed one. */
+  row?: Product;
 }
 
 interface StockRow {
@@ -22,25 +28,36 @@ export function stockChangeOf(data: Record<string, unknown>): StockChange | null
   return { productId, quantity: String(quantity) };
 }
 
-/** Rows with the product's new quantity; the same array when the product is not among them, so nothing re-renders. */
+/** A product.updated event's change, or null when its data is not one. */
+export function productUpdateOf(data: Record<string, unknown>): StockChange | null {
+  const parsed = ProductUpdatedData.safeParse(data);
+  return parsed.success ? { productId: parsed.data.product.PK_Products, quantity: parsed.data.product.Quantity, row: parsed.data.product } : null;
+}
+
+/** Rows with the product as it is now; the same array when the product is not among them, so nothing re-renders. */
 export function withStock<T extends StockRow>(rows: T[], change: StockChange): T[] {
   if (!rows.some((row) => row.PK_Products === change.productId)) return rows;
-  return rows.map((row) => (row.PK_Products === change.productId ? { ...row, Quantity: change.quantity } : row));
+  return rows.map((row) => (row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row));
 }
+
+const byName = <T extends StockRow>(rows: T[]) => rows.sort((a, b) => a.Name.localeCompare(b.Name, "es"));
 
 export const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_STOCK_KG);
 
 /**
  * The low-stock panel's rows (under 3 kg, by name) after a change: a product that reached
- * 3 kg leaves, one that fell under it enters when its row is known (`known`), at its place
- * by name. null: it entered and its row is not known here, so the panel must ask for it.
+ * 3 kg leaves, one that fell under it enters when its row is known (`known`, or the row a
+ * product.updated carries), at its place by name. null: it entered and its row is not known
+ * here, so the panel must ask for it.
  */
 export function withLowStock<T extends StockRow>(rows: T[], change: StockChange, known?: T): T[] | null {
   const low = isLowStock(change.quantity);
   const present = rows.some((row) => row.PK_Products === change.productId);
-  if (present) return low ? withStock(rows, change) : rows.filter((row) => row.PK_Products !== change.productId);
+  if (present && !low) return rows.filter((row) => row.PK_Products !== change.productId);
+  // A renamed product moves to its place by name.
+  if (present) return byName(withStock(rows, change));
   if (!low) return rows;
-  if (!known) return null;
-  const entered = { ...known, Quantity: change.quantity };
-  return [...rows, entered].sort((a, b) => a.Name.localeCompare(b.Name, "es"));
+  if (!known && !change.row) return null;
+  const entered = { ...known, ...change.row, Quantity: change.quantity } as T;
+  return byName([...rows, entered]);
 }

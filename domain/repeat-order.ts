@@ -1,4 +1,4 @@
-import { setUnits, typeRefusal, CART_MESSAGES, type CartLine, type CartOutcome, type CatalogProduct } from "./cart";
+import { lineOf, setUnits, typeRefusal, CART_MESSAGES, type CartLine, type CartOutcome, type CatalogProduct } from "./cart";
 import type { LineType } from "./pricing";
 
 /** A line of the client's last order, as it was ordered. */
@@ -31,13 +31,6 @@ export function repeatLine(items: CartLine[], past: PastLine, product: CatalogPr
   if (past.virtualFreezer && freezerHolding <= 0) return { ok: false, message: `${product.Name}: ${CART_MESSAGES.freezerEmpty}` };
   const refusal = past.virtualFreezer ? null : typeRefusal(past.type, { promotions: product.Promotions, unitWeight: product.Unit_Weight });
   if (refusal) return { ok: false, message: `${product.Name}: ${refusal}` };
-  const line: CartLine = {
-    productId: past.productId,
-    productName: product.Name,
-    units: "0",
-    type: past.type,
-    virtual_freezer: past.virtualFreezer,
-    vfLimit: past.virtualFreezer ? freezerHolding : null,
-  };
+  const line = lineOf(product, { units: "0", type: past.type, vfLimit: past.virtualFreezer ? freezerHolding : null });
   return setUnits([...items, line], line, String(Number(past.amount)), product);
 }

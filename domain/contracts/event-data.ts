@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BoardOrderRow, DispatchCard, PreparationBatch } from "./boards";
 import { OrderRow } from "./orders";
+import { Product } from "./products";
 
 /**
  * What events carry to the screens (DESIGN.md §6), so each applies them in place. Screens
@@ -54,3 +55,7 @@ export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 /** product.stock_changed: the product's new quantity in kilograms. */
 export const StockChangedData = z.object({ product_id: z.number(), quantity: z.string(), name: z.string() });
 export type StockChangedData = z.infer<typeof StockChangedData>;
+
+/** product.updated: the product's row as the lists show it, after a change besides its stock (name, price, weight…). */
+export const ProductUpdatedData = z.object({ product: Product });
+export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;

@@ -8,6 +8,7 @@ export const DURABLE_EVENT_TYPES = [
   "order.cancelled",
   "order.status_changed",
   "product.stock_changed",
+  "product.updated",
   "preparation.updated",
   "dispatch.assignment_changed",
   "dispatch.route_ready",

@@ -120,6 +120,19 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
     expect(await wizard.getByLabel("Cantidad de Stock Vivo Abadejo").inputValue()).toBe("4");
   });
 
+  it("another seller's new price reprices the cart and marks its line, and rewrites the product lists, with no request", async () => {
+    const asked = [stockRequests(wizard), stockRequests(list)];
+    expect(await wizard.getByText(/^Total: \$\s4\.000$/).count()).toBe(1);
+    const edited = await otherSeller.post(`/api/products/update/${ids.abadejo}/`, { name: "Stock Vivo Abadejo", quantity: 1, price: 1250, unitWeight: 0.5, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 });
+    expect(edited.statusCode).toBe(200);
+
+    // 4 kg at $ 1.250: the total the seller reads out is the one the order will be saved with.
+    await wizard.getByText(/Precio actualizado: antes \$\s1\.000, ahora \$\s1\.250/).waitFor();
+    await wizard.getByText(/^Total: \$\s5\.000$/).waitFor();
+    await list.waitForFunction(() => /1\.250,00/.test([...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Abadejo"))?.textContent ?? ""));
+    expect(asked).toEqual([[], []]);
+  });
+
   it("shows the marks whole at 390, 768 and 1440 px, with no serious axe finding", async () => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     for (const [name, size] of Object.entries(VIEWPORTS)) {
@@ -132,6 +145,7 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
         await wizard.getByRole("button", { name: "Ver pedido" }).click();
       }
       await wizard.getByText("Stock insuficiente: quedan 1 kg").waitFor();
+      await wizard.getByText(/Precio actualizado/).waitFor();
       await settled(wizard);
       expect(await horizontalOverflow(wizard), name).toBeLessThanOrEqual(0);
       expect(await seriousViolations(wizard), name).toEqual([]);
@@ -140,6 +154,7 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
       await wizard.goto(`/orders/${clientId}/confirm`);
       await wizard.getByRole("button", { name: "Confirmar pedido" }).click();
       await wizard.getByRole("alert").filter({ hasText: NO_STOCK }).waitFor();
+      await wizard.getByText(/Precio actualizado/).waitFor();
       // The pointer leaves the button it pressed: axe judges the page at rest, not a hovered button.
       await wizard.mouse.move(0, 0);
       await settled(wizard);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { shortLines, shortLineText } from "../../domain/cart-stock";
 import type { CartLine, CatalogProduct } from "../../domain/cart";
-import { stockChangeOf, withLowStock, withStock } from "../../domain/live-stock";
+import type { Product } from "../../domain/contracts/products";
+import { productUpdateOf, stockChangeOf, withLowStock, withStock } from "../../domain/live-stock";
 
 const row = (id: number, Name: string, Quantity: string) => ({ PK_Products: id, Name, Quantity });
 const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
@@ -38,6 +39,24 @@ describe("live stock (DESIGN.md §6)", () => {
     expect(withLowStock(rows, { productId: 2, quantity: "0.5" }, row(2, "Brócoli", "8"))).toEqual([row(1, "Arvejas", "1"), row(2, "Brócoli", "0.5"), row(3, "Choclo", "2")]);
     expect(withLowStock(rows, { productId: 2, quantity: "0.5" })).toBeNull();
     expect(withLowStock(rows, { productId: 2, quantity: "12" })).toBe(rows);
+  });
+
+  it("reads a product.updated event's row, which replaces the listed one and moves a renamed product to its place by name", () => {
+    const listed = (id: number, Name: string, Quantity: string, Price = "1000.00"): Product => ({
+      PK_Products: id, Name, Quantity, Price, Unit_Weight: "1.000", UnitWeight: "1.000", If_Weight: true, Featured_Product: false, Id_Principal_Product: 0, Promotions: null, is_promotion: false,
+    });
+    const raised = listed(3, "Choclo", "2", "1250.50");
+    expect(productUpdateOf({ product: raised })).toEqual({ productId: 3, quantity: "2", row: raised });
+    expect(productUpdateOf({ product: { PK_Products: 3 } })).toBeNull();
+    expect(productUpdateOf({ product_id: 3, quantity: "2" })).toBeNull();
+
+    const rows = [listed(1, "Arvejas", "1"), listed(3, "Choclo", "2")];
+    expect(withStock(rows, productUpdateOf({ product: raised })!)).toEqual([listed(1, "Arvejas", "1"), raised]);
+    const renamed = listed(3, "Acelga", "2");
+    expect(withLowStock(rows, productUpdateOf({ product: renamed })!)).toEqual([renamed, listed(1, "Arvejas", "1")]);
+    // Its row comes with the event: a product under 3 kg enters without asking the server.
+    const entering = listed(2, "Brócoli", "0.5");
+    expect(withLowStock(rows, productUpdateOf({ product: entering })!)).toEqual([listed(1, "Arvejas", "1"), entering, listed(3, "Choclo", "2")]);
   });
 
   it("marks the cart lines the stock no longer covers, with the stock there is for them", () => {

@@ -15,9 +15,9 @@ const product = (id: number, over: Partial<CatalogProduct> = {}): CatalogProduct
 const past = (productId: number, over: Partial<PastLine> = {}): PastLine => ({ productId, productName: `Antes ${productId}`, type: "KG", amount: "2.500", virtualFreezer: false, ...over });
 
 describe("repeatLine ('Repetir último pedido')", () => {
-  it("puts the past quantity and type into the cart under today's name", () => {
+  it("puts the past quantity and type into the cart under today's name, quoting today's price", () => {
     const outcome = repeatLine([], past(1, { type: "UN", amount: "3.000" }), product(1));
-    expect(outcome).toEqual({ ok: true, items: [{ productId: 1, productName: "Producto 1", units: "3", type: "UN", virtual_freezer: false, vfLimit: null }] });
+    expect(outcome).toEqual({ ok: true, items: [{ productId: 1, productName: "Producto 1", units: "3", type: "UN", virtual_freezer: false, vfLimit: null, quotedPrice: "1000.00" }] });
   });
 
   it("asks the stock warning when today's stock falls short, with the line in the pending cart", () => {

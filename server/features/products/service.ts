@@ -1,3 +1,4 @@
+import type { ProductUpdatedData } from "../../../domain/contracts/event-data";
 import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
 import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "../../../domain/contracts/products";
 import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
@@ -14,6 +15,12 @@ export const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
 
 const price = (n: number) => centavosToDecimal(toCentavos(n));
 const kilos = (n: number) => gramsToDecimal(toGrams(n));
+
+/** A product as the lists show it, stock aside (product.stock_changed carries that). */
+function listedApartFromStock(row: repo.ProductRow) {
+  const { Quantity: _stock, ...rest } = toProduct(row);
+  return JSON.stringify(rest);
+}
 
 export function createProductsService({ db }: { db: Database }) {
   async function principalId(id: number, self?: number): Promise<number | null> {
@@ -35,8 +42,10 @@ export function createProductsService({ db }: { db: Database }) {
   }
 
   /**
-   * Stock changes write product.stock_changed in the same transaction, so every screen hears
-   * of it; stock and price changes by hand also leave an audit record (who, before, after).
+   * Stock changes write product.stock_changed in the same transaction, and changes to what
+   * the lists show besides the stock (name, price, weight…) product.updated with the product's
+   * row, so every screen hears of them; stock and price changes by hand also leave an audit
+   * record (who, before, after).
    */
   async function saveWithStockEvent(id: number, values: Parameters<typeof repo.updateProduct>[2], actorId: number) {
     const row = await db.transaction(async (tx) => {
@@ -49,6 +58,9 @@ export function createProductsService({ db }: { db: Database }) {
       if (after && after.quantity !== before.quantity) {
         await recordAudit(tx, { actorId, action: "product.stock", entity: "product", entityId: id, before: { name: before.name, quantity: before.quantity }, after: { name: after.name, quantity: after.quantity } });
         await appendEvent(tx, { type: "product.stock_changed", actorId, data: { product_id: id, quantity: after.quantity, name: after.name } });
+      }
+      if (after && listedApartFromStock(after) !== listedApartFromStock(before)) {
+        await appendEvent(tx, { type: "product.updated", actorId, data: { product: toProduct(after) } satisfies ProductUpdatedData });
       }
       return after!;
     });

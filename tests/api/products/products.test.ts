@@ -103,6 +103,28 @@ describe("products and promotions", () => {
     socket.close();
   });
 
+  it("tells every screen a new price or name with the product's row, and a stock change alone only as stock", async () => {
+    const { openSocket } = await import("../../helpers/socket");
+    const product = await create({ name: "Empanadas de carne" });
+    const socket = await openSocket(baseUrl, { token: sellerToken, last_event_id: 0 });
+    await socket.waitFor((m) => m.type === "ready");
+    const updatesOf = () => socket.events().filter((e) => e.type === "product.updated" && (e.data.product as { PK_Products: number }).PK_Products === product.PK_Products);
+
+    expect((await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 8 })).statusCode).toBe(200);
+    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.product_id === product.PK_Products);
+    const edited = await seller.post(`/api/products/update/${product.PK_Products}/`, { name: "Empanadas de carne x12", quantity: 8, price: "1250,50", unitWeight: 1, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 });
+    expect(edited.statusCode).toBe(200);
+    const event = await socket.waitFor((m) => m.type === "event" && m.event.type === "product.updated");
+    expect(event).toMatchObject({ event: { data: { product: { PK_Products: product.PK_Products, Name: "Empanadas de carne x12", Price: "1250.50", Quantity: "8.000" } } } });
+    expect(updatesOf()).toHaveLength(1);
+    // Saving the same values again announces nothing.
+    expect((await seller.post(`/api/products/update/${product.PK_Products}/`, { name: "Empanadas de carne x12", quantity: 8, price: "1250,50", unitWeight: 1, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 })).statusCode).toBe(200);
+    expect((await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 6 })).statusCode).toBe(200);
+    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.quantity === "6.000");
+    expect(updatesOf()).toHaveLength(1);
+    socket.close();
+  });
+
   it("deletes a product: gone from lists, 404 afterwards", async () => {
     const product = await create({ name: "Producto descatalogado" });
     expect((await seller.post(`/api/products/delete/${product.PK_Products}/`)).statusCode).toBe(200);

@@ -59,6 +59,8 @@ export const useOrderWizard = create<OrderWizardState>()(
           type: p.Type as CartLine["type"],
           virtual_freezer: p.Virtual_Freezer,
           vfLimit: null,
+          // What the order was priced at: a product repriced since is marked, as the order will take the new price.
+          ...(p.Virtual_Freezer ? {} : { quotedPrice: p.Unit_Price }),
         }));
         set({
           clientId: order.client_id,

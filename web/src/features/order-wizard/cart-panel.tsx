@@ -2,9 +2,10 @@ import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title }
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
 import { cartTotals, changeType, setUnits } from "../../../../domain/cart";
 import { shortLineText } from "../../../../domain/cart-stock";
-import { formatMoneyWizard, formatWeight, type Grams } from "../../../../domain/money";
+import { formatMoneyWizard, formatWeight, type Centavos, type Grams } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
 import { QuantityInput } from "./quantity-input";
+import { RepricedMark } from "./repriced-mark";
 
 interface CartPanelProps {
   items: CartLine[];
@@ -19,9 +20,11 @@ interface CartPanelProps {
   revision?: number;
   /** Lines the stock no longer covers, with the stock there is for them (live stock or a refused confirmation). */
   short?: Map<number, Grams>;
+  /** Lines whose product changed price since the seller was shown it, with the price quoted then. */
+  repriced?: Map<number, Centavos>;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map() }: CartPanelProps) {
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map(), repriced = new Map() }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   return (
     <Card withBorder>
@@ -35,6 +38,7 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
           const product = catalog.get(line.productId);
           if (!product) return null;
           const available = line.virtual_freezer ? undefined : short.get(line.productId);
+          const quoted = line.virtual_freezer ? undefined : repriced.get(line.productId);
           return (
             // Name above its controls: the cart is a narrow column on desktops and the whole width on phones.
             <Stack key={`${line.productId}-${line.virtual_freezer}`} gap={4} data-short={available !== undefined || undefined}>
@@ -47,6 +51,7 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
                   ⚠ {shortLineText(available)}
                 </Text>
               )}
+              {quoted !== undefined && <RepricedMark quoted={quoted} product={product} />}
               <Group wrap="nowrap" gap="xs">
                 <QuantityInput key={`${line.productId}-${line.virtual_freezer}-${revision}`} line={line} onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)} />
                 <Select

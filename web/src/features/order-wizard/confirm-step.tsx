@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea,
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
+import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLines, shortLineText } from "../../../../domain/cart-stock";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatIsoDate } from "../../../../domain/calendar";
@@ -14,6 +15,7 @@ import { useWizardProducts } from "./api/get-products";
 import { wizardKeys } from "./api/keys";
 import { useSubmitOrder } from "./api/submit-order";
 import { saveReceipt } from "./receipt-notice";
+import { RepricedMark } from "./repriced-mark";
 import { ShortStockAlert, stockRefusalOf, type StockRefusal } from "./stock-refusal";
 import { WizardHeader } from "./wizard-header";
 
@@ -44,6 +46,7 @@ export function ConfirmStep() {
   const details = wizard.details;
   const delivery = toCentavos(details?.delivery_cost ?? 0);
   const short = shortLines(wizard.items, catalog, wizard.oldCart);
+  const repriced = repricedLines(wizard.items, catalog);
   /** A line's mark: the stock live events say is left, else the server's refusal naming its product. */
   const markOf = (line: CartLine) => {
     const available = line.virtual_freezer ? undefined : short.get(line.productId);
@@ -120,6 +123,7 @@ export function ConfirmStep() {
                             ⚠ {mark}
                           </Text>
                         )}
+                        {product && !line.virtual_freezer && repriced.has(line.productId) && <RepricedMark quoted={repriced.get(line.productId)!} product={product} />}
                       </Table.Td>
                       <Table.Td>{formatLineQuantity(line.units, line.type)}</Table.Td>
                       <Table.Td>{line.type}</Table.Td>

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ProductListResponse, type Product } from "../../../../../domain/contracts/products";
 import { withLowStock } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
-import { useStockChanges } from "../../../api/stock-changes";
+import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
 
 export const getLowStock = async () => ProductListResponse.parse(await get("/products/?filter=bajo_stock")).results;
@@ -14,7 +14,7 @@ export const lowStockOptions = () => queryOptions({ queryKey: wizardKeys.lowStoc
  * product that falls under 3 kg and whose row this tab has not loaded makes the panel ask.
  */
 export function useLowStock() {
-  useStockChanges((change, client) => {
+  useProductChanges((change, client) => {
     const rows = client.getQueryData<Product[]>(wizardKeys.lowStock);
     if (!rows) return;
     const known = client

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ProductListResponse, type Product } from "../../../../../domain/contracts/products";
 import { withStock } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
-import { useStockChanges } from "../../../api/stock-changes";
+import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
 
 export const getWizardProducts = async (search: string) => ProductListResponse.parse(await get(`/products/?${new URLSearchParams({ search, limit: "1000" })}`)).results;
@@ -11,9 +11,10 @@ export const wizardProductsOptions = (search: string) => queryOptions({ queryKey
 
 /**
  * The catalogue the products and confirm steps price and check the cart against, live:
- * each product.stock_changed rewrites that product's quantity in place, with no request.
+ * each product event rewrites that product's quantity, or its whole row (a new price), in
+ * place, with no request.
  */
 export function useWizardProducts(search: string) {
-  useStockChanges((change, client) => client.setQueriesData<Product[]>({ queryKey: wizardKeys.products }, (rows) => rows && withStock(rows, change)));
+  useProductChanges((change, client) => client.setQueriesData<Product[]>({ queryKey: wizardKeys.products }, (rows) => rows && withStock(rows, change)));
   return useQuery(wizardProductsOptions(search));
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ProductListResponse } from "../../../../../domain/contracts/products";
 import { withStock } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
-import { useStockChanges } from "../../../api/stock-changes";
+import { useProductChanges } from "../../../api/product-changes";
 import { offsetOf } from "../../../components/list-pager";
 import { productKeys } from "./keys";
 
@@ -25,11 +25,11 @@ export const productListOptions = (params: ProductListParams) =>
 
 /**
  * The catalogue page, live: stock taken or given back anywhere rewrites the quantity in the
- * pages already loaded, with no request. A row that a filter would now leave out or take in
+ * pages already loaded, and a product edited elsewhere its row, with no request. A row that a filter would now leave out or take in
  * (Sin stock) stays as listed until the next search, page or filter.
  */
 export function useProductList(params: ProductListParams) {
-  useStockChanges((change, client) =>
+  useProductChanges((change, client) =>
     client.setQueriesData<z.infer<typeof ProductListResponse>>({ queryKey: productKeys.lists }, (page) => page && { ...page, results: withStock(page.results, change) }),
   );
   return useQuery(productListOptions(params));

@@ -2,16 +2,16 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { VirtualFreezerResponse } from "../../../../../domain/contracts/virtual-freezer";
 import { withStock } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
-import { useStockChanges } from "../../../api/stock-changes";
+import { useProductChanges } from "../../../api/product-changes";
 import { freezerKeys } from "./keys";
 
 export const getVirtualFreezer = async (clientId: number) => VirtualFreezerResponse.parse(await get(`/clients/${clientId}/virtual-freezer/`));
 
 export const virtualFreezerOptions = (clientId: number) => queryOptions({ queryKey: freezerKeys.detail(clientId), queryFn: () => getVirtualFreezer(clientId) });
 
-/** The client's freezer and the products to fill it from, whose stock stays live (written in place, no request). */
+/** The client's freezer and the products to fill it from, whose stock and rows stay live (written in place, no request). */
 export function useVirtualFreezer(clientId: number) {
-  useStockChanges((change, client) =>
+  useProductChanges((change, client) =>
     client.setQueriesData<VirtualFreezerResponse>({ queryKey: freezerKeys.all }, (data) => data && { ...data, products: withStock(data.products, change) }),
   );
   return useQuery(virtualFreezerOptions(clientId));

@@ -6,7 +6,7 @@ import { toGrams } from "./money";
  * What product.stock_changed carries (DESIGN.md §6): a product and its quantity now, in kg;
  * product.updated also carries its row as the lists show it (name, price, weight…).
  */
-export interface StockChange {
+export interface ProductChange {
   productId: number;
   quantity: string;
   /** product.updated: the whole row, which replaces the listed one. */
@@ -20,7 +20,7 @@ interface StockRow {
 }
 
 /** The change an event announces, or null when its data is not one. */
-export function stockChangeOf(data: Record<string, unknown>): StockChange | null {
+export function stockChangeOf(data: Record<string, unknown>): ProductChange | null {
   const productId = Number(data.product_id);
   const quantity = data.quantity;
   if (!Number.isInteger(productId) || productId <= 0) return null;
@@ -29,13 +29,13 @@ export function stockChangeOf(data: Record<string, unknown>): StockChange | null
 }
 
 /** A product.updated event's change, or null when its data is not one. */
-export function productUpdateOf(data: Record<string, unknown>): StockChange | null {
+export function productUpdateOf(data: Record<string, unknown>): ProductChange | null {
   const parsed = ProductUpdatedData.safeParse(data);
   return parsed.success ? { productId: parsed.data.product.PK_Products, quantity: parsed.data.product.Quantity, row: parsed.data.product } : null;
 }
 
 /** Rows with the product as it is now; the same array when the product is not among them, so nothing re-renders. */
-export function withStock<T extends StockRow>(rows: T[], change: StockChange): T[] {
+export function withStock<T extends StockRow>(rows: T[], change: ProductChange): T[] {
   if (!rows.some((row) => row.PK_Products === change.productId)) return rows;
   return rows.map((row) => (row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row));
 }
@@ -50,7 +50,7 @@ export const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_
  * product.updated carries), at its place by name. null: it entered and its row is not known
  * here, so the panel must ask for it.
  */
-export function withLowStock<T extends StockRow>(rows: T[], change: StockChange, known?: T): T[] | null {
+export function withLowStock<T extends StockRow>(rows: T[], change: ProductChange, known?: T): T[] | null {
   const low = isLowStock(change.quantity);
   const present = rows.some((row) => row.PK_Products === change.productId);
   if (present && !low) return rows.filter((row) => row.PK_Products !== change.productId);

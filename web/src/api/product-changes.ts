@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { productUpdateOf, stockChangeOf, type StockChange } from "../../../domain/live-stock";
+import { productUpdateOf, stockChangeOf, type ProductChange } from "../../../domain/live-stock";
 import { useEvents } from "./socket";
 
 /**
@@ -7,7 +7,7 @@ import { useEvents } from "./socket";
  * a hand correction) and product.updated (a new name, price or weight). Each feature writes
  * the product as it is now into its own cached rows, with no request.
  */
-export function useProductChanges(apply: (change: StockChange, client: QueryClient) => void) {
+export function useProductChanges(apply: (change: ProductChange, client: QueryClient) => void) {
   const client = useQueryClient();
   useEvents("product.", (event) => {
     const change = event.type === "product.updated" ? productUpdateOf(event.data) : event.type === "product.stock_changed" ? stockChangeOf(event.data) : null;

@@ -63,16 +63,23 @@ export async function landmarkProblems(page: Page): Promise<string[]> {
   return [...(h1 === 1 ? [] : [`${h1} h1`]), ...(main === 1 ? [] : [`${main} main`])];
 }
 
-/** Waits until no transition runs and the dialogs hold still for two frames. */
+/**
+ * Waits until no transition runs and the dialogs, fully opaque, hold still for two frames. A
+ * dialog's opening transition may start a frame or two after it is in the page: until then
+ * nothing runs and nothing moves, yet it is still transparent, which axe reads as low contrast.
+ */
 export async function settled(page: Page) {
   await page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
-    const where = () => JSON.stringify([...document.querySelectorAll("[role=dialog]")].map((e) => e.getBoundingClientRect()));
+    const opacity = (e: Element | null): number => (e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1);
+    const dialogs = () => [...document.querySelectorAll("[role=dialog]")];
+    const where = () => JSON.stringify(dialogs().map((e) => e.getBoundingClientRect()));
     let last = "";
-    for (;;) {
+    // About 5 s of frames at most: a dialog that never settles is then measured as it is.
+    for (let frame = 0; frame < 300; frame++) {
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
       await new Promise(requestAnimationFrame);
       const now = where();
-      if (now === last) return;
+      if (now === last && dialogs().every((e) => opacity(e) === 1) && !document.getAnimations().length) return;
       last = now;
     }
   });

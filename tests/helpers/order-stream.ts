@@ -12,9 +12,15 @@ export interface OrderStream {
 
 /**
  * `count` orders of one kilo, `concurrency` at a time, spread over the given API instances
- * and over 3 zones × 2 time slots of one fresh day, while `during` runs (a fault).
+ * and over 3 zones × 2 time slots of one fresh day, while `during` runs (a fault), told
+ * whether the stream is done and how many orders have been answered so far.
  */
-export async function streamOrders(sellers: ApiClient[], count: number, concurrency: number, during: (done: () => boolean) => Promise<void> = async () => {}): Promise<OrderStream> {
+export async function streamOrders(
+  sellers: ApiClient[],
+  count: number,
+  concurrency: number,
+  during: (done: () => boolean, answered: () => number) => Promise<void> = async () => {},
+): Promise<OrderStream> {
   const { id: clientId } = await createClient(sellers[0]!);
   const product = (await createProduct(sellers[0]!, { quantity: 100_000 })).PK_Products;
   const date = freshDate();
@@ -26,11 +32,16 @@ export async function streamOrders(sellers: ApiClient[], count: number, concurre
       const i = started++;
       const details = orderDetails({ date, zone: 1 + (i % 3), time: { id: 2 + (i % 2), text: "" }, latitude: -34.7 - (i % 50) * 0.002, longitude: -58.25 + (i % 7) * 0.003 });
       const response = await placeOrder(sellers[n % sellers.length]!, clientId, [{ productId: product, units: "1", type: "KG" }], { orderData: details }).catch(() => null);
+      answered++;
       if (response?.statusCode === 200) result.accepted++;
       else result.refused[response?.statusCode ?? 0] = (result.refused[response?.statusCode ?? 0] ?? 0) + 1;
     }
   };
-  const fault = during(() => finished);
+  let answered = 0;
+  const fault = during(
+    () => finished,
+    () => answered,
+  );
   await Promise.all(Array.from({ length: concurrency }, (_, n) => lane(n)));
   finished = true;
   await fault;

@@ -47,3 +47,11 @@ export async function streamOrders(
   await fault;
   return result;
 }
+
+/**
+ * Resolves once `n` orders of a stream are answered: a fault set on the stream's progress,
+ * not on the clock, falls mid-stream on a fast machine as on a slow one.
+ */
+export async function answeredAtLeast(answered: () => number, n: number) {
+  while (answered() < n) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -5,7 +5,7 @@ import { orderEvents } from "../../drizzle/schema";
 import { latestEventId } from "../../server/realtime/outbox";
 import { ApiClient, createSecondInstance, createTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/factories";
-import { streamOrders } from "../helpers/order-stream";
+import { answeredAtLeast, streamOrders } from "../helpers/order-stream";
 import { freePort, hasRedisServer, killSubscribers, startRedis } from "../helpers/redis-server";
 import { openSocket, type TestSocket } from "../helpers/socket";
 
@@ -90,8 +90,8 @@ describe("the live spine through Redis faults, two API instances", () => {
     const admin = await signIn(t!, "Admin");
     await openBoards(admin.access);
     const from = await latestEventId(t!.runtime.database.db);
-    const stream = await streamOrders(await sellersOnBoth(), 300, 8, async () => {
-      await pause(300);
+    const stream = await streamOrders(await sellersOnBoth(), 300, 8, async (_, answered) => {
+      await answeredAtLeast(answered, 100);
       redis!.kill("SIGKILL");
       await pause(800);
       redis = await startRedis(port);

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiClient, createSecondInstance, createTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/factories";
-import { streamOrders } from "../helpers/order-stream";
+import { answeredAtLeast, streamOrders } from "../helpers/order-stream";
 import { msUntilBatchesTrue } from "../helpers/preparation";
 import { freePort, hasRedisServer, startRedis } from "../helpers/redis-server";
 import { spawnWorker } from "../helpers/worker-process";
@@ -47,8 +47,8 @@ afterAll(async () => {
 
 describe("stored preparation batches converge after faults: two API instances, a worker, Postgres, Redis", () => {
   it.skipIf(!!reason)(`after the worker is killed -9 mid-stream and restarted ${reason}`, async () => {
-    const stream = await streamOrders(sellers, 300, 8, async () => {
-      await pause(400);
+    const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
+      await answeredAtLeast(answered, 120);
       worker!.kill("SIGKILL");
     });
     expect(stream).toEqual({ accepted: 300, refused: {} });
@@ -57,8 +57,8 @@ describe("stored preparation batches converge after faults: two API instances, a
   }, 60_000);
 
   it.skipIf(!!reason)(`after Redis is killed -9 mid-stream and restarted ${reason}`, async () => {
-    const stream = await streamOrders(sellers, 300, 8, async () => {
-      await pause(300);
+    const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
+      await answeredAtLeast(answered, 100);
       redis!.kill("SIGKILL");
       await pause(1_000);
       redis = await startRedis(port);
@@ -71,8 +71,8 @@ describe("stored preparation batches converge after faults: two API instances, a
     const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
     const database = new URL(t!.databaseUrl!).pathname.slice(1);
     try {
-      const stream = await streamOrders(sellers, 300, 8, async () => {
-        await pause(300);
+      const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
+        await answeredAtLeast(answered, 100);
         await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
       });
       console.log(`orders while Postgres connections were cut: ${JSON.stringify(stream)}`);
@@ -84,8 +84,8 @@ describe("stored preparation batches converge after faults: two API instances, a
   }, 60_000);
 
   it.skipIf(!!reason)(`after an API instance goes away mid-stream ${reason}`, async () => {
-    const stream = await streamOrders([sellers[0]!], 200, 8, async () => {
-      await pause(200);
+    const stream = await streamOrders([sellers[0]!], 200, 8, async (_, answered) => {
+      await answeredAtLeast(answered, 60);
       await second!.close();
       second = null;
     });

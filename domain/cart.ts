@@ -30,6 +30,8 @@ export const CART_MESSAGES = {
   promoType: "No se puede cambiar el tipo de un producto en promoción.",
   freezerEmpty: "No hay stock disponible en el Freezer Virtual para este producto.",
   freezerExceeded: "No puedes superar la cantidad disponible en el Freezer Virtual.",
+  /** A line whose product was taken off sale since it went into the cart. */
+  offSale: "Ya no está a la venta: quitalo del pedido.",
 } as const;
 
 export type CartOutcome =
@@ -119,11 +121,14 @@ export function addProduct(items: CartLine[], product: CatalogProduct, freezer?:
   return checkStock([...items, line], line, product);
 }
 
+/** The cart without this line. */
+export const removeLine = (items: CartLine[], line: CartLine): CartOutcome => ({ ok: true, items: items.filter((l) => !(l.productId === line.productId && l.virtual_freezer === line.virtual_freezer)) });
+
 /** A quantity at or below zero removes the line; freezer lines stop at the freezer's balance. */
 export function setUnits(items: CartLine[], line: CartLine, units: string, product: CatalogProduct): CartOutcome {
   const parsed = parseQuantity(units, line.type);
   if (!parsed.ok) return { ok: false, message: parsed.message };
-  if (parsed.milliUnits <= 0) return { ok: true, items: items.filter((l) => !(l.productId === line.productId && l.virtual_freezer === line.virtual_freezer)) };
+  if (parsed.milliUnits <= 0) return removeLine(items, line);
   if (line.vfLimit !== null && parsed.milliUnits > Math.round(line.vfLimit * 1000)) {
     return { ok: true, items: replace(items, { ...line, units: String(line.vfLimit) }), warning: CART_MESSAGES.freezerExceeded };
   }

@@ -1,4 +1,4 @@
-import { ProductUpdatedData } from "./contracts/event-data";
+import { ProductDeletedData, ProductUpdatedData } from "./contracts/event-data";
 import { LOW_STOCK_KG, type Product } from "./contracts/products";
 import { toGrams } from "./money";
 
@@ -11,6 +11,8 @@ export interface ProductChange {
   quantity: string;
   /** product.updated: the whole row, which replaces the listed one. */
   row?: Product;
+  /** product.deleted: the product is off sale and leaves every list (its quantity says 0). */
+  removed?: true;
 }
 
 interface StockRow {
@@ -34,9 +36,16 @@ export function productUpdateOf(data: Record<string, unknown>): ProductChange | 
   return parsed.success ? { productId: parsed.data.product.PK_Products, quantity: parsed.data.product.Quantity, row: parsed.data.product } : null;
 }
 
-/** Rows with the product as it is now; the same array when the product is not among them, so nothing re-renders. */
+/** A product.deleted event's change, or null when its data is not one. */
+export function productRemovalOf(data: Record<string, unknown>): ProductChange | null {
+  const parsed = ProductDeletedData.safeParse(data);
+  return parsed.success ? { productId: parsed.data.product_id, quantity: "0", removed: true } : null;
+}
+
+/** Rows with the product as it is now (or without it, off sale); the same array when the product is not among them, so nothing re-renders. */
 export function withStock<T extends StockRow>(rows: T[], change: ProductChange): T[] {
   if (!rows.some((row) => row.PK_Products === change.productId)) return rows;
+  if (change.removed) return rows.filter((row) => row.PK_Products !== change.productId);
   return rows.map((row) => (row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row));
 }
 
@@ -53,6 +62,7 @@ export const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_
 export function withLowStock<T extends StockRow>(rows: T[], change: ProductChange, known?: T): T[] | null {
   const low = isLowStock(change.quantity);
   const present = rows.some((row) => row.PK_Products === change.productId);
+  if (change.removed) return withStock(rows, change);
   if (present && !low) return rows.filter((row) => row.PK_Products !== change.productId);
   // A renamed product moves to its place by name.
   if (present) return byName(withStock(rows, change));

@@ -59,3 +59,7 @@ export type StockChangedData = z.infer<typeof StockChangedData>;
 /** product.updated: the product's row as the lists show it, after a change besides its stock (name, price, weight…). */
 export const ProductUpdatedData = z.object({ product: Product });
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
+
+/** product.deleted: a product taken off sale. */
+export const ProductDeletedData = z.object({ product_id: z.number() });
+export type ProductDeletedData = z.infer<typeof ProductDeletedData>;

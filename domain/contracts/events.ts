@@ -9,6 +9,7 @@ export const DURABLE_EVENT_TYPES = [
   "order.status_changed",
   "product.stock_changed",
   "product.updated",
+  "product.deleted",
   "preparation.updated",
   "dispatch.assignment_changed",
   "dispatch.route_ready",

@@ -12,6 +12,7 @@ import { placeOrder } from "../helpers/orders";
 const skip = e2eSkipReason();
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const NO_STOCK = "No cuenta con el stock necesario para este producto.";
+const OFF_SALE = "⚠ Ya no está a la venta: quitalo del pedido.";
 let e2e: E2E;
 let otherSeller: ApiClient;
 let wizard: Page;
@@ -19,7 +20,7 @@ let list: Page;
 let panel: Page;
 let freezer: Page;
 let clientId = 0;
-const ids = { merluza: 0, abadejo: 0, corvina: 0 };
+const ids = { merluza: 0, abadejo: 0, corvina: 0, pejerrey: 0 };
 
 /** Resolves once the page's websocket is authenticated: an event published before that is not the page's to see. */
 function socketReady(page: Page): Promise<void> {
@@ -53,6 +54,7 @@ beforeAll(async () => {
   ids.merluza = (await createProduct(otherSeller, { name: "Stock Vivo Merluza", quantity: 20 })).PK_Products;
   ids.abadejo = (await createProduct(otherSeller, { name: "Stock Vivo Abadejo", quantity: 10 })).PK_Products;
   ids.corvina = (await createProduct(otherSeller, { name: "Stock Vivo Corvina", quantity: 2.5 })).PK_Products;
+  ids.pejerrey = (await createProduct(otherSeller, { name: "Stock Vivo Pejerrey", quantity: 30 })).PK_Products;
   const freezerOn = await otherSeller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [] });
   expect(freezerOn.statusCode).toBe(200);
   const seller = await createUser(e2e.t, "Vendedor");
@@ -162,6 +164,37 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
       expect(await seriousViolations(wizard), name).toEqual([]);
       if (SHOTS) await wizard.screenshot({ path: `${SHOTS}/confirm-${name}.png`, fullPage: true });
     }
+  });
+
+  it("a product taken off sale leaves the lists with no request and marks its cart line, which the seller takes out", async () => {
+    await openLive(wizard, `/orders/${clientId}/products`, "Stock Vivo Pejerrey");
+    await openLive(list, "/products", "Stock Vivo Pejerrey");
+    await wizard.getByRole("row", { name: /Stock Vivo Pejerrey/ }).click();
+    await wizard.getByLabel("Cantidad de Stock Vivo Pejerrey").waitFor();
+    const asked = [stockRequests(wizard), stockRequests(list)];
+    expect((await otherSeller.post(`/api/products/delete/${ids.pejerrey}/`)).statusCode).toBe(200);
+
+    const mark = wizard.getByText(OFF_SALE);
+    await mark.waitFor();
+    await list.getByRole("row", { name: /Stock Vivo Pejerrey/ }).waitFor({ state: "detached" });
+    expect(asked).toEqual([[], []]);
+    for (const [name, size] of Object.entries(VIEWPORTS)) {
+      await wizard.setViewportSize(size);
+      const inDrawer = size.width < 1200;
+      if (inDrawer) await wizard.getByRole("button", { name: "Ver pedido" }).click();
+      await mark.waitFor();
+      await settled(wizard);
+      expect(await horizontalOverflow(wizard), name).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(wizard), name).toEqual([]);
+      if (SHOTS) await wizard.screenshot({ path: `${SHOTS}/off-sale-${name}.png` });
+      if (inDrawer) {
+        await wizard.keyboard.press("Escape");
+        await wizard.getByRole("dialog").waitFor({ state: "detached" });
+      }
+    }
+    await wizard.getByRole("button", { name: "Quitar Stock Vivo Pejerrey" }).click();
+    await mark.waitFor({ state: "detached" });
+    expect(await wizard.getByLabel("Cantidad de Stock Vivo Abadejo").inputValue()).toBe("4");
   });
 
   it("ran under the Content-Security-Policy without a refusal", () => {

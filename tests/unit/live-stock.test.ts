@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shortLines, shortLineText } from "../../domain/cart-stock";
 import type { CartLine, CatalogProduct } from "../../domain/cart";
 import type { Product } from "../../domain/contracts/products";
-import { productUpdateOf, stockChangeOf, withLowStock, withStock } from "../../domain/live-stock";
+import { productRemovalOf, productUpdateOf, stockChangeOf, withLowStock, withStock } from "../../domain/live-stock";
 
 const row = (id: number, Name: string, Quantity: string) => ({ PK_Products: id, Name, Quantity });
 const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
@@ -57,6 +57,18 @@ describe("live stock (DESIGN.md §6)", () => {
     // Its row comes with the event: a product under 3 kg enters without asking the server.
     const entering = listed(2, "Brócoli", "0.5");
     expect(withLowStock(rows, productUpdateOf({ product: entering })!)).toEqual([listed(1, "Arvejas", "1"), entering, listed(3, "Choclo", "2")]);
+  });
+
+  it("takes a product off sale out of every list, the low-stock panel included", () => {
+    const removal = productRemovalOf({ product_id: 3 })!;
+    expect(removal).toEqual({ productId: 3, quantity: "0", removed: true });
+    expect(productRemovalOf({ product_id: "3" })).toBeNull();
+    const rows = [row(1, "Arvejas", "1"), row(3, "Choclo", "2")];
+    expect(withStock(rows, removal)).toEqual([row(1, "Arvejas", "1")]);
+    expect(withStock(rows, productRemovalOf({ product_id: 9 })!)).toBe(rows);
+    expect(withLowStock(rows, removal)).toEqual([row(1, "Arvejas", "1")]);
+    // Off sale at 0 kg is not low stock: a product the panel did not list stays out, with no request.
+    expect(withLowStock(rows, productRemovalOf({ product_id: 9 })!)).toBe(rows);
   });
 
   it("marks the cart lines the stock no longer covers, with the stock there is for them", () => {

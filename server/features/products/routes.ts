@@ -45,7 +45,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   app.post("/products/delete/:id/", {
     config: { permission: "catalog.write" },
     schema: { params: idParam, response: { 200: Deleted } },
-    handler: (request) => products.remove(request.params.id),
+    handler: (request) => products.remove(request.params.id, request.currentUser!.id),
   });
 
   app.get("/main_products/", {

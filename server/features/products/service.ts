@@ -1,4 +1,4 @@
-import type { ProductUpdatedData } from "../../../domain/contracts/event-data";
+import type { ProductDeletedData, ProductUpdatedData } from "../../../domain/contracts/event-data";
 import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
 import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "../../../domain/contracts/products";
 import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
@@ -113,8 +113,12 @@ export function createProductsService({ db }: { db: Database }) {
       return { success: true as const, message: "Stock actualizado correctamente.", product: toProduct(row) };
     },
 
-    async remove(id: number) {
-      if (!(await repo.softDeleteProduct(db, id))) throw new NotFound(PRODUCT_NOT_FOUND);
+    /** A product taken off sale leaves every open list, and marks the carts that hold it, through product.deleted. */
+    async remove(id: number, actorId: number) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.softDeleteProduct(tx, id))) throw new NotFound(PRODUCT_NOT_FOUND);
+        await appendEvent(tx, { type: "product.deleted", actorId, data: { product_id: id } satisfies ProductDeletedData });
+      });
       return { success: true as const, message: "Producto eliminado correctamente." };
     },
 

@@ -125,9 +125,15 @@ describe("products and promotions", () => {
     socket.close();
   });
 
-  it("deletes a product: gone from lists, 404 afterwards", async () => {
+  it("deletes a product: gone from lists, 404 afterwards, and every screen told", async () => {
+    const { openSocket } = await import("../../helpers/socket");
     const product = await create({ name: "Producto descatalogado" });
+    const socket = await openSocket(baseUrl, { token: sellerToken, last_event_id: 0 });
+    await socket.waitFor((m) => m.type === "ready");
     expect((await seller.post(`/api/products/delete/${product.PK_Products}/`)).statusCode).toBe(200);
+    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.deleted" && m.event.data.product_id === product.PK_Products);
+    socket.close();
+    expect((await seller.post(`/api/products/delete/${product.PK_Products}/`)).statusCode).toBe(404);
     expect((await seller.get("/api/products/?search=descatalogado")).json().results).toEqual([]);
     expect((await seller.get(`/api/products/${product.PK_Products}/details/`)).statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
-import { cartTotals, changeType, setUnits } from "../../../../domain/cart";
+import { CART_MESSAGES, cartTotals, changeType, removeLine, setUnits } from "../../../../domain/cart";
 import { shortLineText } from "../../../../domain/cart-stock";
 import { formatMoneyWizard, formatWeight, type Centavos, type Grams } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
@@ -36,7 +37,12 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
       <Stack gap="xs">
         {items.map((line) => {
           const product = catalog.get(line.productId);
-          if (!product) return null;
+          const remove = (
+            <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(removeLine(items, line), line.productId)}>
+              ✕
+            </ActionIcon>
+          );
+          if (!product) return <OffSaleLine key={`${line.productId}-${line.virtual_freezer}`} name={line.productName} remove={remove} />;
           const available = line.virtual_freezer ? undefined : short.get(line.productId);
           const quoted = line.virtual_freezer ? undefined : repriced.get(line.productId);
           return (
@@ -63,9 +69,7 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
                   allowDeselect={false}
                   onChange={(v) => onOutcome(changeType(items, line, (v ?? "KG") as LineType, product), line.productId)}
                 />
-                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(setUnits(items, line, "0", product), line.productId)}>
-                  ✕
-                </ActionIcon>
+                {remove}
               </Group>
             </Stack>
           );
@@ -80,5 +84,22 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
         Continuar
       </Button>
     </Card>
+  );
+}
+
+/** A line whose product went off sale while in the cart: the server would refuse the order, so the seller takes it out. */
+function OffSaleLine({ name, remove }: { name: string; remove: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-off-sale>
+      <div>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <Text size="sm" c="red.9" fw={600}>
+          ⚠ {CART_MESSAGES.offSale}
+        </Text>
+      </div>
+      {remove}
+    </Group>
   );
 }

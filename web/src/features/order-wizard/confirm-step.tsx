@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
+import { CART_MESSAGES, cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
 import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLines, shortLineText } from "../../../../domain/cart-stock";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
@@ -47,8 +47,10 @@ export function ConfirmStep() {
   const delivery = toCentavos(details?.delivery_cost ?? 0);
   const short = shortLines(wizard.items, catalog, wizard.oldCart);
   const repriced = repricedLines(wizard.items, catalog);
-  /** A line's mark: the stock live events say is left, else the server's refusal naming its product. */
+  /** A line's mark: off sale, or the stock live events say is left, else the server's refusal naming its product. */
   const markOf = (line: CartLine) => {
+    // Only a catalogue that has loaded can say a product is off sale.
+    if (products.data && !catalog.has(line.productId)) return CART_MESSAGES.offSale;
     const available = line.virtual_freezer ? undefined : short.get(line.productId);
     if (available !== undefined) return shortLineText(available);
     return refusal?.productId === line.productId ? refusal.message : null;

@@ -43,7 +43,7 @@ export function productRemovalOf(data: Record<string, unknown>): ProductChange |
 }
 
 /** Rows with the product as it is now (or without it, off sale); the same array when the product is not among them, so nothing re-renders. */
-export function withStock<T extends StockRow>(rows: T[], change: ProductChange): T[] {
+export function withProductChange<T extends StockRow>(rows: T[], change: ProductChange): T[] {
   if (!rows.some((row) => row.PK_Products === change.productId)) return rows;
   if (change.removed) return rows.filter((row) => row.PK_Products !== change.productId);
   return rows.map((row) => (row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row));
@@ -62,10 +62,10 @@ export const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_
 export function withLowStock<T extends StockRow>(rows: T[], change: ProductChange, known?: T): T[] | null {
   const low = isLowStock(change.quantity);
   const present = rows.some((row) => row.PK_Products === change.productId);
-  if (change.removed) return withStock(rows, change);
+  if (change.removed) return withProductChange(rows, change);
   if (present && !low) return rows.filter((row) => row.PK_Products !== change.productId);
   // A renamed product moves to its place by name.
-  if (present) return byName(withStock(rows, change));
+  if (present) return byName(withProductChange(rows, change));
   if (!low) return rows;
   if (!known && !change.row) return null;
   const entered = { ...known, ...change.row, Quantity: change.quantity } as T;

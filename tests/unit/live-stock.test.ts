@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shortLines, shortLineText } from "../../domain/cart-stock";
 import type { CartLine, CatalogProduct } from "../../domain/cart";
 import type { Product } from "../../domain/contracts/products";
-import { productRemovalOf, productUpdateOf, stockChangeOf, withLowStock, withStock } from "../../domain/live-stock";
+import { productRemovalOf, productUpdateOf, stockChangeOf, withLowStock, withProductChange } from "../../domain/live-stock";
 
 const row = (id: number, Name: string, Quantity: string) => ({ PK_Products: id, Name, Quantity });
 const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
@@ -28,8 +28,8 @@ describe("live stock (DESIGN.md §6)", () => {
 
   it("rewrites only the product's quantity, and keeps the same rows when it is not listed", () => {
     const rows = [row(1, "A", "5"), row(2, "B", "9")];
-    expect(withStock(rows, { productId: 2, quantity: "4.5" })).toEqual([row(1, "A", "5"), row(2, "B", "4.5")]);
-    expect(withStock(rows, { productId: 3, quantity: "1" })).toBe(rows);
+    expect(withProductChange(rows, { productId: 2, quantity: "4.5" })).toEqual([row(1, "A", "5"), row(2, "B", "4.5")]);
+    expect(withProductChange(rows, { productId: 3, quantity: "1" })).toBe(rows);
   });
 
   it("keeps the low-stock panel under 3 kg and by name: leaving, staying, entering known or unknown", () => {
@@ -51,7 +51,7 @@ describe("live stock (DESIGN.md §6)", () => {
     expect(productUpdateOf({ product_id: 3, quantity: "2" })).toBeNull();
 
     const rows = [listed(1, "Arvejas", "1"), listed(3, "Choclo", "2")];
-    expect(withStock(rows, productUpdateOf({ product: raised })!)).toEqual([listed(1, "Arvejas", "1"), raised]);
+    expect(withProductChange(rows, productUpdateOf({ product: raised })!)).toEqual([listed(1, "Arvejas", "1"), raised]);
     const renamed = listed(3, "Acelga", "2");
     expect(withLowStock(rows, productUpdateOf({ product: renamed })!)).toEqual([renamed, listed(1, "Arvejas", "1")]);
     // Its row comes with the event: a product under 3 kg enters without asking the server.
@@ -64,8 +64,8 @@ describe("live stock (DESIGN.md §6)", () => {
     expect(removal).toEqual({ productId: 3, quantity: "0", removed: true });
     expect(productRemovalOf({ product_id: "3" })).toBeNull();
     const rows = [row(1, "Arvejas", "1"), row(3, "Choclo", "2")];
-    expect(withStock(rows, removal)).toEqual([row(1, "Arvejas", "1")]);
-    expect(withStock(rows, productRemovalOf({ product_id: 9 })!)).toBe(rows);
+    expect(withProductChange(rows, removal)).toEqual([row(1, "Arvejas", "1")]);
+    expect(withProductChange(rows, productRemovalOf({ product_id: 9 })!)).toBe(rows);
     expect(withLowStock(rows, removal)).toEqual([row(1, "Arvejas", "1")]);
     // Off sale at 0 kg is not low stock: a product the panel did not list stays out, with no request.
     expect(withLowStock(rows, productRemovalOf({ product_id: 9 })!)).toBe(rows);

@@ -2,8 +2,9 @@ import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title }
 import type { ReactNode } from "react";
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
 import { CART_MESSAGES, cartTotals, changeType, removeLine, setUnits } from "../../../../domain/cart";
+import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLineText } from "../../../../domain/cart-stock";
-import { formatMoneyWizard, formatWeight, type Centavos, type Grams } from "../../../../domain/money";
+import { formatMoneyWizard, formatWeight, type Grams } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
 import { QuantityInput } from "./quantity-input";
 import { RepricedMark } from "./repriced-mark";
@@ -21,12 +22,11 @@ interface CartPanelProps {
   revision?: number;
   /** Lines the stock no longer covers, with the stock there is for them (live stock or a refused confirmation). */
   short?: Map<number, Grams>;
-  /** Lines whose product changed price since the seller was shown it, with the price quoted then. */
-  repriced?: Map<number, Centavos>;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map(), repriced = new Map() }: CartPanelProps) {
+export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map() }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
+  const repriced = repricedLines(items, catalog);
   return (
     <Card withBorder>
       {withTitle && (

@@ -115,6 +115,7 @@ export function ConfirmStep() {
                 {wizard.items.map((line) => {
                   const product = catalog.get(line.productId);
                   const mark = markOf(line);
+                  const quoted = line.virtual_freezer ? undefined : repriced.get(line.productId);
                   return (
                     <Table.Tr key={`${line.productId}-${line.virtual_freezer}`} data-short={mark ? true : undefined}>
                       <Table.Td>
@@ -125,7 +126,7 @@ export function ConfirmStep() {
                             ⚠ {mark}
                           </Text>
                         )}
-                        {product && !line.virtual_freezer && repriced.has(line.productId) && <RepricedMark quoted={repriced.get(line.productId)!} product={product} />}
+                        {product && quoted !== undefined && <RepricedMark quoted={quoted} product={product} />}
                       </Table.Td>
                       <Table.Td>{formatLineQuantity(line.units, line.type)}</Table.Td>
                       <Table.Td>{line.type}</Table.Td>

@@ -3,7 +3,6 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { addProduct, capFreezerLines, cartTotals, freezerAvailable, freezerHolding, freezerUnitsInCart, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
-import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLines } from "../../../../domain/cart-stock";
 import { withProductClaim } from "../../../../domain/notes";
 import type { Product } from "../../../../domain/contracts/products";
@@ -125,7 +124,6 @@ export function ProductsStep() {
       onContinue={() => navigate(`/orders/${clientId}/delivery`)}
       revision={revision}
       short={short}
-      repriced={repricedLines(wizard.items, catalog)}
     />
   );
 

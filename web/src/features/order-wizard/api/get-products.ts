@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ProductListResponse, type Product } from "../../../../../domain/contracts/products";
-import { withStock } from "../../../../../domain/live-stock";
+import { withProductChange } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
@@ -15,6 +15,6 @@ export const wizardProductsOptions = (search: string) => queryOptions({ queryKey
  * place, with no request.
  */
 export function useWizardProducts(search: string) {
-  useProductChanges((change, client) => client.setQueriesData<Product[]>({ queryKey: wizardKeys.products }, (rows) => rows && withStock(rows, change)));
+  useProductChanges((change, client) => client.setQueriesData<Product[]>({ queryKey: wizardKeys.products }, (rows) => rows && withProductChange(rows, change)));
   return useQuery(wizardProductsOptions(search));
 }

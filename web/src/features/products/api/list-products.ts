@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ProductListResponse } from "../../../../../domain/contracts/products";
-import { withStock } from "../../../../../domain/live-stock";
+import { withProductChange } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { offsetOf } from "../../../components/list-pager";
@@ -25,12 +25,13 @@ export const productListOptions = (params: ProductListParams) =>
 
 /**
  * The catalogue page, live: stock taken or given back anywhere rewrites the quantity in the
- * pages already loaded, and a product edited elsewhere its row, with no request. A row that a filter would now leave out or take in
- * (Sin stock) stays as listed until the next search, page or filter.
+ * pages already loaded, a product edited elsewhere its row, and a deleted one leaves, with no
+ * request. A row that a filter would now leave out or take in (Sin stock) stays as listed
+ * until the next search, page or filter.
  */
 export function useProductList(params: ProductListParams) {
   useProductChanges((change, client) =>
-    client.setQueriesData<z.infer<typeof ProductListResponse>>({ queryKey: productKeys.lists }, (page) => page && { ...page, results: withStock(page.results, change) }),
+    client.setQueriesData<z.infer<typeof ProductListResponse>>({ queryKey: productKeys.lists }, (page) => page && { ...page, results: withProductChange(page.results, change) }),
   );
   return useQuery(productListOptions(params));
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { VirtualFreezerResponse } from "../../../../../domain/contracts/virtual-freezer";
-import { withStock } from "../../../../../domain/live-stock";
+import { withProductChange } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { freezerKeys } from "./keys";
@@ -12,7 +12,7 @@ export const virtualFreezerOptions = (clientId: number) => queryOptions({ queryK
 /** The client's freezer and the products to fill it from, whose stock and rows stay live (written in place, no request). */
 export function useVirtualFreezer(clientId: number) {
   useProductChanges((change, client) =>
-    client.setQueriesData<VirtualFreezerResponse>({ queryKey: freezerKeys.all }, (data) => data && { ...data, products: withStock(data.products, change) }),
+    client.setQueriesData<VirtualFreezerResponse>({ queryKey: freezerKeys.all }, (data) => data && { ...data, products: withProductChange(data.products, change) }),
   );
   return useQuery(virtualFreezerOptions(clientId));
 }

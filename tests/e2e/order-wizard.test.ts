@@ -18,6 +18,7 @@ beforeAll(async () => {
   api = (await signIn(e2e.t, "Vendedor")).client;
   const clientId = (await createClient(api, { name: "Almacén Don Tito", shipment: 2, latitude: -34.7, longitude: -58.26 })).id;
   ids.client = clientId;
+  ids.kiosk = (await createClient(api, { name: "Kiosco Confirmado", shipment: 2, latitude: -34.71, longitude: -58.27 })).id;
   ids.kg = (await createProduct(api, { name: "Milanesas wizard", quantity: 0.5, price: 10000, unitWeight: 1 })).PK_Products;
   ids.un = (await createProduct(api, { name: "Pizza wizard", quantity: 20, price: 8000, unitWeight: 0.5 })).PK_Products;
   ids.promo = (await createProduct(api, { name: "PROMO wizard", quantity: 20, price: 15000, unitWeight: 1.5 })).PK_Products;
@@ -83,6 +84,34 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     await row(watcher, /Almacén Don Tito/).waitFor({ timeout: 5000 });
     const stock = (await api.get(`/api/products/${ids.kg}/details/`)).json().Quantity;
     expect(stock).toBe("4.000");
+  });
+
+  it("from 'Confirmar pedido' to the next screen shows the order it confirmed, never 'Faltan detalles de entrega.' nor TOTAL $ 0", async () => {
+    await seller.goto("/orders/new");
+    await seller.getByLabel("Buscar cliente").fill("kiosco confirmado");
+    await row(seller, /Kiosco Confirmado/).click();
+    await row(seller, /^Pizza wizard/).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.getByRole("combobox", { name: "Horario" }).click();
+    await seller.getByRole("option", { name: "Mañana" }).click();
+    await seller.getByRole("button", { name: "Continuar" }).click();
+    await seller.waitForURL(`**/orders/${ids.kiosk}/confirm`);
+    // 1 kg of pizza at 8000 and zone 2's 2200.
+    await seller.getByText("$ 10.200").waitFor();
+    // Every text the page shows, recorded as each change lands, from before the click until the client search is back.
+    await seller.evaluate(() => {
+      const seen: string[] = [];
+      const record = () => void seen.push(document.body.innerText);
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      Object.assign(window, { seen });
+    });
+    await seller.getByRole("button", { name: "Confirmar pedido" }).click();
+    await seller.waitForURL("**/orders/new");
+    await seller.getByLabel("Buscar cliente").waitFor();
+    const seen = await seller.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.some((text) => text.includes("Pedido confirmado"))).toBe(true);
+    const falseScreens = seen.filter((text) => text.includes("Faltan detalles de entrega.") || /TOTAL\s+\$\s*0(?![\d.,])/.test(text));
+    expect(falseScreens.map((text) => text.slice(0, 400))).toEqual([]);
   });
 
   it("modifies the order from /orders and then cancels it, returning the stock", async () => {

@@ -17,7 +17,7 @@ export interface DeliveryDetails {
   payment_method: { id: number | null; name: string };
 }
 
-interface WizardData {
+export interface WizardData {
   clientId: number | null;
   clientName: string | null;
   items: CartLine[];

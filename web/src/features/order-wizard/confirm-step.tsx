@@ -8,7 +8,7 @@ import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
-import { useOrderWizard } from "../../stores/order-wizard";
+import { useOrderWizard, type WizardData } from "../../stores/order-wizard";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePayMethods } from "./api/get-pay-methods";
 import { useWizardProducts } from "./api/get-products";
@@ -21,10 +21,16 @@ import { WizardHeader } from "./wizard-header";
 
 const REDIRECT_MS = 1_200;
 
+/** The order as it was confirmed: the store is cleared at once, and the page shows this until it moves on. */
+type Placed = Pick<WizardData, "items" | "details" | "notes" | "clientName" | "orderId"> & { placedId: number | null };
+
 export function ConfirmStep() {
   const clientId = Number(useParams().clientId);
   const navigate = useNavigate();
   const wizard = useOrderWizard();
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  // SPEC.md §4: after a confirmation the cart is cleared, yet the page still reads the order it confirmed, not an empty one.
+  const order = placed ?? wizard;
   const payMethods = usePayMethods();
   const products = useWizardProducts("");
   const submit = useSubmitOrder();
@@ -42,11 +48,11 @@ export function ConfirmStep() {
   }, [payment, payMethods.data]);
 
   const catalog = useMemo(() => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])), [products.data]);
-  const totals = cartTotals(wizard.items, catalog);
-  const details = wizard.details;
+  const totals = cartTotals(order.items, catalog);
+  const details = order.details;
   const delivery = toCentavos(details?.delivery_cost ?? 0);
-  const short = shortLines(wizard.items, catalog, wizard.oldCart);
-  const repriced = repricedLines(wizard.items, catalog);
+  const short = placed ? new Map<number, number>() : shortLines(wizard.items, catalog, wizard.oldCart);
+  const repriced = repricedLines(order.items, catalog);
   /** A line's mark: off sale, or the stock live events say is left, else the server's refusal naming its product. */
   const markOf = (line: CartLine) => {
     // Only a catalogue that has loaded can say a product is off sale.
@@ -75,8 +81,9 @@ export function ConfirmStep() {
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       notifySuccess("Pedido confirmado");
       if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
+      const { items, notes, clientName, orderId } = wizard;
+      setPlaced({ items, details, notes, clientName, orderId, placedId: answer.order_id ?? null });
       wizard.clear();
-      setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
     } catch (failure) {
       idempotencyKey.current = crypto.randomUUID();
       const refused = stockRefusalOf(failure);
@@ -87,16 +94,22 @@ export function ConfirmStep() {
     }
   }
 
+  useEffect(() => {
+    if (!placed) return;
+    const timer = setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [placed, navigate]);
+
   return (
     <>
-      <WizardHeader step={3} back={{ to: `/orders/${clientId}/delivery`, label: "Atrás: Entrega" }} />
+      <WizardHeader step={3} orderId={order.orderId} back={placed ? undefined : { to: `/orders/${clientId}/delivery`, label: "Atrás: Entrega" }} />
       <Title order={2} size="h3" mb="md">
-        Confirmar pedido · {wizard.clientName}
+        Confirmar pedido · {order.clientName}
       </Title>
       {!details && <Alert color="red">{ORDER_MESSAGES.missingDelivery}</Alert>}
       <ShortStockAlert
         refusal={refusal}
-        shortNames={wizard.items.filter((l) => !l.virtual_freezer && short.has(l.productId)).map((l) => l.productName)}
+        shortNames={order.items.filter((l) => !l.virtual_freezer && short.has(l.productId)).map((l) => l.productName)}
         onBack={() => navigate(`/orders/${clientId}/products`)}
       />
       <Grid>
@@ -112,7 +125,7 @@ export function ConfirmStep() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {wizard.items.map((line) => {
+                {order.items.map((line) => {
                   const product = catalog.get(line.productId);
                   const mark = markOf(line);
                   const quoted = line.virtual_freezer ? undefined : repriced.get(line.productId);
@@ -151,8 +164,9 @@ export function ConfirmStep() {
                 data={(payMethods.data ?? []).map((m) => ({ value: String(m.PK_PayMethods), label: m.Name }))}
                 value={payment}
                 onChange={setPayment}
+                disabled={!!placed}
               />
-              <Textarea label="Notas del pedido" value={wizard.notes} onChange={(e) => wizard.setNotes(e.currentTarget.value)} autosize minRows={2} />
+              <Textarea label="Notas del pedido" value={order.notes} onChange={(e) => wizard.setNotes(e.currentTarget.value)} readOnly={!!placed} autosize minRows={2} />
               <Group justify="space-between">
                 <Text>Peso total</Text>
                 <Text>{formatWeight(totals.weight)}</Text>
@@ -175,9 +189,15 @@ export function ConfirmStep() {
                   {error}
                 </Text>
               )}
-              <Button onClick={confirm} loading={submit.isPending} disabled={!wizard.items.length}>
-                Confirmar pedido
-              </Button>
+              {placed ? (
+                <Alert color="teal" role="status" title={placed.placedId ? `Pedido #${placed.placedId} confirmado` : "Pedido confirmado"}>
+                  Volviendo a Nuevo Pedido…
+                </Alert>
+              ) : (
+                <Button onClick={confirm} loading={submit.isPending} disabled={!wizard.items.length}>
+                  Confirmar pedido
+                </Button>
+              )}
             </Stack>
           </Card>
         </Grid.Col>

@@ -9,11 +9,14 @@ interface WizardHeaderProps {
   step: number;
   /** The previous step; the order in progress stays as it is. */
   back?: { to: string; label: string; onClick?(): void };
+  /** The order being modified, when the page shows one the store no longer holds (a confirmed one). */
+  orderId?: number | null;
 }
 
 /** Where the seller is in the four steps, whether an order is being modified, and the way back. */
-export function WizardHeader({ step, back }: WizardHeaderProps) {
-  const orderId = useOrderWizard((s) => s.orderId);
+export function WizardHeader({ step, back, orderId: shown }: WizardHeaderProps) {
+  const stored = useOrderWizard((s) => s.orderId);
+  const orderId = shown === undefined ? stored : shown;
   return (
     <Stack gap="xs" mb="md">
       {back && (

@@ -15,6 +15,7 @@ import { DispatchBoard, PreparationBoard } from "../domain/contracts/boards";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
+import { markEveryBatchStale } from "../server/features/preparation/repository";
 import { createPreparationService } from "../server/features/preparation/service";
 import { sweepPreparation } from "../server/features/preparation/sweep";
 import { insertUser } from "../server/features/users/repository";
@@ -176,7 +177,7 @@ export async function run() {
   const rawStart = performance.now();
   const rows = await sql`select id, shipment_id, delivery_date::text as delivery_date, times_shipping_id, latitude, longitude from orders where status_id in (1, 5)`;
   const rawMs = performance.now() - rawStart;
-  await sql`update preparation_cursor set names_changed = true`;
+  await markEveryBatchStale(database.db);
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;

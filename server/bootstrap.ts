@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "./db/client";
 import { findGroupByName } from "./features/auth/repository";
 import { hashPassword } from "./features/auth/service";
 import { writeLink } from "./features/courier/repository";
+import { markEveryBatchStale } from "./features/preparation/repository";
 import { findUserByUsername, insertUser } from "./features/users/repository";
 import { createUsersService } from "./features/users/service";
 
@@ -51,6 +52,8 @@ export async function bootstrap(config: Config, database: DatabaseHandle, option
       generatedCredentials.push({ username: staff.username, password, group: staff.group });
     }
     await seedDemo(db, { sellerIds });
+    // The demo orders were written without events: the sweeper (already running) batches them all.
+    await markEveryBatchStale(db);
   }
   return { generatedCredentials };
 }

@@ -55,8 +55,12 @@ export const courierAssignments = pgTable(
 export const preparationCursor = pgTable("preparation_cursor", {
   id: integer("id").primaryKey(),
   lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
-  /** Every stored view may be out of date (a new view format): the next sweep rebuilds them all. */
-  namesChanged: boolean("names_changed").notNull().default(true),
+  /**
+   * Every stored batch may be out of date: a new view format, or a bulk change no event
+   * announced (demo data, a restore, an import). The next sweep batches every group again and
+   * rebuilds every view. The column keeps its first name.
+   */
+  everyBatchStale: boolean("names_changed").notNull().default(true),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, preparationBatches, preparationRenames } from "../../drizzle/schema";
+import { markEveryBatchStale } from "../../server/features/preparation/repository";
 import { sweepPreparation } from "../../server/features/preparation/sweep";
 import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
 import { confirmOrder, freshDate } from "../helpers/boards";
@@ -102,5 +103,23 @@ describe("the preparation sweep, in process", () => {
     await db.delete(preparationBatches).where(eq(preparationBatches.deliveryDate, movedTo));
     expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ groups: 1, changed: 1 });
     expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
+  });
+
+  it("batches what a bulk load wrote without events, new orders and changed cards, once it marks every batch stale", async () => {
+    const day = freshDate();
+    const first = await confirmOrder(seller, { date: day });
+    expect(await eventually(async () => (await batchesOf(day)).length === 1)).toBe(true);
+    const { db } = t.runtime.database;
+    // As a restore or an import writes: rows only, no order events.
+    await db.execute(sql`
+      insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
+      select client_id, 1, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products
+      from orders, generate_series(1, 2) where id = ${first}`);
+    await db.execute(sql`update orders set address = 'Calle Importada 1' where id = ${first}`);
+    await markEveryBatchStale(db);
+
+    const shown = async () => (await batchesOf(day)).flatMap((b) => (b.view as { orders: { Address: string }[] }).orders.map((o) => o.Address));
+    expect(await eventually(async () => (await shown()).length === 3 && (await shown()).includes("Calle Importada 1"))).toBe(true);
+    expect(await batchesAreTrue(db, t.config.depot)).toBe(true);
   });
 });

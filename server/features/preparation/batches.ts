@@ -154,7 +154,8 @@ function inputDigest(orders: BatchableOrder[]) {
 /**
  * Whether a group's stored batches are already what batching its orders gives: they were
  * computed from the same ids and coordinates, hold as many orders, and none of the orders is
- * stale. A batching rule changed by an upgrade sets `names_changed`, which makes every order stale.
+ * stale. A batching rule changed by an upgrade, or a bulk change, marks every batch stale (the cursor's
+ * `names_changed`), which makes every order stale.
  */
 const alreadyBatched = (orders: BatchableOrder[], storedOrders: number, storedInput: string | undefined, stale: StaleOrders) =>
   stale !== "all" && storedOrders === orders.length && !orders.some((o) => stale.has(o.id)) && storedInput === inputDigest(orders);

@@ -137,8 +137,8 @@ export async function replaceBatchesAt(tx: Executor, places: BatchPlace[], batch
 
 export interface Cursor {
   lastEventId: number;
-  /** Every stored view may be out of date (a new view format). */
-  namesChanged: boolean;
+  /** Every stored batch may be out of date (a new view format, a bulk change). */
+  everyBatchStale: boolean;
 }
 
 /**
@@ -149,13 +149,22 @@ export async function lockCursor(tx: Executor, wait: boolean): Promise<Cursor | 
   const [row] = rowsOf<{ last_event_id: string | number; names_changed: boolean }>(
     await tx.execute(sql`select last_event_id, names_changed from ${preparationCursor} where id = 1 for update ${wait ? sql`` : sql`skip locked`}`),
   );
-  return row ? { lastEventId: Number(row.last_event_id), namesChanged: row.names_changed } : null;
+  return row ? { lastEventId: Number(row.last_event_id), everyBatchStale: row.names_changed } : null;
 }
 
 /** The cursor past `lastEventId`, every view current and every rename folded in. */
 export async function moveCursor(tx: Executor, lastEventId: number) {
-  await tx.update(preparationCursor).set({ lastEventId, namesChanged: false }).where(eq(preparationCursor.id, 1));
+  await tx.update(preparationCursor).set({ lastEventId, everyBatchStale: false }).where(eq(preparationCursor.id, 1));
   await tx.delete(preparationRenames);
+}
+
+/**
+ * Call after a bulk change to orders that appends no order events (demo data, a restore, an
+ * import): the next sweep, within a second or so, batches every group and rebuilds every view.
+ * Waits for a running sweep, which could otherwise clear the mark as it commits.
+ */
+export async function markEveryBatchStale(db: Executor) {
+  await db.update(preparationCursor).set({ everyBatchStale: true }).where(eq(preparationCursor.id, 1));
 }
 
 const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);

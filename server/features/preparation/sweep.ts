@@ -43,11 +43,11 @@ export async function sweepPreparation(db: Database, depot: Point, { wait = fals
     const cursor = await lockCursor(tx, wait);
     if (cursor === null) return null;
     const [head, renamed] = await Promise.all([latestEventId(tx), renamedOrderIds(tx, PREPARATION_STATUSES)]);
-    if (head <= cursor.lastEventId && !cursor.namesChanged && !renamed.length && !everyGroup) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
+    if (head <= cursor.lastEventId && !cursor.everyBatchStale && !renamed.length && !everyGroup) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
     const upTo = Math.max(cursor.lastEventId, Math.min(head, cursor.lastEventId + EVENTS_PER_SWEEP));
     const stale = new Set([...(await changedOrderIds(tx, cursor.lastEventId, upTo)), ...renamed]);
-    const scope = cursor.namesChanged || everyGroup ? "all" : await groupsOfOrders(tx, [...stale]);
-    const { groups, updates } = await recomputeGroups(tx, depot, scope, cursor.namesChanged ? "all" : stale);
+    const scope = cursor.everyBatchStale || everyGroup ? "all" : await groupsOfOrders(tx, [...stale]);
+    const { groups, updates } = await recomputeGroups(tx, depot, scope, cursor.everyBatchStale ? "all" : stale);
     // Events last: appending one holds the outbox's commit-order lock until this commits.
     await appendGroupUpdates(tx, updates);
     await moveCursor(tx, upTo);

@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "../../drizzle/schema";
+import { applyFunctions, FUNCTIONS_FOLDER, type ScriptSession } from "./functions";
 import type { Database } from "./types";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle/migrations", import.meta.url));
@@ -14,8 +15,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle/migrations
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
-  /** Applies pending migrations; `log` hears when another process holds the migration lock. */
-  migrate(log?: (message: string) => void): Promise<void>;
+  /**
+   * Applies pending migrations, then each function file of `functionsFolder` whose text changed;
+   * `log` hears when another process holds the migration lock and which functions were applied.
+   */
+  migrate(log?: (message: string) => void, functionsFolder?: string): Promise<void>;
   ping(): Promise<boolean>;
   /** Calls `listener` on each NOTIFY of `channel` (delivered at commit); resolves to the way to stop. */
   listen(channel: string, listener: () => void): Promise<() => Promise<void>>;
@@ -69,7 +73,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    migrate: (log = () => {}) => migrateAlone(url, log),
+    migrate: (log = () => {}, functionsFolder = FUNCTIONS_FOLDER) => migrateAlone(url, log, functionsFolder),
     ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
     // postgres.js listens on a connection of its own and listens again after a reconnect.
     listen: async (channel, listener) => {
@@ -89,7 +93,7 @@ const LOCK_RETRY_MS = 250;
  * session lock, so it is taken and released on one connection of its own: released on
  * another pooled connection it would stay with an idle one and stop every later start.
  */
-async function migrateAlone(url: string, log: (message: string) => void) {
+async function migrateAlone(url: string, log: (message: string) => void, functionsFolder: string) {
   const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     for (let waited = 0; !(await session`select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`)[0]!.locked; waited += LOCK_RETRY_MS) {
@@ -97,10 +101,26 @@ async function migrateAlone(url: string, log: (message: string) => void) {
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
     await migratePostgres(drizzlePostgres(session, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const applied = await applyFunctions((body) => session.begin((tx) => body(postgresScripts(tx))), functionsFolder);
+    logApplied(applied, log);
   } finally {
     // Closing the connection releases the lock even if the unlock is never sent.
     await session.end({ timeout: 5 });
   }
+}
+
+const postgresScripts = (sql: postgres.TransactionSql): ScriptSession => ({
+  exec: async (script) => void (await sql.unsafe(script)),
+  rows: async <T>(query: string, params: unknown[]) => (await sql.unsafe(query, params as never[])) as unknown as T[],
+});
+
+const pgliteScripts = (tx: Transaction): ScriptSession => ({
+  exec: async (script) => void (await tx.exec(script)),
+  rows: async <T>(query: string, params: unknown[]) => (await tx.query<T>(query, params)).rows,
+});
+
+function logApplied(applied: string[], log: (message: string) => void) {
+  if (applied.length) log(`functions applied: ${applied.join(", ")}`);
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
@@ -110,7 +130,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async (log = () => {}, functionsFolder = FUNCTIONS_FOLDER) => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      const applied = await applyFunctions((body) => client.transaction((tx) => body(pgliteScripts(tx))), functionsFolder);
+      logApplied(applied, log);
+    },
     ping: async () => client.query("select 1").then(() => true, () => false),
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, listener);

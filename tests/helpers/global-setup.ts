@@ -5,6 +5,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { seedReference } from "../../drizzle/seed";
 import { MIGRATIONS_FOLDER, openDatabase } from "../../server/db/client";
+import { FUNCTIONS_FOLDER, readFunctionFiles } from "../../server/db/functions";
 import {
   DEFAULT_POSTGRES_URL,
   DEFAULT_REDIS_URL,
@@ -51,11 +52,13 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** Changes with any migration, function file or reference seed, so the template is rebuilt. */
 function migrationsFingerprint(): string {
   const hash = createHash("sha256");
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
   }
+  for (const fn of readFunctionFiles(FUNCTIONS_FOLDER)) hash.update(fn.name).update(fn.sha256);
   hash.update(readFileSync(new URL("../../drizzle/seed/reference.ts", import.meta.url)));
   return hash.digest("hex").slice(0, 12);
 }

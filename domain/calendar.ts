@@ -1,4 +1,38 @@
-const buenosAiresDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" });
+const BUENOS_AIRES = "America/Argentina/Buenos_Aires";
+const buenosAiresDate = new Intl.DateTimeFormat("en-CA", { timeZone: BUENOS_AIRES });
+// hourCycle, not hour12: es-AR's own pattern is a 12-hour clock without a.m./p.m. ("06:17" at 18:17),
+// and hour12: false picks h24 ("24:05" five minutes after midnight).
+const buenosAiresClock = new Intl.DateTimeFormat("es-AR", {
+  timeZone: BUENOS_AIRES,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** An instant's wall-clock fields in Buenos Aires, zero-padded. */
+function clockOf(at: Date | string) {
+  const parts = Object.fromEntries(buenosAiresClock.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return parts as Record<"day" | "month" | "year" | "hour" | "minute" | "second", string>;
+}
+
+/** An instant as a 24-hour Buenos Aires time, "18:17" (with seconds, "18:17:43"). */
+export function formatTime(at: Date | string, { seconds = false } = {}): string {
+  const c = clockOf(at);
+  return seconds ? `${c.hour}:${c.minute}:${c.second}` : `${c.hour}:${c.minute}`;
+}
+
+/** An instant as its Buenos Aires date, "24/11/2026". */
+export function formatDate(at: Date | string): string {
+  const c = clockOf(at);
+  return `${c.day}/${c.month}/${c.year}`;
+}
+
+/** An instant as people here read it, on a 24-hour Buenos Aires clock: "24/11/2026 18:17". */
+export const formatDateTime = (at: Date | string) => `${formatDate(at)} ${formatTime(at)}`;
 
 /** The business runs on Buenos Aires time: "today" is the date there, as YYYY-MM-DD. */
 export function todayInBuenosAires(now = new Date()): string {

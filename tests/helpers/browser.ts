@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { createTestApp, type TestApp } from "./app";
 
@@ -8,7 +8,8 @@ export interface E2E {
   browser: Browser;
   /** What Chromium refused under the Content-Security-Policy, in every page of every context. */
   cspViolations: string[];
-  newContext(): Promise<BrowserContext>;
+  /** A signed-out context at 1366 px in es-AR; options change it (a phone's viewport, another time zone). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -43,8 +44,8 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
     baseUrl,
     browser,
     cspViolations,
-    async newContext() {
-      const context = await browser.newContext({ baseURL: baseUrl, locale: "es-AR", viewport: { width: 1366, height: 900 } });
+    async newContext(options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: "es-AR", viewport: { width: 1366, height: 900 }, ...options });
       context.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
       });

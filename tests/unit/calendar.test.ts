@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysEndingOn, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, daysEndingOn, formatDate, formatDateTime, formatTime, todayInBuenosAires } from "../../domain/calendar";
 
 describe("calendar days (Buenos Aires)", () => {
   it("today is the date in Buenos Aires, three hours behind UTC", () => {
@@ -19,5 +19,15 @@ describe("calendar days (Buenos Aires)", () => {
     expect(days).toHaveLength(14);
     expect(days[0]).toBe("2025-12-23");
     expect(days.at(-1)).toBe("2026-01-05");
+  });
+
+  it("shows an instant on a 24-hour Buenos Aires clock, whatever the device's zone", () => {
+    // 18:17:43 in Buenos Aires; es-AR's own pattern reads it "06:17:43".
+    expect(formatDateTime("2026-11-24T21:17:43Z")).toBe("24/11/2026 18:17");
+    expect(formatTime("2026-11-24T21:17:43Z", { seconds: true })).toBe("18:17:43");
+    // Five minutes after midnight is 00:05, not 24:05, and it is already the next day.
+    expect(formatDateTime(new Date("2026-11-25T03:05:00Z"))).toBe("25/11/2026 00:05");
+    expect(formatDate("2026-11-25T02:59:59Z")).toBe("24/11/2026");
+    expect(formatTime("2026-01-01T14:00:00.000Z")).toBe("11:00");
   });
 });

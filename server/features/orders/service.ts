@@ -1,3 +1,4 @@
+import { formatTime } from "../../../domain/calendar";
 import { pagingOf } from "../../../domain/contracts/paging";
 import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
@@ -13,9 +14,7 @@ import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery"
 import * as repo from "./repository";
 import { toDetail, toRow } from "./serialize";
 
-// Built once: a formatter costs more to build than an order costs to price.
-const buenosAiresTime = new Intl.DateTimeFormat("es-AR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Argentina/Buenos_Aires" });
-const orderTime = () => buenosAiresTime.format(new Date());
+const orderTime = () => formatTime(new Date());
 
 /** The (zone, date, time slot) group an order is batched in for preparation. */
 export interface OrderGroup {

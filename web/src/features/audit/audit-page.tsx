@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, ScrollArea, Select, SimpleGrid, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { formatDateTime } from "../../../../domain/calendar";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRecord } from "../../../../domain/contracts/audit";
 import { saveFile } from "../../api/http";
 import { ApiError } from "../../api/messages";
@@ -11,7 +12,6 @@ import { useAudit, type AuditFilters } from "./api/list-audit";
 import { describeChange } from "./describe-change";
 import { DateField } from "../../components/date-field";
 
-const when = (iso: string) => new Date(iso).toLocaleString("es-AR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Argentina/Buenos_Aires" });
 const actionName = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
 const entityName = (entry: AuditRecord) => `${AUDIT_ENTITIES[entry.entity as keyof typeof AUDIT_ENTITIES] ?? entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ""}`;
 
@@ -99,7 +99,7 @@ export function AuditPage() {
                 <Table.Tbody>
                   {(audit.data ?? []).map((entry) => (
                     <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{when(entry.at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.at)}</Table.Td>
                       <Table.Td>{entry.actor ?? "—"}</Table.Td>
                       <Table.Td>{actionName(entry.action)}</Table.Td>
                       <Table.Td>{entityName(entry)}</Table.Td>

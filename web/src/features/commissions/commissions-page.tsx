@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
+import { formatDate } from "../../../../domain/calendar";
 import { COMMISSION_MESSAGES, type CommissionResult } from "../../../../domain/contracts/commissions";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { ApiError } from "../../api/messages";
@@ -112,7 +113,7 @@ export function CommissionsPage() {
                 <Table.Td>{o.order_id}</Table.Td>
                 <Table.Td>{o.client_name}</Table.Td>
                 <Table.Td>{money(o.final_price)}</Table.Td>
-                <Table.Td>{new Date(o.create_date).toLocaleDateString("es-AR")}</Table.Td>
+                <Table.Td>{formatDate(o.create_date)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,6 +1,6 @@
 import { Alert, Card, Center, Container, Group, Loader, Progress, Stack, Switch, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { todayInBuenosAires } from "../../../../domain/calendar";
+import { formatTime, todayInBuenosAires } from "../../../../domain/calendar";
 import type { CourierStop } from "../../../../domain/contracts/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { DeliverModal } from "./deliver-modal";
@@ -21,7 +21,7 @@ function PositionSharing({ routeOpen }: { routeOpen: boolean }) {
       />
       {share.consent && share.lastSent && (
         <Text size="sm" c="gray.7" mt={4}>
-          Última ubicación enviada a las {share.lastSent.toLocaleTimeString("es-AR", { hour: "2-digit", minute: "2-digit" })}
+          Última ubicación enviada a las {formatTime(share.lastSent)}
         </Text>
       )}
       {share.error && (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline,
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { formatDateTime, formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
 import { STATUS } from "../../../../domain/order-status";
 import { can } from "../../../../domain/permissions";
@@ -106,7 +106,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             {detail.history.map((h) => (
               <Timeline.Item key={h.id} title={EVENT_NAMES[h.type] ?? h.type}>
                 <Text size="xs" c="dimmed">
-                  {new Date(h.at).toLocaleString("es-AR")} {h.actor ? `· ${h.actor}` : ""}
+                  {formatDateTime(h.at)} {h.actor ? `· ${h.actor}` : ""}
                 </Text>
               </Timeline.Item>
             ))}

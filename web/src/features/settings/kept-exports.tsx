@@ -1,5 +1,6 @@
 import { Alert, Button, Loader, Progress, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
+import { formatDateTime } from "../../../../domain/calendar";
 import type { KeptExport } from "../../../../domain/contracts/exports";
 import { saveFile } from "../../api/http";
 import { Confirm } from "../../components/confirm";
@@ -10,7 +11,6 @@ import { useKeptExports } from "./api/get-kept-exports";
 
 const STATUS: Record<KeptExport["status"], string> = { queued: "En cola", running: "En curso", done: "Lista", failed: "Falló" };
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`;
-const when = (iso: string) => new Date(iso).toLocaleString("es-AR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Argentina/Buenos_Aires" });
 
 /** The Admin sees the files kept on the server, their space against the quota, and deletes them. */
 export function KeptExports() {
@@ -71,7 +71,7 @@ export function KeptExports() {
                   <Table.Td>
                     {job.table}.{job.format}
                   </Table.Td>
-                  <Table.Td>{when(job.created_at)}</Table.Td>
+                  <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
                   <Table.Td>{job.requested_by ?? "—"}</Table.Td>
                   <Table.Td title={job.error ?? undefined}>{STATUS[job.status]}</Table.Td>
                   <Table.Td>{job.bytes === null ? "—" : megabytes(job.bytes)}</Table.Td>

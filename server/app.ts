@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
@@ -52,6 +53,7 @@ import { createVirtualFreezerService } from "./features/virtual-freezer/service"
 import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
 import authPlugin from "./plugins/auth";
+import connections from "./plugins/connections";
 import csrfPlugin from "./plugins/csrf";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
@@ -65,6 +67,8 @@ z.config(z.locales.es());
 
 const WEB_DIST = fileURLToPath(new URL("../web/dist", import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** close() lets in-flight requests and closing websockets this long before it cuts them. */
+const CLOSE_DEADLINE_MS = 10_000;
 
 /** N proxies in front: the N nearest X-Forwarded-For entries are theirs, the next is the client. */
 const hops = (count: number) => (_address: string, hop: number) => hop < count;
@@ -79,6 +83,8 @@ export interface AppDeps {
   logger?: boolean;
   /** A file for the log lines instead of stdout (the benchmarks keep the level and name /dev/null). */
   logFile?: string;
+  /** CLOSE_DEADLINE_MS unless given (a test waits less). */
+  closeDeadlineMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
+  await app.register(connections, { closeDeadlineMs: deps.closeDeadlineMs ?? CLOSE_DEADLINE_MS });
   if (log) app.addHook("onClose", async () => log.close());
 
   const uploadsDir = join(config.dataDir, "uploads");
@@ -176,7 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       // The socket plugin's hooks run on every request of its scope: only the hub is in it.
       await api.register(async (live) => {
-        await live.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+        // Upgrades reach the plugin through the connections plugin, for websocket routes only.
+        const server = app.websocketUpgrades as unknown as Server;
+        await live.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, server } });
         await registerHub(live, { db, bus, loadUser });
       });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());

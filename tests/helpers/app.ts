@@ -22,7 +22,7 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 /** The real app on a private database; with `redis`, the production bus and queues. */
 export async function createTestApp(
   /** embedded: PGlite, as `npm start` runs, even where Postgres is available. */
-  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean; logFile?: string } = {},
+  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean; logFile?: string; closeDeadlineMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-test-"));
   const database = await openTestDatabase({ embedded: options.embedded });
@@ -39,7 +39,7 @@ export async function createTestApp(
     ...options.env,
   });
   const runtime = await createRuntime(config, { database: database.handle, relayIntervalMs: 50 });
-  const app = await buildApp({ ...runtime, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
+  const app = await buildApp({ ...runtime, closeDeadlineMs: options.closeDeadlineMs, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
   await app.ready();
   return {
     app,

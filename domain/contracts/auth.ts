@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkUsername, USERNAME_REQUIRED } from "../usernames";
 import { recordId } from "./catalog-common";
 
 export const LoginRequest = z.object({
@@ -42,8 +43,16 @@ export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
 export const GROUP_REQUIRED = "Selecciona un grupo.";
 export const USERNAME_UNAVAILABLE = "Ese nombre de usuario no está disponible. Elegí otro.";
 
+/** A new username (domain/usernames.ts), given back as stored: lower case. The register form checks it too. */
+export const Username = z.string({ error: USERNAME_REQUIRED }).transform((raw, context) => {
+  const checked = checkUsername(raw);
+  if (checked.ok) return checked.username;
+  context.addIssue({ code: "custom", message: checked.message });
+  return z.NEVER;
+});
+
 export const RegisterRequest = z.object({
-  username: z.string().trim().min(1, "El usuario es obligatorio.").max(150, "El usuario es demasiado largo."),
+  username: Username,
   email: z.email("Ingresá un email válido.").max(254),
   password: z.string().min(8, "La contraseña debe tener al menos 8 caracteres.").max(256),
   group_id: recordId(GROUP_REQUIRED),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -41,12 +41,21 @@ export async function findActiveUser(db: Executor, id: number): Promise<Authenti
   return row ?? null;
 }
 
+/** Names compared as domain/usernames.ts's usernameKey does, in SQL so both sides use the same lower(). */
+const nameKey = (column: SQLWrapper) => sql`lower(normalize(${column}, NFKC))`;
+
+/**
+ * The user a login names: the name as typed first (a name stored before today's rule, with
+ * spaces or accents, keeps working), else its plain form (fullwidth `ａｄｍｉｎ` finds `admin`).
+ */
 export async function findLoginCandidate(db: Executor, username: string) {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .innerJoin(groups, eq(groups.id, users.groupId))
-    .where(sql`lower(${users.username}) = lower(${username})`);
+    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`${nameKey(users.username)} = ${nameKey(sql`${username}`)}`))
+    .orderBy(sql`lower(${users.username}) = lower(${username}) desc`, users.id)
+    .limit(1);
   return row ?? null;
 }
 
@@ -65,14 +74,16 @@ export async function findGroupByName(db: Executor, name: string) {
   return row ?? null;
 }
 
-/** Taken by a user or a pending request, regardless of case (both have a lower() unique index). */
+/** Taken by a user or a pending request with the same name once compared without case or look-alike forms. */
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const key = nameKey(sql`${username}`);
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`${nameKey(users.username)} = ${key}`).limit(1);
   if (user) return true;
   const [request] = await db
     .select({ id: registrationRequests.id })
     .from(registrationRequests)
-    .where(sql`lower(${registrationRequests.username}) = lower(${username})`);
+    .where(sql`${nameKey(registrationRequests.username)} = ${key}`)
+    .limit(1);
   return !!request;
 }
 

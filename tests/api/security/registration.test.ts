@@ -4,7 +4,9 @@ import { CAPTCHA_REQUIRED, GROUP_REQUIRED, USERNAME_UNAVAILABLE } from "../../..
 import { groups } from "../../../drizzle/schema";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { solveCaptcha } from "../../helpers/captcha";
-import { createUser } from "../../helpers/factories";
+import { hashPassword } from "../../../server/features/auth/service";
+import { insertUser } from "../../../server/features/users/repository";
+import { createUser, signIn } from "../../helpers/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +18,7 @@ const anonymous = () => new ApiClient(t.app);
 const groupId = async (name: string) => (await t.runtime.database.db.select().from(groups).where(eq(groups.name, name)))[0]!.id;
 const request = async (overrides: Record<string, unknown>) =>
   anonymous().post("/api/register-request/", { email: "r@frio.test", password: "una-clave-larga", group_id: await groupId("Vendedor"), ...overrides });
+const register = async (username: string) => request({ username, recaptcha: await solveCaptcha(t.app) });
 
 describe("registration tells nothing for free", () => {
   it("checks the challenge before the username: a taken name without a solution answers as any missing challenge", async () => {
@@ -55,5 +58,63 @@ describe("registration tells nothing for free", () => {
     const user = await createUser(t, "Vendedor", { username: "Mixto.Caso" });
     const response = await anonymous().post("/api/login/", { username: "mixto.caso", password: user.password });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+/** A user stored before today's rule, straight into the table as an old registration left it. */
+async function legacyUser(username: string) {
+  const password = "clave-de-antes-123";
+  await insertUser(t.runtime.database.db, { username, email: "", passwordHash: await hashPassword(password), groupId: await groupId("Vendedor") });
+  return { username, password };
+}
+
+const login = (username: string, password: string) => anonymous().post("/api/login/", { username, password });
+
+describe("usernames a person can tell apart", () => {
+  it("refuses look-alike and invisible characters at registration with a Spanish message naming them", async () => {
+    await createUser(t, "Admin", { username: "jefe" });
+    const cases: [string, RegExp][] = [
+      ["jefe\u200b", /carácter invisible U\+200B/],
+      ["j\u0435fe", /“е” \(U\+0435\)/],
+      ["ｊｅｆｅ", /Escribilo así: jefe/],
+      ["jef\u0131", /“ı” \(U\+0131\)/],
+      ["\u202ejefe", /carácter invisible U\+202E/],
+      ["je\u0007fe", /carácter invisible U\+0007/],
+      ["jefe\nadmin", /carácter invisible U\+000A/],
+      ["jo", /entre 3 y 30 caracteres/],
+    ];
+    for (const [username, message] of cases) {
+      const response = await register(username);
+      expect([username, response.statusCode]).toEqual([username, 400]);
+      expect(response.json().errors.username).toMatch(message);
+      expect(response.json().errors.username).toMatch(/^El usuario /);
+    }
+  });
+
+  it("stores a new name in lower case, and a name differing only in case is taken", async () => {
+    expect((await register("Nueva.Persona")).statusCode).toBe(200);
+    const admin = await signIn(t, "Admin");
+    const pending = (await admin.client.get("/api/admin/approvals/")).json().registration_requests;
+    expect(pending.map((r: { username: string }) => r.username)).toContain("nueva.persona");
+    expect((await register("NUEVA.PERSONA")).json().detail).toBe(USERNAME_UNAVAILABLE);
+  });
+
+  it("a new plain name that an old look-alike name already reads as is taken", async () => {
+    await legacyUser("ｃａｊａ");
+    const response = await register("caja");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.username).toBe(USERNAME_UNAVAILABLE);
+  });
+
+  it("users stored before the rule keep logging in, as typed, in another case, or in the plain form", async () => {
+    const spaced = await legacyUser("María José Pérez");
+    const short = await legacyUser("Bo");
+    const wide = await legacyUser("ｔｅｓｏｒｅｒｏ");
+    expect((await login(spaced.username, spaced.password)).statusCode).toBe(200);
+    expect((await login("MARÍA JOSÉ PÉREZ", spaced.password)).statusCode).toBe(200);
+    expect((await login(short.username, short.password)).statusCode).toBe(200);
+    expect((await login(wide.username, wide.password)).statusCode).toBe(200);
+    expect((await login("tesorero", wide.password)).statusCode).toBe(200);
+    expect((await login("Tesorero", "otra-clave")).statusCode).toBe(401);
   });
 });

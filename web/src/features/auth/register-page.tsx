@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { CAPTCHA_REQUIRED, GROUP_REQUIRED } from "../../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED, GROUP_REQUIRED, Username } from "../../../../domain/contracts/auth";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useAccountGroups } from "./api/get-account-groups";
@@ -16,21 +16,33 @@ export function RegisterPage() {
   const [form, setForm] = useState({ username: "", email: "", password: "", group: null as string | null });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [usernameError, setUsernameError] = useState<string | null>(null);
   const registration = useSendRegistration();
   const set = (field: keyof typeof form) => (value: string | null) => setForm((f) => ({ ...f, [field]: value ?? "" }));
 
+  /** The server's own rule (domain/usernames.ts): the name as it will be stored, or null with the reason shown. */
+  function checkedUsername() {
+    const parsed = Username.safeParse(form.username);
+    setUsernameError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    return parsed.success ? parsed.data : null;
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const username = checkedUsername();
+    if (!username) return;
     if (!form.group) return setError(GROUP_REQUIRED);
     if (!captcha) return setError(CAPTCHA_REQUIRED);
     setError(null);
     try {
-      await registration.mutateAsync({ username: form.username.trim(), email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
+      await registration.mutateAsync({ username, email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
       notifySuccess("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.");
       setTimeout(() => navigate("/login"), REDIRECT_MS);
     } catch (failure) {
       // The form keeps the reason (a name taken, the challenge); the notice leads with SPEC.md §8's sentence.
-      setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.message : "No se pudo enviar la solicitud");
+      const refusal = failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure : null;
+      if (refusal?.fieldErrors.username) setUsernameError(refusal.fieldErrors.username);
+      setError(refusal ? refusal.message : "No se pudo enviar la solicitud");
       notifyFailure(failure, "No se pudo enviar la solicitud");
     }
   }
@@ -42,7 +54,18 @@ export function RegisterPage() {
           <Title order={1} size="h2">
             Solicitud de registro
           </Title>
-          <TextInput label="Usuario" required value={form.username} onChange={(e) => set("username")(e.currentTarget.value)} />
+          <TextInput
+            label="Usuario"
+            description="Letras sin acentos, números, punto, guion y guion bajo; de 3 a 30."
+            required
+            value={form.username}
+            error={usernameError}
+            onChange={(e) => {
+              set("username")(e.currentTarget.value);
+              setUsernameError(null);
+            }}
+            onBlur={() => form.username && checkedUsername()}
+          />
           <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set("email")(e.currentTarget.value)} />
           <PasswordInput label="Contraseña" required value={form.password} onChange={(e) => set("password")(e.currentTarget.value)} />
           <Select

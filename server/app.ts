@@ -16,7 +16,7 @@ import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha
 import { auditRoutes } from "./features/audit/routes";
 import { createAuditService } from "./features/audit/service";
 import { createActiveUsers } from "./features/auth/active-users";
-import { createLoginThrottle, memoryFailureStore, redisFailureStore } from "./features/auth/login-throttle";
+import { createLoginThrottle, memoryAttemptStore, redisAttemptStore } from "./features/auth/login-throttle";
 import { findActiveUser } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     onLogout: (userId) => void bus.publish({ id: null, type: "session.ended", at: new Date().toISOString(), actor: userId, data: { user_id: userId } }).catch(() => {}),
     humanCheck,
-    throttle: createLoginThrottle(deps.redis ? redisFailureStore(deps.redis) : memoryFailureStore(), (error) =>
+    throttle: createLoginThrottle(deps.redis ? redisAttemptStore(deps.redis, config.redisNamespace) : memoryAttemptStore(), (error) =>
       app.log.warn(`login throttle skipped: ${error.message}`),
     ),
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),

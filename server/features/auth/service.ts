@@ -60,20 +60,18 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
   return {
     /**
      * A wrong user, a wrong password and an inactive user get the same answer after the same
-     * work (one argon2 verify); throttled attempts are refused before any of it.
+     * work (one argon2 verify); the attempt is counted before it, and throttled ones are
+     * refused without it.
      */
     async login({ username, password }: LoginRequest, address: string): Promise<TokenPair> {
-      const waitMs = await throttle.check(username, address);
+      const waitMs = await throttle.attempt(username, address);
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         throw new TooMany(`Demasiados intentos fallidos. Esperá ${seconds} s y volvé a intentar.`, seconds);
       }
       const candidate = await repo.findLoginCandidate(db, username);
       const ok = await verify(candidate?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
-      if (!candidate || !ok || !candidate.isActive) {
-        await throttle.failed(username, address);
-        throw new Unauthorized(LOGIN_FAILED);
-      }
+      if (!candidate || !ok || !candidate.isActive) throw new Unauthorized(LOGIN_FAILED);
       await throttle.succeeded(username, address);
       return issuePair(candidate);
     },

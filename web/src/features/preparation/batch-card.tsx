@@ -5,12 +5,45 @@ import { isPickupZone } from "../../../../domain/delivery";
 import { formatDistance } from "../../../../domain/routing";
 import { formatIsoDate } from "../../../../domain/calendar";
 
-/** One suggested batch: where and when, its orders in route order, and what to pick once for all of them. */
-export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onOpenOrder(id: number): void }) {
-  // A pick-up order is collected at the depot: it needs no coordinates.
-  const unlocated = new Set(batch.zone && isPickupZone(batch.zone) ? [] : batch.without_coordinates);
+/**
+ * The route's length. A pick-up batch has no route; a batch none of whose orders has
+ * coordinates cannot have one (it showed "0 M"), and its orders are flagged one by one.
+ */
+function RouteBadge({ batch, pickup }: { batch: PreparationBatch; pickup: boolean }) {
+  if (pickup) return null;
+  if (!batch.maps_url)
+    return (
+      <Badge variant="light" color="orange" tt="none">
+        Sin recorrido
+      </Badge>
+    );
   return (
-    <Card withBorder shadow="xs" padding="md" aria-label={`Lote ${batch.zone ?? "sin zona"} ${batch.time_slot ?? ""}`.trim()} data-testid="batch-card">
+    <Badge variant="light" color="gray" tt="none">
+      {formatDistance(batch.route_distance_m)}
+    </Badge>
+  );
+}
+
+const NEW_ORDER_STYLE = { background: "var(--mantine-color-blue-light)", borderRadius: "var(--mantine-radius-sm)", paddingInline: 4 };
+
+/**
+ * One suggested batch: where and when, its orders in route order, and what to pick once for
+ * all of them. An order that just arrived is marked 'Nuevo' and the card outlined, for a while.
+ */
+export function BatchCard({ batch, onOpenOrder, isNew }: { batch: PreparationBatch; onOpenOrder(id: number): void; isNew(id: number): boolean }) {
+  // A pick-up order is collected at the depot: it needs no coordinates.
+  const pickup = !!batch.zone && isPickupZone(batch.zone);
+  const unlocated = new Set(pickup ? [] : batch.without_coordinates);
+  const holdsNew = batch.orders.some((o) => isNew(o.PK_Orders));
+  return (
+    <Card
+      withBorder
+      shadow="xs"
+      padding="md"
+      aria-label={`Lote ${batch.zone ?? "sin zona"} ${batch.time_slot ?? ""}`.trim()}
+      data-testid="batch-card"
+      style={holdsNew ? { outline: "3px solid var(--mantine-color-blue-filled)", outlineOffset: -1 } : undefined}
+    >
       <Group justify="space-between" mb="xs">
         <Text fw={700}>{batch.zone ?? "Sin zona"}</Text>
         <Text size="sm">
@@ -19,17 +52,25 @@ export function BatchCard({ batch, onOpenOrder }: { batch: PreparationBatch; onO
       </Group>
       <Group gap="xs" mb="sm">
         <Badge variant="light">{batch.order_count === 1 ? "1 pedido" : `${batch.order_count} pedidos`}</Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" color="gray" tt="none">
           {formatWeight(toGrams(batch.total_weight))}
         </Badge>
-        <Badge variant="light" color="gray">
-          {formatDistance(batch.route_distance_m)}
-        </Badge>
+        <RouteBadge batch={batch} pickup={pickup} />
       </Group>
       <Stack gap={4} mb="sm">
         {batch.orders.map((order) => (
-          <UnstyledButton key={order.PK_Orders} onClick={() => onOpenOrder(order.PK_Orders)} aria-label={`Pedido #${order.PK_Orders}`}>
+          <UnstyledButton
+            key={order.PK_Orders}
+            onClick={() => onOpenOrder(order.PK_Orders)}
+            aria-label={`Pedido #${order.PK_Orders}${isNew(order.PK_Orders) ? ", nuevo" : ""}`}
+            style={isNew(order.PK_Orders) ? NEW_ORDER_STYLE : undefined}
+          >
             <Group gap="xs" wrap="nowrap">
+              {isNew(order.PK_Orders) && (
+                <Badge size="sm" color="blue" style={{ flexShrink: 0 }}>
+                  Nuevo
+                </Badge>
+              )}
               <Text size="sm" fw={600}>
                 #{order.PK_Orders}
               </Text>

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
@@ -52,6 +51,7 @@ import { virtualFreezerRoutes } from "./features/virtual-freezer/routes";
 import { createVirtualFreezerService } from "./features/virtual-freezer/service";
 import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
+import { WEB_DIST } from "./paths";
 import authPlugin from "./plugins/auth";
 import connections from "./plugins/connections";
 import csrfPlugin from "./plugins/csrf";
@@ -65,7 +65,6 @@ import { registerHub } from "./realtime/hub";
 
 z.config(z.locales.es());
 
-const WEB_DIST = fileURLToPath(new URL("../web/dist", import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** close() lets in-flight requests and closing websockets this long before it cuts them. */
 const CLOSE_DEADLINE_MS = 10_000;

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -26,7 +27,9 @@ const app = await buildApp(runtime);
 const stopMaintenance = scheduleMaintenance(runtime.jobs);
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`Frío (${config.mode}) escuchando en http://localhost:${config.port}`);
+// The port actually bound: PORT=0 asks the system for a free one.
+const { port } = app.server.address() as AddressInfo;
+console.log(`Frío (${config.mode}) escuchando en http://localhost:${port}`);
 if (generatedCredentials.length) {
   console.log("\nUsuarios creados (las contraseñas se muestran solo esta vez):");
   for (const c of generatedCredentials) console.log(`  ${c.group.padEnd(12)} ${c.username.padEnd(12)} ${c.password}`);

@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -7,10 +6,9 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "../../drizzle/schema";
-import { applyFunctions, FUNCTIONS_FOLDER, type ScriptSession } from "./functions";
+import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from "../paths";
+import { applyFunctions, type ScriptSession } from "./functions";
 import type { Database } from "./types";
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle/migrations", import.meta.url));
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { FUNCTIONS_FOLDER } from "../paths";
 
 /** One file per database function: its current text, the only place to change it. */
-export const FUNCTIONS_FOLDER = fileURLToPath(new URL("../../drizzle/functions", import.meta.url));
 
 /** What applying the function files needs of one connection inside a transaction. */
 export interface ScriptSession {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { FUNCTIONS_FOLDER, readFunctionFiles } from "../../server/db/functions";
+import { readFunctionFiles } from "../../server/db/functions";
+import { FUNCTIONS_FOLDER } from "../../server/paths";
 import { rowsOf } from "../../server/db/rows";
 import { openTestDatabase } from "../helpers/database";
 

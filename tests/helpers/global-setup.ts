@@ -4,8 +4,9 @@ import { join } from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { seedReference } from "../../drizzle/seed";
-import { MIGRATIONS_FOLDER, openDatabase } from "../../server/db/client";
-import { FUNCTIONS_FOLDER, readFunctionFiles } from "../../server/db/functions";
+import { openDatabase } from "../../server/db/client";
+import { readFunctionFiles } from "../../server/db/functions";
+import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from "../../server/paths";
 import {
   DEFAULT_POSTGRES_URL,
   DEFAULT_REDIS_URL,

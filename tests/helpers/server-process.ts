@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuilt, ROOT } from "../../scripts/build.mjs";
 import { TEST_JWT_SECRET } from "./app";
 import { freePort } from "./redis-server";
 
@@ -33,4 +34,43 @@ export async function spawnServer(options: { databaseUrl: string; redisUrl: stri
     void exited.then((code) => reject(new Error(`server exited with ${code}`)));
   });
   return { child, port, exited };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process wrote so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves to the exit code once the process ended. */
+  exited: Promise<number | null>;
+}
+
+/** The compiled entry, built as `npm start` builds it (only when its sources changed). */
+export async function compiledEntry(name: "server" | "workers"): Promise<string> {
+  await ensureBuilt(["server"], { log: () => {} });
+  return join(ROOT, "dist", name, "main.js");
+}
+
+/** A compiled entry run by plain node, as `npm start` runs it: no TypeScript loader. */
+export function runCompiled(file: string, env: Record<string, string>, args: string[] = []) {
+  const child = fork(file, args, { execArgv: [], env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => void (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => void (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Starts the compiled server on a free port; resolves once it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const started = runCompiled(await compiledEntry("server"), { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", MAP_STYLE_URL: "off", GEOCODER_URL: "off", ...env });
+  const url = await new Promise<string>((resolve, reject) => {
+    const listening = () => {
+      const port = /escuchando en http:\/\/localhost:(\d+)/.exec(started.output())?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    };
+    started.child.stdout!.on("data", listening);
+    void started.exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${started.output()}`)));
+  });
+  return { ...started, url };
 }

@@ -10,6 +10,8 @@ import { startServer } from "../helpers/server-process";
 
 const { postgresUrl, redisUrl, missing } = inject("services");
 const reason = missing.postgres ?? missing.redis ?? "";
+/** A build after a source change and a start on a loaded machine: generous, never a measure. */
+const PROCESS_TIMEOUT_MS = 180_000;
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => void (await Promise.allSettled(cleanups.map((cleanup) => cleanup()))));
 
@@ -36,5 +38,5 @@ describe("the compiled server", () => {
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-  });
+  }, PROCESS_TIMEOUT_MS);
 });

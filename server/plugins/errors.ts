@@ -60,6 +60,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(errors)[0];
       return reply.status(400).send({ detail: first ?? INVALID_INPUT, errors });
     }
+    // The client left mid-body (Node's 'aborted', an ECONNRESET): nobody reads this answer.
+    if (request.raw.destroyed && !request.raw.complete) {
+      request.log.info({ method: request.method, url: request.url }, "request aborted by the client");
+      return reply.status(400).send({ detail: INVALID_INPUT });
+    }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ detail: known.detail });
     const refused = DATABASE_INPUT_ERRORS[databaseErrorCode(error) ?? ""];

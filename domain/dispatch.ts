@@ -1,3 +1,5 @@
+import { BOARD_MESSAGES, MAX_ROUTE_ORDERS } from "./contracts/boards";
+
 /** Courier columns of the dispatch board (0 = Sin asignar) as ordered lists of order ids. */
 export type Columns = Map<number, number[]>;
 
@@ -34,4 +36,16 @@ export function changedPlacements(stored: Placement[], after: Columns): Placemen
   const changed: Placement[] = [];
   for (const [courier, ids] of after) ids.forEach((orderId, position) => was.get(orderId) !== `${courier}:${position}` && changed.push({ orderId, courier, position }));
   return changed;
+}
+
+/**
+ * Why a column's route cannot be sent, or null when it can: a route goes to the Cadete user
+ * linked to the column (with nobody linked its stops would reach no phone), and holds 1 to 3
+ * orders (SPEC.md §9).
+ */
+export function sendRouteRefusal(column: number, orders: number, linked: boolean): string | null {
+  if (column < 1) return BOARD_MESSAGES.chooseCourier;
+  if (orders < 1 || orders > MAX_ROUTE_ORDERS) return BOARD_MESSAGES.routeSize;
+  if (!linked) return BOARD_MESSAGES.noCourierLinked(column);
+  return null;
 }

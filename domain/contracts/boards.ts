@@ -16,6 +16,9 @@ export const BOARD_MESSAGES = {
   routeSent: "Ruta enviada: los pedidos pasaron a Enviado.",
   delivered: "Pedido marcado como entregado.",
   assignmentsReset: "Asignaciones reiniciadas.",
+  chooseCourier: "Elegí un cadete.",
+  noCourierLinked: (column: number) => `${courierName(column)} no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.`,
+  keepCourierLinked: (column: number) => `${courierName(column)} tiene paradas pendientes: elegí otro cadete para que las lleve, no la dejes sin cadete.`,
   notPrepared: (id: number) => `El pedido #${id} ya no está armado para despachar. El tablero se actualizó.`,
 } as const;
 
@@ -117,7 +120,7 @@ export const RouteQuery = z.object({
     .transform((text) => text.split(",").filter(Boolean).map(Number))
     .pipe(routeOrderIds),
 });
-export const SendRouteRequest = RouteOrders.extend({ courier: Courier.refine((c) => c > 0, "Elegí un cadete.") });
+export const SendRouteRequest = RouteOrders.extend({ courier: Courier.refine((c) => c > 0, BOARD_MESSAGES.chooseCourier) });
 
 export const RouteStop = z.object({ order_id: z.number(), client_name: z.string(), address: z.string(), lat: z.number(), lng: z.number() });
 export const DispatchRoute = z.object({

@@ -75,6 +75,7 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     const column = dispatcher.getByTestId("column-1");
     await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
     await column.getByRole("button", { name: "Enviar ruta" }).click();
+    await dispatcher.getByRole("dialog", { name: "Enviar ruta de Cadete 1" }).getByRole("button", { name: `Enviar a ${courierName}` }).click();
     await dispatcher.getByText("Ruta enviada: los pedidos pasaron a Enviado.").first().waitFor();
     await dispatcher.keyboard.press("Escape");
 

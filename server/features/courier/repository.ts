@@ -16,8 +16,14 @@ export const activeCadetes = (db: Executor) =>
 export const links = (db: Executor) =>
   db.select({ column: courierLinks.column, userId: courierLinks.userId, display_name: displayName }).from(courierLinks).leftJoin(users, eq(users.id, courierLinks.userId));
 
+/** The active Cadete linked to a column, if any: a deactivated user's phone reads nothing. */
 export async function linkedUser(db: Executor, column: number): Promise<number | null> {
-  const [row] = await db.select({ userId: courierLinks.userId }).from(courierLinks).where(eq(courierLinks.column, column));
+  const [row] = await db
+    .select({ userId: courierLinks.userId })
+    .from(courierLinks)
+    .innerJoin(users, eq(users.id, courierLinks.userId))
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(courierLinks.column, column), eq(groups.name, "Cadete"), eq(users.isActive, true)));
   return row?.userId ?? null;
 }
 
@@ -140,6 +146,11 @@ export const boardStopRows = (db: Executor, deliveryDate?: string) =>
     .innerJoin(orders, eq(orders.id, courierStops.orderId))
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(deliveryDate ? eq(courierStops.deliveryDate, deliveryDate) : undefined);
+
+export async function columnHasOpenStops(db: Executor, column: number) {
+  const [row] = await db.select({ id: courierStops.id }).from(courierStops).where(and(eq(courierStops.column, column), eq(courierStops.state, "pendiente"))).limit(1);
+  return !!row;
+}
 
 export async function hasOpenStops(db: Executor, userId: number) {
   const [row] = await db.select({ id: courierStops.id }).from(courierStops).where(and(eq(courierStops.userId, userId), eq(courierStops.state, "pendiente"))).limit(1);

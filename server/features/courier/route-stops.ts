@@ -4,12 +4,11 @@ import type { Executor } from "../../db/types";
 import { appendEvent } from "../../realtime/outbox";
 import * as repo from "./repository";
 
-/**
- * Called by 'Enviar ruta' inside its transaction: the stops of the sent route, in route order,
- * go to the user linked to the column (or none yet). Returns that user.
- */
-export async function recordRoute(tx: Executor, column: number, stops: { id: number; deliveryDate: string }[]): Promise<number | null> {
-  const userId = await repo.linkedUser(tx, column);
+/** The Cadete a column's route goes to; null when nobody (active) is linked to it. */
+export const courierOfColumn = (tx: Executor, column: number) => repo.linkedUser(tx, column);
+
+/** Called by 'Enviar ruta' inside its transaction: the stops of the sent route, in route order, go to the column's courier. */
+export async function recordRoute(tx: Executor, column: number, userId: number, stops: { id: number; deliveryDate: string }[]) {
   const payment = new Map((await repo.paymentOf(tx, stops.map((s) => s.id))).map((p) => [p.orderId, p]));
   await repo.insertStops(
     tx,
@@ -18,7 +17,6 @@ export async function recordRoute(tx: Executor, column: number, stops: { id: num
       return { orderId: stop.id, column, userId, deliveryDate: stop.deliveryDate, position, amountDue: pay && isCashMethod(pay.payMethod) ? pay.finalPrice : null };
     }),
   );
-  return userId;
 }
 
 /**

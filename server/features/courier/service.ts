@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { todayInBuenosAires } from "../../../domain/calendar";
+import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
 import { COURIER_MESSAGES, type CashRow, type CourierColumns, type CourierRoute, type CourierStop, type DeliveredRequest, type NotDeliveredRequest, type PositionRequest } from "../../../domain/contracts/courier";
 import { cashDifference, cashTotals, directionsUrl, POSITION_INTERVAL_MS, progressOf, routeOrder, telNumber, whatsappNumber, type StopState } from "../../../domain/courier";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
@@ -177,6 +178,8 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
       if (userId !== null && !(await repo.activeCadetes(db)).some((c) => c.id === userId)) throw new Invalid(COURIER_MESSAGES.notCadete, { user_id: COURIER_MESSAGES.notCadete });
       await db.transaction(async (tx) => {
         await lockBoard(tx);
+        // Without a courier the column's pending stops would reach no phone: another one takes them instead.
+        if (userId === null && (await repo.columnHasOpenStops(tx, column))) throw new Conflict(BOARD_MESSAGES.keepCourierLinked(column));
         await repo.writeLink(tx, column, userId);
         // The column's open stops follow it: a courier linked after the route was sent still gets it.
         const moved = await repo.moveOpenStops(tx, column, userId);

@@ -1,5 +1,5 @@
 import { BOARD_MESSAGES, courierName, type AssignRequest, type DispatchBoard, type DispatchRoute } from "../../../domain/contracts/boards";
-import { changedPlacements, columnsOf, moveCard, type Columns, type Placement } from "../../../domain/dispatch";
+import { changedPlacements, columnsOf, moveCard, sendRouteRefusal, type Columns, type Placement } from "../../../domain/dispatch";
 import { STATUS } from "../../../domain/order-status";
 import { googleMapsRouteUrl, pathMeters, shortestRoute, whatsappShareUrl, type Point } from "../../../domain/routing";
 import type { Database, Executor } from "../../db/types";
@@ -7,7 +7,7 @@ import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth/repository";
 import { boardRows, type BoardRow } from "../orders/board-repository";
-import { appendCourierChanged, appendStopEvents, closeFromBoard, recordRoute } from "../courier/route-stops";
+import { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "../courier/route-stops";
 import { toBoardRow } from "../orders/serialize";
 import type { OrdersService } from "../orders/service";
 import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";
@@ -115,10 +115,13 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
         const stored = await preparedPlacements(tx);
         const column = columnsOf(stored.map(toPlacement)).get(courier) ?? [];
         if (orderIds.some((id) => !column.includes(id))) throw new Conflict(BOARD_MESSAGES.notInColumn);
+        const courierUserId = await courierOfColumn(tx, courier);
+        const refusal = sendRouteRefusal(courier, orderIds.length, courierUserId !== null);
+        if (refusal) throw new Conflict(refusal);
         const { route, stops } = await planRoute(tx, orderIds, courier);
         for (const stop of stops) await orders.changeStatus(tx, stop.id, STATUS.sent, user);
         await removePlacements(tx, orderIds);
-        const courierUserId = await recordRoute(tx, courier, stops);
+        await recordRoute(tx, courier, courierUserId!, stops);
         await appendEvent(tx, {
           type: "dispatch.route_ready",
           actorId: user.id,

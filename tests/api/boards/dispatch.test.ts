@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOARD_MESSAGES, type DispatchBoard } from "../../../domain/contracts/boards";
 import { haversineMeters } from "../../../domain/routing";
@@ -43,6 +44,12 @@ const columnOf = (board: DispatchBoard, courier: number) =>
     .filter((c) => c.courier === courier)
     .sort((a, b) => a.position - b.position)
     .map((c) => c.PK_Orders);
+/** Links a new Cadete user to the column: routes are sent only from linked columns. */
+async function linkCourier(column: number) {
+  const courier = await signIn(t, "Cadete");
+  expect((await dispatcher.post("/api/dispatch/couriers/", { column, user_id: courier.id })).statusCode).toBe(200);
+  return courier;
+}
 const versionOf = (board: DispatchBoard, id: number) => board.cards.find((c) => c.PK_Orders === id)!.version;
 
 describe("the dispatch board", () => {
@@ -122,10 +129,37 @@ describe("the dispatch board", () => {
     expect(tooMany.body).toContain(BOARD_MESSAGES.routeSize);
   });
 
+  it("refuses a route from a column with no Cadete linked, and a column with pending stops left without one", async () => {
+    const date = freshDate();
+    const id = await preparedOrder(date);
+    await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 0 });
+    const unlinked = await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [id] });
+    expect(unlinked.statusCode).toBe(409);
+    expect(unlinked.json().detail).toBe("Cadete 3 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.");
+    // Nothing moved: the order is still Armado in Cadete 3.
+    expect(columnOf(await boardOf(date), 3)).toEqual([id]);
+    expect((await boardOf(date)).sent).toEqual([]);
+
+    // A deactivated Cadete counts as nobody.
+    const gone = await signIn(t, "Cadete");
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: gone.id })).statusCode).toBe(200);
+    await t.runtime.database.db.execute(sql`update users set is_active = false where id = ${gone.id}`);
+    expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [id] })).statusCode).toBe(409);
+
+    const courier = await signIn(t, "Cadete");
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courier.id })).statusCode).toBe(200);
+    expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [id] })).statusCode).toBe(200);
+    const cleared = await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: null });
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json().detail).toBe(BOARD_MESSAGES.keepCourierLinked(3));
+    expect((await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops).toEqual([expect.objectContaining({ order_id: id, state: "pendiente" })]);
+  });
+
   it("sends a courier's route: its orders become Enviado, leave the columns, and can be marked Entregado", async () => {
     const date = freshDate();
     const a = await preparedOrder(date);
     const b = await preparedOrder(date);
+    await linkCourier(1);
     await dispatcher.post("/api/dispatch/assign/", { order_id: a, courier: 1, version: 0 });
     await dispatcher.post("/api/dispatch/assign/", { order_id: b, courier: 1, version: 0 });
 

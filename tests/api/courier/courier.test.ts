@@ -228,10 +228,14 @@ describe("the courier's stops", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(COURIER_MESSAGES.notCadete);
     const id = await preparedOrder(date);
+    const courierC = await signIn(t, "Cadete");
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(200);
     await sendRoute(date, 3, [id]);
     expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierB.id })).statusCode).toBe(200);
     expect((await routeOf(courierB.client, date)).stops.map((s) => s.order_id)).toEqual([id]);
+    expect((await routeOf(courierC.client, date)).stops).toEqual([]);
     // courierB left column 2 for column 3; put things back for the other tests.
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(200);
     expect((await dispatcher.post("/api/dispatch/couriers/", { column: 2, user_id: courierB.id })).statusCode).toBe(200);
   });
 

@@ -96,6 +96,8 @@ describe("board events carry the cards and batches they change", () => {
     expect(moved.card).toEqual((await dispatchBoard(date)).cards.find((c) => c.PK_Orders === id));
     expect(moved.card).toMatchObject({ courier: 2, position: 0, version: 1 });
 
+    const courier = await signIn(t, "Cadete");
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 2, user_id: courier.id })).statusCode).toBe(200);
     expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 2, order_ids: [id] })).statusCode).toBe(200);
     const sent = RouteReadyData.parse((await eventOn(sockets.dispatcher, (e) => e.type === "dispatch.route_ready" && (e.data.order_ids as number[]).includes(id))).data);
     expect(sent.cards).toEqual((await dispatchBoard(date)).sent);

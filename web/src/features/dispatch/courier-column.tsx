@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { courierName, MAX_ROUTE_ORDERS, type DispatchCard } from "../../../../domain/contracts/boards";
+import { sendRouteRefusal } from "../../../../domain/dispatch";
 import { formatWeight, toGrams } from "../../../../domain/money";
 import type { ReactNode } from "react";
 import { OrderCard } from "./order-card";
@@ -31,16 +32,19 @@ interface CourierColumnProps {
   /** The whole column, filters aside: routes and weights are the courier's real load. */
   load: DispatchCard[];
   onShowRoute(ids: number[]): void;
-  onSendRoute(ids: number[]): void;
+  onSendRoute(cards: DispatchCard[]): void;
   /** The linked courier's panel (select, stops, progress), under the title. */
   status?: ReactNode;
+  /** Whether a Cadete user is linked to the column: only then can its route be sent. */
+  linked?: boolean;
 }
 
 /** A courier's column: a drop zone, its cards in order, its weight and, with 1 to 3 orders, its route. */
-export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, status }: CourierColumnProps) {
+export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, status, linked = false }: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
   const ids = load.map((c) => c.PK_Orders);
   const routable = courier > 0 && load.length >= 1 && load.length <= MAX_ROUTE_ORDERS;
+  const refusal = sendRouteRefusal(courier, load.length, linked);
   return (
     <Paper ref={drop.setNodeRef} withBorder p="sm" bg={drop.isOver ? "blue.0" : "gray.0"} miw={260} style={{ flex: 1 }} aria-label={courierName(courier)} data-testid={`column-${courier}`}>
       <Group justify="space-between" mb="xs">
@@ -55,10 +59,15 @@ export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, 
           <Button size="xs" variant="light" onClick={() => onShowRoute(ids)}>
             Mostrar ruta
           </Button>
-          <Button size="xs" onClick={() => onSendRoute(ids)}>
+          <Button size="xs" disabled={!!refusal} aria-describedby={refusal ? `send-refusal-${courier}` : undefined} onClick={() => onSendRoute(load)}>
             Enviar ruta
           </Button>
         </Group>
+      )}
+      {routable && refusal && (
+        <Text size="sm" c="orange.9" mb="xs" id={`send-refusal-${courier}`} data-testid={`send-refusal-${courier}`}>
+          {refusal}
+        </Text>
       )}
       <Stack gap="xs" mih={120}>
         {cards.map((card) => (

@@ -21,6 +21,7 @@ import { courierPoint, CourierStatus } from "./courier-status";
 import { columnCoordinates } from "./keyboard-columns";
 import { GroupedCards, SORT_MODES, type SortMode } from "./grouped-cards";
 import { RouteModal, SentRouteModal } from "./route-modal";
+import { SendRouteConfirm } from "./send-route-confirm";
 import { SentOrders } from "./sent-orders";
 
 const options = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort().map((v) => ({ value: v, label: v }));
@@ -33,6 +34,7 @@ export function DispatchPage() {
   const [time, setTime] = useState<string | null>(null);
   const [showing, setShowing] = useState<{ courier: number; ids: number[] } | null>(null);
   const [sent, setSent] = useState<{ courier: number; route: DispatchRoute } | null>(null);
+  const [confirmingSend, setConfirmingSend] = useState<{ courier: number; cards: DispatchCard[] } | null>(null);
   const refresh = useRefreshDispatch();
   const sending = useSendRoute();
   const resetting = useResetAssignments();
@@ -63,12 +65,16 @@ export function DispatchPage() {
     }
   }
 
+  const linkedName = (column: number) => couriers.data?.couriers.find((c) => c.column === column)?.user?.display_name ?? null;
+
   async function send(courier: number, ids: number[]) {
     try {
       const route = await sending.mutateAsync({ courier, orderIds: ids });
+      setConfirmingSend(null);
       notifySuccess(route.message);
       setSent({ courier, route });
     } catch (error) {
+      setConfirmingSend(null);
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
     }
   }
@@ -115,7 +121,8 @@ export function DispatchPage() {
                   load={load}
                   cards={courier === 0 ? load.filter(visible) : load}
                   onShowRoute={(ids) => setShowing({ courier, ids })}
-                  onSendRoute={(ids) => void send(courier, ids)}
+                  onSendRoute={(load) => setConfirmingSend({ courier, cards: load })}
+                  linked={linkedName(courier) !== null}
                   status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} /> : undefined}
                 />
               );
@@ -134,6 +141,16 @@ export function DispatchPage() {
         onConfirm={reset}
         onCancel={() => setConfirmingReset(false)}
       />
+      {confirmingSend && linkedName(confirmingSend.courier) && (
+        <SendRouteConfirm
+          column={confirmingSend.courier}
+          courier={linkedName(confirmingSend.courier)!}
+          cards={confirmingSend.cards}
+          sending={sending.isPending}
+          onConfirm={() => void send(confirmingSend.courier, confirmingSend.cards.map((c) => c.PK_Orders))}
+          onCancel={() => setConfirmingSend(null)}
+        />
+      )}
       {sent && <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />}
     </>
   );

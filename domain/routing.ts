@@ -88,11 +88,30 @@ function permutations<T>(items: T[]): T[][] {
   return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }
 
-/** The shortest open path from `start` through at most 3 stops: every order is tried. */
-export function shortestRoute<T extends Point>(start: Point, stops: T[]): T[] {
+const inRankOrder = <T>(stops: T[], rank: (stop: T) => number) => stops.every((stop, i) => i === 0 || rank(stops[i - 1]!) <= rank(stop));
+
+/**
+ * The shortest open path from `start` through at most 3 stops: every order is tried. With a
+ * `rank` (the delivery slot), only the orders that visit lower ranks first are candidates:
+ * a Mañana client is never left for after a Tarde one, however near the Tarde one lives.
+ */
+export function shortestRoute<T extends Point>(start: Point, stops: T[], rank: (stop: T) => number = () => 0): T[] {
   if (stops.length > MAX_ROUTE_STOPS) throw new Error(`a route has at most ${MAX_ROUTE_STOPS} stops`);
-  return permutations(stops).reduce((best, candidate) => (pathMeters(start, candidate) < pathMeters(start, best) ? candidate : best), stops);
+  const candidates = permutations(stops).filter((candidate) => inRankOrder(candidate, rank));
+  return candidates.reduce((best, candidate) => (pathMeters(start, candidate) < pathMeters(start, best) ? candidate : best));
 }
+
+/**
+ * A delivery slot's place in the day: slots are seeded in the order of the day (Mañana,
+ * Mediodía, Tarde), so their ids are their order; an order without one goes last.
+ */
+export const slotRank = (timeSlotId: number | null) => timeSlotId ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * Every stop of a route in driving order: the located ones as `shortestRoute` ordered them (by
+ * slot already), each one without coordinates last within its own slot. The sort is stable.
+ */
+export const inSlotOrder = <T>(ordered: T[], unlocated: T[], rank: (stop: T) => number): T[] => [...ordered, ...unlocated].sort((a, b) => rank(a) - rank(b));
 
 const coordinate = (p: Point) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 

@@ -1,9 +1,14 @@
 import { z } from "zod";
 
+/**
+ * SPEC.md §8's map messages named Google Maps; the map is MapLibre over a configurable style
+ * and geocoder, so they name the map itself (docs/decisions/map-messages-name-no-provider.md).
+ */
 export const MAP_MESSAGES = {
-  noStyle: "No se encontró la API key de Google Maps.",
-  configFailed: "No se pudo obtener la API key de Google Maps.",
-  unavailable: "No se pudo cargar Google Maps. Reintentá más tarde.",
+  noStyle: "El mapa se muestra sin calles: no hay un estilo de mapa configurado. Podés marcar el punto o escribir las coordenadas.",
+  configFailed: "No se pudo obtener la configuración del mapa.",
+  unavailable: "No se pudo cargar el mapa. Reintentá más tarde.",
+  geocoderDown: "No se pudo buscar la dirección: el buscador no responde. Reintentá más tarde.",
   notFound: "No se encontró la dirección indicada.",
   coordinatesSaved: "Coordenadas actualizadas desde el mapa.",
   /** SPEC.md §8's info notice when the delivery step's coordinates come from the map. */

@@ -146,7 +146,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     expect(await dialog.getByTestId("route-stop").count()).toBe(1);
     expect(await dialog.getByTestId("route-depot").count()).toBe(1);
     expect(await dialog.getByTestId("route-distance").innerText()).toMatch(/^Distancia: \d/);
-    expect(await dialog.getByRole("link", { name: "Abrir en Google Maps" }).getAttribute("href")).toContain("google.com/maps/dir/");
+    expect(await dialog.getByRole("link", { name: "Abrir la ruta para navegar" }).getAttribute("href")).toContain("google.com/maps/dir/");
     await dispatcher.keyboard.press("Escape");
   });
 

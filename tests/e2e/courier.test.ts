@@ -4,9 +4,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
 import type { ApiClient } from "../helpers/app";
-import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { createUser, signIn } from "../helpers/factories";
+import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
+import { createUser } from "../helpers/factories";
 import { orderDetails, placeOrder } from "../helpers/orders";
 
 const skip = e2eSkipReason();
@@ -34,10 +35,7 @@ async function preparedOrder(client: { name: string; address: string; phone: str
 
 beforeAll(async () => {
   if (skip) return;
-  e2e = await startE2E();
-  seller = (await signIn(e2e.t, "Vendedor")).client;
-  preparer = (await signIn(e2e.t, "Preparador")).client;
-  dispatcherApi = (await signIn(e2e.t, "Despachante")).client;
+  ({ e2e, seller, preparer, dispatcherApi } = await startDispatchE2E());
   const product = await createProduct(seller, { name: "Milanesas de pollo", quantity: 100, price: 6400, unitWeight: 1 });
   const { lat, lng } = e2e.t.config.depot;
   orderIds.push(await preparedOrder({ name: "Almacén Don Tito", address: "Av. Calchaquí 3950", phone: "011 4253-1234", lat: lat - 0.02, lng }, "Tocar timbre 2B", product.PK_Products));
@@ -68,10 +66,7 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dispatcher.getByRole("option", { name: courierName }).click();
     await dispatcher.getByText("Cadete asignado a la columna.").waitFor();
     // Far one first: the route must still reach the phone nearest first.
-    for (const id of orderIds) {
-      const card = (await (await dispatcherApi.get(`/api/dispatch/?delivery_date=${deliveryDate}`)).json()).cards.find((c: { PK_Orders: number }) => c.PK_Orders === id);
-      expect((await dispatcherApi.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: card.version })).statusCode).toBe(200);
-    }
+    for (const id of orderIds) await assignThroughApi(dispatcherApi, deliveryDate, id, 1);
     const column = dispatcher.getByTestId("column-1");
     await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
     await column.getByRole("button", { name: "Enviar ruta" }).click();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { batchOrders, batchSizes } from "../../domain/batching";
-import { formatDistance, googleMapsRouteUrl, haversineMeters, nearestNeighbour, pathMeters, shortestRoute, whatsappShareUrl } from "../../domain/routing";
+import { formatDistance, googleMapsRouteUrl, haversineMeters, inSlotOrder, nearestNeighbour, pathMeters, shortestRoute, slotRank, whatsappShareUrl } from "../../domain/routing";
 
 const depot = { lat: -34.7206, lng: -58.2546 };
 const point = fc.record({ lat: fc.double({ min: -34.8, max: -34.6, noNaN: true }), lng: fc.double({ min: -58.4, max: -58.1, noNaN: true }) });
@@ -93,5 +93,37 @@ describe("preparation batches (SPEC.md §4)", () => {
     const [batch] = batchOrders(orders, depot);
     expect(batch!.orders.map((o) => o.id)).toEqual([2, 3, 1]);
     expect(batch!.withoutCoordinates).toEqual([1]);
+  });
+});
+
+describe("a route keeps the delivery slots (issue 29)", () => {
+  const MAÑANA = 2;
+  const TARDE = 4;
+  it("visits a Mañana stop before a nearer Tarde one, and the shortest path within a slot", () => {
+    const nearTarde = { lat: depot.lat - 0.005, lng: depot.lng, id: "tarde-cerca", slot: TARDE };
+    const farMañana = { lat: depot.lat - 0.03, lng: depot.lng + 0.02, id: "mañana-lejos", slot: MAÑANA };
+    const midMañana = { lat: depot.lat - 0.02, lng: depot.lng + 0.02, id: "mañana-medio", slot: MAÑANA };
+    const ids = (stops: { id: string }[]) => stops.map((s) => s.id);
+    expect(ids(shortestRoute(depot, [nearTarde, farMañana, midMañana]))).toEqual(["tarde-cerca", "mañana-medio", "mañana-lejos"]);
+    expect(ids(shortestRoute(depot, [nearTarde, farMañana, midMañana], (s) => slotRank(s.slot)))).toEqual(["mañana-medio", "mañana-lejos", "tarde-cerca"]);
+  });
+
+  it("never visits a later slot before an earlier one, and is the shortest such path", () => {
+    const slotted = fc.record({ lat: point.map((p) => p.lat), lng: point.map((p) => p.lng), slot: fc.option(fc.constantFrom(2, 3, 4), { nil: null }) });
+    fc.assert(
+      fc.property(fc.array(slotted, { minLength: 1, maxLength: 3 }), (stops) => {
+        const rank = (s: { slot: number | null }) => slotRank(s.slot);
+        const route = shortestRoute(depot, stops, rank);
+        expect(route.map(rank)).toEqual(route.map(rank).sort((a, b) => a - b));
+        const bySlotThenPath = [...stops].sort((a, b) => rank(a) - rank(b));
+        expect(pathMeters(depot, route)).toBeLessThanOrEqual(pathMeters(depot, bySlotThenPath) + 1e-6);
+      }),
+    );
+  });
+
+  it("puts a stop without coordinates last within its own slot", () => {
+    const rank = (s: { slot: number | null }) => slotRank(s.slot);
+    const ordered = [{ id: 1, slot: 2 }, { id: 2, slot: 4 }];
+    expect(inSlotOrder(ordered, [{ id: 3, slot: 2 }, { id: 4, slot: null }], rank).map((s) => s.id)).toEqual([1, 3, 2, 4]);
   });
 });

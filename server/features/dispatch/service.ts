@@ -1,7 +1,7 @@
 import { BOARD_MESSAGES, courierName, type AssignRequest, type DispatchBoard, type DispatchRoute } from "../../../domain/contracts/boards";
 import { changedPlacements, columnsOf, moveCard, sendRouteRefusal, type Columns, type Placement } from "../../../domain/dispatch";
 import { STATUS } from "../../../domain/order-status";
-import { googleMapsRouteUrl, pathMeters, shortestRoute, whatsappShareUrl, type Point } from "../../../domain/routing";
+import { googleMapsRouteUrl, inSlotOrder, pathMeters, shortestRoute, slotRank, whatsappShareUrl, type Point } from "../../../domain/routing";
 import type { Database, Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
@@ -32,13 +32,14 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
     if (rows.length !== new Set(orderIds).size) throw new Conflict(BOARD_MESSAGES.notInColumn);
     const unlocated = rows.filter((r) => r.latitude === null || r.longitude === null);
     const located = rows.filter((r) => !unlocated.includes(r)).map((row) => ({ row, lat: Number(row.latitude), lng: Number(row.longitude) }));
-    const ordered = shortestRoute(depot, located);
-    const stops = [...ordered.map((s) => s.row), ...unlocated];
+    const rank = (row: BoardRow) => slotRank(row.timeSlotId);
+    const ordered = shortestRoute(depot, located, (s) => rank(s.row));
+    const stops = inSlotOrder(ordered.map((s) => s.row), unlocated, rank);
     const mapsUrl = ordered.length ? googleMapsRouteUrl(depot, ordered) : null;
     const route: DispatchRoute = {
       depot,
       stops: ordered.map((s) => ({ order_id: s.row.id, client_name: s.row.clientName, address: s.row.address, lat: s.lat, lng: s.lng })),
-      without_coordinates: unlocated.map((r) => r.id),
+      without_coordinates: stops.filter((r) => unlocated.includes(r)).map((r) => r.id),
       distance_m: Math.round(pathMeters(depot, ordered)),
       maps_url: mapsUrl,
       whatsapp_url: whatsappShareUrl(routeText(courier, stops, mapsUrl)),

@@ -49,7 +49,7 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
 
     /** Server-side proxy to a Nominatim-compatible geocoder (no key in the browser, results cached). */
     async geocode(query: string): Promise<GeocodeResult[]> {
-      if (!config.geocoderUrl) throw new Unavailable(MAP_MESSAGES.unavailable);
+      if (!config.geocoderUrl) throw new Unavailable(MAP_MESSAGES.geocoderDown);
       const key = query.toLowerCase();
       const cached = cache.get(key);
       if (cached) return cached;
@@ -63,7 +63,7 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
           return (await response.json()) as typeof rows;
         });
       } catch {
-        throw new Unavailable(MAP_MESSAGES.unavailable);
+        throw new Unavailable(MAP_MESSAGES.geocoderDown);
       }
       const results = (Array.isArray(rows) ? rows : [])
         .map((r) => ({ lat: Math.round(Number(r.lat) * 1e6) / 1e6, lng: Math.round(Number(r.lon) * 1e6) / 1e6, display_name: String(r.display_name ?? "") }))

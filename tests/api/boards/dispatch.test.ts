@@ -129,6 +129,34 @@ describe("the dispatch board", () => {
     expect(tooMany.body).toContain(BOARD_MESSAGES.routeSize);
   });
 
+  it("visits the Mañana orders before a nearer Tarde one, in the route and on the courier's phone", async () => {
+    const date = freshDate();
+    const { lat, lng } = t.config.depot;
+    const prepared = async (time: number, latitude: number | null, longitude: number | null) => {
+      // Only a pick-up order (zone 8) goes without coordinates.
+      const id = await confirmOrder(seller, { date, time, latitude, longitude, zone: latitude === null ? 8 : 1 });
+      expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
+      return id;
+    };
+    const nearTarde = await prepared(4, lat - 0.005, lng);
+    const farMañana = await prepared(2, lat - 0.03, lng + 0.02);
+    const unlocatedMañana = await prepared(2, null, null);
+    const route = (await dispatcher.get(`/api/dispatch/route/?order_ids=${nearTarde},${farMañana},${unlocatedMañana}`)).json();
+    expect(route.stops.map((s: { order_id: number }) => s.order_id)).toEqual([farMañana, nearTarde]);
+
+    const courier = await linkCourier(2);
+    for (const [i, id] of [nearTarde, farMañana, unlocatedMañana].entries()) {
+      expect((await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 2, version: 0 })).statusCode, `drop ${i}`).toBe(200);
+    }
+    expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 2, order_ids: [nearTarde, farMañana, unlocatedMañana] })).statusCode).toBe(200);
+    const stops = (await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops as { order_id: number; time_slot: string }[];
+    expect(stops.map((s) => [s.order_id, s.time_slot])).toEqual([
+      [farMañana, "Mañana"],
+      [unlocatedMañana, "Mañana"],
+      [nearTarde, "Tarde"],
+    ]);
+  });
+
   it("refuses a route from a column with no Cadete linked, and a column with pending stops left without one", async () => {
     const date = freshDate();
     const id = await preparedOrder(date);

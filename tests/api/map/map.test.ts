@@ -44,12 +44,12 @@ describe("map configuration and geocoding", () => {
     expect(geocoder.requests.filter((q) => q === "Mitre 500, Quilmes")).toHaveLength(1);
   });
 
-  it("answers the spec's messages when nothing is found or the geocoder fails", async () => {
+  it("answers the spec's message when nothing is found, and one naming no map provider when the geocoder fails", async () => {
     const missing = await user.get("/api/geocode/?q=calle%20que%20no%20existe");
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe("No se encontró la dirección indicada.");
     const broken = await user.get("/api/geocode/?q=romper");
     expect(broken.statusCode).toBe(503);
-    expect(broken.json().detail).toBe("No se pudo cargar Google Maps. Reintentá más tarde.");
+    expect(broken.json().detail).toBe("No se pudo buscar la dirección: el buscador no responde. Reintentá más tarde.");
   });
 });

@@ -1,5 +1,6 @@
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import { BOARD_MESSAGES, COURIERS, courierName, type DispatchCard, type DispatchRoute } from "../../../../domain/contracts/boards";
@@ -30,6 +31,7 @@ const options = (values: (string | null)[]) => [...new Set(values.filter((v): v 
 export function DispatchPage() {
   const [date, setDate] = useBoardDate();
   const [mode, setMode] = useState<SortMode>("Asignaciones");
+  const phone = useMediaQuery("(max-width: 35.99em)", false, { getInitialValueInEffect: false });
   const [zone, setZone] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [showing, setShowing] = useState<{ courier: number; ids: number[] } | null>(null);
@@ -92,7 +94,16 @@ export function DispatchPage() {
     <>
       <PageTitle>Despacho</PageTitle>
       <Group mb="md" align="flex-end" wrap="wrap">
-        <SegmentedControl data={[...SORT_MODES]} value={mode} onChange={(v) => setMode(v as SortMode)} aria-label="Orden" />
+        {/* Three long labels do not fit side by side on a phone: there they stack, each whole. */}
+        <SegmentedControl
+          data={[...SORT_MODES]}
+          value={mode}
+          onChange={(v) => setMode(v as SortMode)}
+          aria-label="Orden"
+          fullWidth={phone}
+          orientation={phone ? "vertical" : "horizontal"}
+          w={phone ? "100%" : undefined}
+        />
         <BoardDateInput value={date} onChange={setDate} />
         <Select label="Zona" placeholder="Todas" data={options(cards.map((c) => c.FK_Shipments__Name))} value={zone} onChange={setZone} clearable w={180} />
         <Select label="Horario" placeholder="Todos" data={options(cards.map((c) => c.FK_TimesShipping__Name))} value={time} onChange={setTime} clearable w={160} />

@@ -35,7 +35,7 @@ function RouteDetails({ route, courier = null }: { route: DispatchRoute; courier
       <Group mt="md">
         {route.maps_url && (
           <Anchor href={route.maps_url} target="_blank" rel="noreferrer">
-            Abrir en Google Maps
+            Abrir la ruta para navegar
           </Anchor>
         )}
         <Anchor href={route.whatsapp_url} target="_blank" rel="noreferrer">

@@ -31,7 +31,7 @@ export function MapPage() {
       const [best] = await geocode(query);
       if (best) setPoint({ lat: best.lat, lng: best.lng });
     } catch (error) {
-      setMessage(error instanceof ApiError && error.status === 404 ? MAP_MESSAGES.notFound : MAP_MESSAGES.unavailable);
+      setMessage(error instanceof ApiError && error.status === 404 ? MAP_MESSAGES.notFound : MAP_MESSAGES.geocoderDown);
     } finally {
       setSearching(false);
     }

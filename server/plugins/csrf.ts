@@ -28,7 +28,9 @@ async function csrfPlugin(app: FastifyInstance) {
 
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!request.cookies[CSRF_COOKIE]) {
-      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "lax", httpOnly: false });
+      // Secure over TLS (TRUST_PROXY decides whether a proxy's X-Forwarded-Proto says so); plain HTTP on a LAN keeps working.
+      const secure = request.protocol === "https";
+      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "lax", httpOnly: false, secure });
     }
     done(null, payload);
   });

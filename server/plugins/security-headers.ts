@@ -14,6 +14,21 @@ export interface SecurityHeadersOptions {
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
+/**
+ * Browser features the app may use: the courier's phone shares its position and the wall
+ * board goes full screen; nothing else (camera and microphone included: the proof photo is a
+ * file input, which needs no permission). helmet dropped this header, so it is ours.
+ */
+export const PERMISSIONS_POLICY = [
+  "geolocation=(self)",
+  "fullscreen=(self)",
+  ...["camera", "microphone", "display-capture", "payment", "usb", "serial", "hid", "midi"].map((f) => `${f}=()`),
+  ...["accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "browsing-topics", "publickey-credentials-get"].map((f) => `${f}=()`),
+].join(", ");
+
+/** API answers carry users' data: no browser or proxy keeps a copy (a route that may be cached says so itself). */
+const NO_STORE = "no-store";
+
 /** Origins the browser's map reaches; the geocoder is not one, it is called by the server. */
 export function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOptions): string[] {
   const style = mapStyleUrl && URL.canParse(mapStyleUrl) ? [new URL(mapStyleUrl).origin] : [];
@@ -110,8 +125,8 @@ const apiHeaders = () =>
  */
 async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const withHsts = (headers: Record<string, string>) => ({ ...headers, "strict-transport-security": HSTS });
-  const documents = documentHeaders(options);
-  const api = apiHeaders();
+  const documents = { ...documentHeaders(options), "permissions-policy": PERMISSIONS_POLICY };
+  const api = { ...apiHeaders(), "permissions-policy": PERMISSIONS_POLICY, "cache-control": NO_STORE };
   const overHttps = { documents: withHsts(documents), api: withHsts(api) };
   app.addHook("onRequest", (request, reply, done) => {
     const isApi = request.url.startsWith("/api/");

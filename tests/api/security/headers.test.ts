@@ -2,6 +2,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
+import { createClient, createProduct } from "../../helpers/catalog";
+import { signIn } from "../../helpers/factories";
+import { placeOrder } from "../../helpers/orders";
 
 const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 const STYLE_URL = "https://tiles.example.test/styles/frio.json";
@@ -89,5 +92,75 @@ describe("behind a trusted proxy", () => {
     const page = await proxied.app.inject({ method: "GET", url: "/orders", headers: { "x-forwarded-proto": "https" } });
     expect(page.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+  });
+});
+
+describe("answers that carry users' data are never stored", () => {
+  it("every API answer says Cache-Control: no-store, on every route, for a signed-in Admin and for nobody", async () => {
+    const admin = await signIn(t, "Admin");
+    const stored: string[] = [];
+    for (const route of t.app.routeTable) {
+      const url = route.url.replace(/:[^/]+/g, "1");
+      for (const client of [admin.client, new ApiClient(t.app)]) {
+        const response = await client.request(route.method as "GET", url, route.method === "GET" ? undefined : {});
+        if (response.headers["cache-control"] !== "no-store") stored.push(`${route.method} ${url} ${response.statusCode} ${response.headers["cache-control"]}`);
+      }
+    }
+    expect(stored).toEqual([]);
+  });
+
+  it("the token pair, /api/me/, an order's detail and receipt, approvals and an export say so", async () => {
+    const admin = await signIn(t, "Admin");
+    const login = await new ApiClient(t.app).post("/api/login/", { username: admin.username, password: admin.password });
+    const refresh = await new ApiClient(t.app).post("/api/token/refresh/", { refresh: login.json().refresh });
+    const { id: clientId } = await createClient(admin.client);
+    const product = await createProduct(admin.client, { quantity: 10 });
+    const order = await placeOrder(admin.client, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }]);
+    const orderId = order.json().order_id;
+    const answers = {
+      login,
+      refresh,
+      me: await admin.client.get("/api/me/"),
+      order,
+      detail: await admin.client.get(`/api/orders/${orderId}/`),
+      receipt: await admin.client.get(`/api/orders/${orderId}/receipt.png`),
+      approvals: await admin.client.get("/api/admin/approvals/"),
+      export: await admin.client.post("/api/export-data/", { sql_table: "Clients", type_archive: "csv", start_id: 0, end_id: clientId }),
+    };
+    for (const [name, response] of Object.entries(answers)) {
+      expect([name, response.statusCode, response.headers["cache-control"]]).toEqual([name, 200, "no-store"]);
+    }
+  });
+});
+
+describe("Permissions-Policy", () => {
+  it("allows geolocation and full screen to our own pages only, and no camera, microphone or payment", async () => {
+    for (const url of ["/api/health/", "/api/me/", "/orders"]) {
+      const policy = String((await t.app.inject({ method: "GET", url })).headers["permissions-policy"]);
+      expect(policy).toContain("geolocation=(self)");
+      expect(policy).toContain("fullscreen=(self)");
+      for (const denied of ["camera=()", "microphone=()", "payment=()", "usb=()"]) expect(policy).toContain(denied);
+    }
+  });
+});
+
+describe("the CSRF cookie", () => {
+  const csrfCookie = (response: { headers: Record<string, unknown> }) => String(response.headers["set-cookie"]).split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("csrftoken="))!;
+
+  it("is Secure when the request came over TLS through a trusted proxy, and not over plain HTTP", async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    try {
+      const overTls = await proxied.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+      expect(csrfCookie(overTls)).toMatch(/;\s*Secure/i);
+      const plain = await proxied.app.inject({ method: "GET", url: "/api/health/" });
+      expect(csrfCookie(plain)).not.toMatch(/Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("is not made Secure by a client's own X-Forwarded-Proto without TRUST_PROXY", async () => {
+    const forged = await t.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+    expect(csrfCookie(forged)).not.toMatch(/Secure/i);
   });
 });

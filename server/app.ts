@@ -96,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(log ? { childLoggerFactory: requestLogger } : {}),
     logController: new OneLinePerRequest(log && logsInfo(config.logLevel) ? log.destination : null),
     bodyLimit: BODY_LIMIT_BYTES,
+    // While closing, a request already on an open connection is served (with Connection: close),
+    // not refused with a 503: it was sent before the shutdown and may be an order.
+    return503OnClosing: false,
     // Off unless configured: with no proxy in front, X-Forwarded-For is whatever a client sends.
     trustProxy: typeof config.trustProxy === "number" ? hops(config.trustProxy) : config.trustProxy,
     // A client trickling a body or headers byte by byte must not hold a connection for minutes.
@@ -184,7 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(async (live) => {
         // Upgrades reach the plugin through the connections plugin, for websocket routes only.
         const server = app.websocketUpgrades as unknown as Server;
-        await live.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, server } });
+        await live.register(fastifyWebsocket, {
+          options: { maxPayload: 64 * 1024, server },
+          // At shutdown, 1001 (going away): screens reconnect at once, to another instance when there is one.
+          preClose(done) {
+            for (const socket of live.websocketServer.clients) socket.close(1001, "server closing");
+            live.websocketServer.close(done);
+          },
+        });
         await registerHub(live, { db, bus, loadUser });
       });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());

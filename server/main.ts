@@ -4,22 +4,27 @@ import { join } from "node:path";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { createRuntime } from "./runtime";
 import { scheduleMaintenance } from "./jobs/schedule";
+import { DataDirLocked, lockDataDir } from "./operations/data-dir-lock";
+import { onShutdownSignal } from "./operations/shutdown";
+import { createRuntime } from "./runtime";
 
-function configOrExit(): Config {
+/** A start that cannot go on (a bad setting, a data directory in use) ends with its message. */
+function cannotStart(error: unknown): never {
+  if (!(error instanceof ConfigError || error instanceof DataDirLocked)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const config: Config = (() => {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    return cannotStart(error);
   }
-}
-
-const config = configOrExit();
+})();
+// Before anything opens the embedded database: a second process on the data directory ends here.
+const lock = config.mode === "embedded" ? await lockDataDir(config.dataDir).catch(cannotStart) : null;
 const freshDataDir = config.mode === "embedded" && !existsSync(join(config.dataDir, "pglite"));
 const runtime = await createRuntime(config);
 const { generatedCredentials } = await bootstrap(config, runtime.database, { freshDataDir });
@@ -36,15 +41,11 @@ if (generatedCredentials.length) {
   console.log("");
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: closing`);
+onShutdownSignal(async () => {
   stopMaintenance();
+  // Stops accepting, answers the requests in flight and closes websockets with 1001 (cut after 10 s).
   await app.close();
+  // Then the sweeper and the relay end their cycle (their cursors are committed with it), and the database closes.
   await runtime.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  lock?.release();
+}, (message) => app.log.info(message));

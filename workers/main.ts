@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
+import { onShutdownSignal } from "../server/operations/shutdown";
 import { startBullWorkers } from "../server/jobs/bullmq";
 import { createRedisBus } from "../server/realtime/bus";
 import { startPreparationSweeper } from "../server/features/preparation/sweep";
@@ -18,15 +19,12 @@ async function main() {
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
   const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
   console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep`);
-  const shutdown = async () => {
+  onShutdownSignal(async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.
     await Promise.all([running.close(), sweeper.stop()]);
     await bus.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown());
-  process.on("SIGINT", () => void shutdown());
+  });
 }
 
 main().catch((error) => {

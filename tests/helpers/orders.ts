@@ -1,4 +1,4 @@
-import type { ApiClient } from "./app";
+import type { Api } from "./http-api";
 
 export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -35,10 +35,10 @@ export function orderPayload(clientId: number, items: Line[], overrides: Record<
   };
 }
 
-export async function placeOrder(api: ApiClient, clientId: number, items: Line[], overrides: Record<string, unknown> = {}, key?: string) {
+export async function placeOrder(api: Api, clientId: number, items: Line[], overrides: Record<string, unknown> = {}, key?: string) {
   return api.post("/api/order/", orderPayload(clientId, items, overrides), key ? { "idempotency-key": key } : {});
 }
 
-export async function stockOf(api: ApiClient, productId: number): Promise<string> {
+export async function stockOf(api: Api, productId: number): Promise<string> {
   return (await api.get(`/api/products/${productId}/details/`)).json().Quantity;
 }

@@ -202,12 +202,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  app.decorate("services", { auth, users });
   return app;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    services: { auth: ReturnType<typeof createAuthService>; users: ReturnType<typeof createUsersService> };
-  }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordId } from "./catalog-common";
 
+/** SPEC.md §2 and §7: the product claim (3) is about one product and has its own table and call. */
 export const CLAIM_TYPES = { bonus: 1, orderClaim: 2, productClaim: 3 } as const;
 export const CLAIM_MESSAGES = {
   type: "Debe seleccionar un tipo de carga.",
@@ -8,7 +9,7 @@ export const CLAIM_MESSAGES = {
   product: "Debe seleccionar un producto.",
 } as const;
 
-const claimType = z.coerce.number({ error: CLAIM_MESSAGES.type }).int(CLAIM_MESSAGES.type).min(1, CLAIM_MESSAGES.type).max(3, CLAIM_MESSAGES.type);
+const claimType = z.coerce.number({ error: CLAIM_MESSAGES.type }).int(CLAIM_MESSAGES.type).min(1, CLAIM_MESSAGES.type).max(CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type);
 
 export const ClaimQuery = z.object({ claimType });
 export const ClaimParams = z.object({
@@ -20,12 +21,12 @@ export const ClaimValueResponse = z.object({ success: z.literal(true), claimValu
 export type ClaimValueResponse = z.infer<typeof ClaimValueResponse>;
 
 export const SaveClaimRequest = z.object({
-  claimType: claimType.refine((t) => t !== 3, CLAIM_MESSAGES.product),
+  claimType: claimType.refine((t) => t !== CLAIM_TYPES.productClaim, CLAIM_MESSAGES.product),
   claimValue: z.string().trim().max(1000).optional().default(""),
 });
 
 export const SaveProductClaimRequest = z.object({
-  claimType: claimType.refine((t) => t === 3, CLAIM_MESSAGES.type),
+  claimType: claimType.refine((t) => t === CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type),
   claimValue: z.string({ error: CLAIM_MESSAGES.value }).trim().min(1, CLAIM_MESSAGES.value).max(1000),
   product: recordId(CLAIM_MESSAGES.product),
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -120,8 +120,4 @@ export async function revokeUserTokens(db: Executor, userId: number) {
 export async function spendChallenge(db: Executor, signature: string, expiresAt: Date): Promise<boolean> {
   const rows = await db.insert(usedChallenges).values({ signature, expiresAt }).onConflictDoNothing().returning();
   return rows.length === 1;
-}
-
-export async function purgeSpentChallenges(db: Executor, before: Date) {
-  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, before));
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { bonusClients, orderClaims, productClaims, products } from "../../../drizzle/schema";
+import { CLAIM_TYPES } from "../../../domain/contracts/claims";
 import type { Executor } from "../../db/types";
 
-/** Claim type 1 is a bonus, 2 an order claim (SPEC.md §9); 3 lives in its own table. */
-const TABLES = { 1: bonusClients, 2: orderClaims } as const;
+/** A bonus or an order claim (SPEC.md §2); the product claim lives in its own table. */
+const TABLES = { [CLAIM_TYPES.bonus]: bonusClients, [CLAIM_TYPES.orderClaim]: orderClaims } as const;
 export type SimpleClaimType = keyof typeof TABLES;
 
 export async function activeClaim(db: Executor, type: SimpleClaimType, clientId: number) {

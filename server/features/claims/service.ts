@@ -3,7 +3,7 @@ import { Invalid, NotFound } from "../../errors";
 import { findClient } from "../clients/repository";
 import { CLIENT_NOT_FOUND } from "../clients/service";
 import { findProduct } from "../products/repository";
-import { CLAIM_MESSAGES } from "../../../domain/contracts/claims";
+import { CLAIM_MESSAGES, CLAIM_TYPES } from "../../../domain/contracts/claims";
 import * as repo from "./repository";
 
 const SAVED = { success: true as const, message: "Operación realizada con éxito." };
@@ -20,7 +20,7 @@ export function createClaimsService({ db }: { db: Database }) {
   return {
     async current(clientId: number, claimType: number, productId?: number) {
       await requireClient(clientId);
-      if (claimType === 3) {
+      if (claimType === CLAIM_TYPES.productClaim) {
         if (!productId) throw new Invalid(CLAIM_MESSAGES.product, { product: CLAIM_MESSAGES.product });
         return { success: true as const, claimValue: (await repo.activeProductClaim(db, clientId, productId))?.description ?? "" };
       }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CLAIM_TYPES } from "../../../../../domain/contracts/claims";
 import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
-
-// SPEC.md §7: claim type 3 is about one product and goes to its own call.
-const PRODUCT_CLAIM = 3;
 
 export interface SaveClaimInput {
   clientId: number;
@@ -13,7 +11,8 @@ export interface SaveClaimInput {
 }
 
 export function saveClaim({ clientId, claimType, claimValue, productId }: SaveClaimInput) {
-  if (claimType === PRODUCT_CLAIM) return post(`/save_claim_product/${clientId}/`, { claimType, claimValue, product: productId });
+  // SPEC.md §7: the product claim goes to its own call.
+  if (claimType === CLAIM_TYPES.productClaim) return post(`/save_claim_product/${clientId}/`, { claimType, claimValue, product: productId });
   return post(`/save_claim_or_bonus/${clientId}/`, { claimType, claimValue });
 }
 

@@ -1,14 +1,11 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ClaimValueResponse } from "../../../../../domain/contracts/claims";
+import { CLAIM_TYPES, ClaimValueResponse } from "../../../../../domain/contracts/claims";
 import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
-// SPEC.md §7: claim type 3 is a claim about one product.
-const PRODUCT_CLAIM = 3;
-
 export const getProductClaim = async (clientId: number, productId: number) =>
-  ClaimValueResponse.parse(await get(`/check_client_claim/${clientId}/${productId}/?claimType=${PRODUCT_CLAIM}`));
+  ClaimValueResponse.parse(await get(`/check_client_claim/${clientId}/${productId}/?claimType=${CLAIM_TYPES.productClaim}`));
 
 export const productClaimQuery = (clientId: number, productId: number) =>
   queryOptions({ queryKey: wizardKeys.productClaim(clientId, productId), queryFn: () => getProductClaim(clientId, productId), staleTime: 30_000 });

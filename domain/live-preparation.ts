@@ -2,9 +2,7 @@ import { groupKey } from "./batching";
 import type { BoardOrderRow, PreparationBatch, PreparationBoard } from "./contracts/boards";
 import type { OrderEventData, PreparationUpdatedData } from "./contracts/event-data";
 import { gramsToDecimal, toGrams } from "./money";
-import { STATUS } from "./order-status";
-
-const PREPARATION_STATUSES: number[] = [STATUS.confirmed, STATUS.pending];
+import { PREPARATION_STATUSES } from "./order-status";
 
 export const preparationSummary = (batches: PreparationBatch[]) => ({
   suggested_groups: batches.length,

@@ -10,6 +10,9 @@ export const STATUS = {
 } as const;
 export type StatusId = (typeof STATUS)[keyof typeof STATUS];
 
+/** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
+export const PREPARATION_STATUSES: number[] = [STATUS.confirmed, STATUS.pending];
+
 const ALLOWED: Record<number, number[]> = {
   [STATUS.confirmed]: [STATUS.pending, STATUS.prepared, STATUS.cancelled],
   [STATUS.pending]: [STATUS.confirmed, STATUS.prepared],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PageCount, PageQuery } from "./paging";
-import { decimalInput } from "./catalog-common";
+import { decimalInput, LARGEST_ID } from "./catalog-common";
 import { readTypedDate } from "../dates";
 
 export const CLIENT_MESSAGES = {
@@ -27,7 +27,7 @@ const hasTwoWords = (name: string) => name.trim().split(/\s+/).filter(Boolean).l
 const requiredId = (message: string) =>
   z.unknown().transform((value, ctx) => {
     const id = typeof value === "number" || typeof value === "string" ? Number(value) : NaN;
-    if (value === "" || !Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) {
+    if (value === "" || !Number.isInteger(id) || id <= 0 || id > LARGEST_ID) {
       ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }

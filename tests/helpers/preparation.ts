@@ -1,10 +1,11 @@
 import { asc } from "drizzle-orm";
 import { batchOrders, groupKey } from "../../domain/batching";
+import { PREPARATION_STATUSES } from "../../domain/order-status";
 import type { Point } from "../../domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
 import { boardRows } from "../../server/features/orders/board-repository";
-import { PREPARATION_STATUSES, toBatchable } from "../../server/features/preparation/batches";
+import { toBatchable } from "../../server/features/preparation/batches";
 
 /** The batching of the open orders as they are now, per group: what the stored batches must be. */
 async function expectedBatches(db: Database, depot: Point) {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { normalizeSearch } from "../../../domain/text";
 import { cities, clients, shipments } from "../../../drizzle/schema";
+import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -66,13 +67,13 @@ interface ClientSearch {
 
 function clientMatches({ search, virtualFreezerOnly }: ClientSearch) {
   const term = normalizeSearch(search);
-  const numericId = /^\d+$/.test(term) ? Number(term) : null;
+  const numericId = idSearched(term);
   const matches = term
     ? or(
-        ilike(clients.searchName, `%${escapeLike(term)}%`),
-        numericId !== null && numericId < 2 ** 31 ? eq(clients.id, numericId) : undefined,
-        ilike(clients.phone, `%${escapeLike(search.trim())}%`),
-        ilike(clients.address, `%${escapeLike(search.trim())}%`),
+        ilike(clients.searchName, containing(term)),
+        numericId !== null ? eq(clients.id, numericId) : undefined,
+        ilike(clients.phone, containing(search.trim())),
+        ilike(clients.address, containing(search.trim())),
       )
     : undefined;
   return and(isNull(clients.nullDate), virtualFreezerOnly ? eq(clients.hasVirtualFreezer, true) : undefined, matches);
@@ -92,5 +93,3 @@ export async function countClients(db: Executor, filter: ClientSearch) {
   const [row] = await db.select({ n: count() }).from(clients).where(clientMatches(filter));
   return row!.n;
 }
-
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");

@@ -1,11 +1,10 @@
 import { addDays, daysEndingOn, todayInBuenosAires } from "../../../domain/calendar";
 import { SALES_CHART_DAYS, type DailySales, type HomeFigures, type HomeFigureSet } from "../../../domain/contracts/home";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { STATUS } from "../../../domain/order-status";
+import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth/repository";
-import { PREPARATION_STATUSES } from "../preparation/batches";
 import * as repo from "./repository";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -18,6 +18,7 @@ import {
   virtualFreezerItems,
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
+import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 import { databaseError } from "../../db/errors";
 import { rowsOf } from "../../db/rows";
@@ -202,8 +203,9 @@ export interface OrderListFilter {
 
 function orderMatches(filter: OrderListFilter) {
   const term = normalizeSearch(filter.search);
+  const id = idSearched(term);
   const conditions: (SQL | undefined)[] = [
-    term ? or(ilike(clients.searchName, `%${term.replace(/[%_\\]/g, "\\$&")}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(orders.id, Number(term)) : undefined) : undefined,
+    term ? or(ilike(clients.searchName, containing(term)), id !== null ? eq(orders.id, id) : undefined) : undefined,
     filter.statusIds?.length ? inIds(orders.statusId, filter.statusIds) : undefined,
     filter.hideStatus ? ne(orders.statusId, filter.hideStatus) : undefined,
     filter.hasFv === undefined ? undefined : eq(orders.hasFv, filter.hasFv),

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import { STATUS } from "../../../domain/order-status";
+import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
 import { boardRows, linesOfOrders, type BoardRow } from "../orders/board-repository";
@@ -22,9 +22,6 @@ import {
   type StoredBatchRow,
 } from "./repository";
 import { linesByOrder, toView } from "./views";
-
-/** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
-export const PREPARATION_STATUSES = [STATUS.confirmed, STATUS.pending];
 
 export interface BatchableRow extends BatchableOrder {
   row: BoardRow;

@@ -1,9 +1,10 @@
+import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
 import { latestEventId } from "../../realtime/outbox";
 import { appendGroupUpdates } from "./announce";
-import { PREPARATION_STATUSES, recomputeGroups } from "./batches";
+import { recomputeGroups } from "./batches";
 import { changedOrderIds, groupsOfOrders, lockCursor, moveCursor, renamedOrderIds } from "./repository";
 
 /** Order events folded in by one sweep at most: a long backlog is caught up over several. */

@@ -3,13 +3,13 @@ import { LOW_STOCK_KG } from "../../../domain/contracts/products";
 import { normalizeSearch } from "../../../domain/text";
 import { products } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
+import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFilter = "" | "destacados" | "sin_stock" | "principales" | "secundarios" | "bajo_stock";
 
 const live = isNull(products.deletedAt);
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
 
 const FILTERS: Record<ProductFilter, ReturnType<typeof eq> | undefined> = {
   "": undefined,
@@ -27,7 +27,8 @@ interface ProductSearch {
 
 function productMatches({ search, filter }: ProductSearch) {
   const term = normalizeSearch(search);
-  const matches = term ? or(ilike(products.searchName, `%${escapeLike(term)}%`), /^\d+$/.test(term) && Number(term) < 2 ** 31 ? eq(products.id, Number(term)) : undefined) : undefined;
+  const id = idSearched(term);
+  const matches = term ? or(ilike(products.searchName, containing(term)), id !== null ? eq(products.id, id) : undefined) : undefined;
   return and(live, FILTERS[filter], matches);
 }
 

@@ -88,18 +88,21 @@ export function endSession() {
   if (window.location.pathname !== "/login") window.location.assign("/login");
 }
 
+/** Sends with the session's token; on a 401 refreshes it once and sends again, or ends the session. */
+async function sendSignedIn(path: string, options: RequestOptions): Promise<Response> {
+  const response = await send(path, options, useSession.getState().access);
+  if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response;
+  const access = await refreshAccess();
+  if (!access) {
+    endSession();
+    throw new ApiError(401, "Sesión vencida. Iniciá sesión nuevamente.");
+  }
+  return send(path, options, access);
+}
+
 /** The one way the web calls the API (SPEC.md §7 General). */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, useSession.getState().access);
-  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
-    const access = await refreshAccess();
-    if (!access) {
-      endSession();
-      throw new ApiError(401, "Sesión vencida. Iniciá sesión nuevamente.");
-    }
-    return parse<T>(await send(path, options, access));
-  }
-  return parse<T>(response);
+  return parse<T>(await sendSignedIn(path, options));
 }
 
 export const get = <T>(path: string) => api<T>(path);
@@ -109,15 +112,7 @@ export const del = <T>(path: string) => api<T>(path, { method: "DELETE" });
 /** A file answer (SPEC.md §7 export): the body and the name from content-disposition. */
 export async function download(path: string, body?: unknown): Promise<{ blob: Blob; filename: string }> {
   const options = body === undefined ? {} : { method: "POST", body };
-  let response = await send(path, options, useSession.getState().access);
-  if (response.status === 401) {
-    const access = await refreshAccess();
-    if (!access) {
-      endSession();
-      throw new ApiError(401, "Sesión vencida. Iniciá sesión nuevamente.");
-    }
-    response = await send(path, options, access);
-  }
+  const response = await sendSignedIn(path, options);
   if (!response.ok) await parse(response);
   const disposition = response.headers.get("content-disposition") ?? "";
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? "export";

@@ -2,6 +2,7 @@ import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { CartLine } from "../../../domain/cart";
 import type { OrderDetail } from "../../../domain/contracts/orders";
+import { DELIVERY_METHODS, isPickupZone } from "../../../domain/delivery";
 
 /** SPEC.md §3 "order details kept locally". */
 export interface DeliveryDetails {
@@ -73,7 +74,7 @@ export const useOrderWizard = create<OrderWizardState>()(
             zone: order.shipment_id,
             address: order.address,
             city: { id: order.city_id, text: order.city_name ?? "" },
-            delivery_method: order.zone?.toLowerCase().includes("busca") ? "Retirar del local" : "Entrega a domicilio",
+            delivery_method: order.zone && isPickupZone(order.zone) ? DELIVERY_METHODS.pickup : DELIVERY_METHODS.home,
             time: { id: order.shipping_time_id, text: order.shipping_time ?? "" },
             date: order.delivery_date,
             delivery_cost: Number(order.shipping_cost),

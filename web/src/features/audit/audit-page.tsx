@@ -8,7 +8,8 @@ import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { downloadAudit } from "./api/download-audit";
 import { useAuditUsers } from "./api/get-audit-users";
-import { useAudit, type AuditFilters } from "./api/list-audit";
+import type { AuditFilters } from "./api/keys";
+import { useAudit } from "./api/list-audit";
 import { describeChange } from "./describe-change";
 import { DateField } from "../../components/date-field";
 

@@ -1,4 +1,10 @@
-import type { AuditFilters } from "./list-audit";
+export interface AuditFilters {
+  action: string | null;
+  actorId: string | null;
+  from: string;
+  to: string;
+  entityId: string;
+}
 
 /** Query keys of the audit feature, from one place. */
 export const auditKeys = {

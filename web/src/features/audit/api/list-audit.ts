@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { AuditResponse } from "../../../../../domain/contracts/audit";
 import { get } from "../../../api/http";
-import { auditKeys } from "./keys";
-
-export interface AuditFilters {
-  action: string | null;
-  actorId: string | null;
-  from: string;
-  to: string;
-  entityId: string;
-}
+import { auditKeys, type AuditFilters } from "./keys";
 
 function queryString(filters: AuditFilters) {
   const params = new URLSearchParams({ limit: "200" });

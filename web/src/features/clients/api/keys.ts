@@ -1,4 +1,8 @@
-import type { ClientListParams } from "./list-clients";
+export interface ClientListParams {
+  search: string;
+  filter: "" | "virtual_freezer";
+  page: number;
+}
 
 /** Query keys of the clients feature, from one place. */
 export const clientKeys = {

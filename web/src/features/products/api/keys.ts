@@ -1,4 +1,8 @@
-import type { ProductListParams } from "./list-products";
+export interface ProductListParams {
+  search: string;
+  filter: string;
+  page: number;
+}
 
 /** Query keys of the products feature, from one place. */
 export const productKeys = {

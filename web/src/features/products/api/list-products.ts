@@ -5,15 +5,9 @@ import { withProductChange } from "../../../../../domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { offsetOf } from "../../../components/list-pager";
-import { productKeys } from "./keys";
+import { productKeys, type ProductListParams } from "./keys";
 
 export const PRODUCTS_PAGE_SIZE = 50;
-
-export interface ProductListParams {
-  search: string;
-  filter: string;
-  page: number;
-}
 
 export async function listProducts({ search, filter, page }: ProductListParams) {
   const params = new URLSearchParams({ search, filter, limit: String(PRODUCTS_PAGE_SIZE), offset: offsetOf(page, PRODUCTS_PAGE_SIZE), with_count: "true" });

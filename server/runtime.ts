@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { PROCESSORS } from "../workers/registry";
 import type { Config } from "./config";
+import { consoleErrors, logConnectionErrors } from "./connection-errors";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createBullJobs } from "./jobs/bullmq";
 import { createInProcessJobs } from "./jobs/in-process";
@@ -30,11 +31,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`) : createMemoryBus();
+  const logRedis = consoleErrors(config.logLevel, "redis");
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, logRedis) : createMemoryBus();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  redis?.on("error", () => {});
+  if (redis) logConnectionErrors(redis, "shared connection", logRedis);
   const context = jobContextFactory(config, database, bus);
-  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : createInProcessJobs(PROCESSORS, context);
+  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS, logRedis) : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "../server/config";
+import { consoleErrors } from "../server/connection-errors";
 import { openDatabase } from "../server/db/client";
 import { onShutdownSignal } from "../server/operations/shutdown";
 import { startBullWorkers } from "../server/jobs/bullmq";
@@ -14,7 +15,7 @@ async function main() {
     throw new ConfigError("The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).");
   }
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 5 });
-  const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`);
+  const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, consoleErrors(config.logLevel, "redis"));
   const context = jobContextFactory(config, database, bus);
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
   const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });

@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { logConnectionErrors, type LogError } from "../connection-errors";
 import { Unavailable } from "../errors";
 import { finalFailure } from "./failure";
 import type { JobContext, JobProcessor, Jobs } from "./types";
@@ -19,10 +20,15 @@ const withTimeout = <T>(work: Promise<T>, ms: number) =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms).unref())]);
 
 /** Production enqueueing: one BullMQ queue per processor's queue config. */
-export function createBullJobs(redisUrl: string, prefix: string, processors: Record<string, JobProcessor<any>>): Jobs {
+export function createBullJobs(
+  redisUrl: string,
+  prefix: string,
+  processors: Record<string, JobProcessor<any>>,
+  log: LogError = (message) => console.error(`[jobs] ${message}`),
+): Jobs {
   // Fails fast while Redis is away instead of queueing the command until it returns.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on("error", () => {});
+  logConnectionErrors(redis, "enqueueing connection", log);
   const queues = new Map<string, Queue>();
   const queueFor = (name: string) => {
     const processor = processors[name];
@@ -30,7 +36,7 @@ export function createBullJobs(redisUrl: string, prefix: string, processors: Rec
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: redis, prefix });
-      queue.on("error", () => {});
+      logConnectionErrors(queue, `queue ${name}`, log);
       queues.set(name, queue);
     }
     return { queue, config: processor.queue };
@@ -97,7 +103,7 @@ export function startBullWorkers(
         maxStalledCount: attempts,
       },
     );
-    worker.on("error", () => {});
+    logConnectionErrors(worker, `worker ${name}`, context(1).log.error);
     return worker;
   });
   return { workers, close: async () => void (await Promise.allSettled(workers.map((w) => w.close()))) };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import type { AppEvent } from "../../domain/contracts/events";
+import { logConnectionErrors, type LogError } from "../connection-errors";
 
 /**
  * A durable event as the relay publishes it: `previous` is the id of the outbox event just
@@ -52,14 +53,14 @@ export function createMemoryBus(): Bus {
  * an event get it without the round trip through Redis. When the publish fails the relay
  * publishes the event again later; the hub's sockets drop an id they have already passed.
  */
-export function createRedisBus(url: string, channel: string): Bus {
+export function createRedisBus(url: string, channel: string, log: LogError): Bus {
   const self = randomUUID();
   // Publishing fails fast while Redis is away: the outbox keeps the event and retries.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const local = createMemoryBus();
-  publisher.on("error", () => {});
-  subscriber.on("error", () => {});
+  logConnectionErrors(publisher, "bus publisher", log);
+  logConnectionErrors(subscriber, "bus subscriber", log);
   void subscriber.subscribe(channel).catch(() => {});
   const resubscribed: (() => void)[] = [];
   let connectedBefore = false;

@@ -57,6 +57,7 @@ import connections from "./plugins/connections";
 import csrfPlugin from "./plugins/csrf";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
+import { serializeError } from "./plugins/error-log";
 import { registerErrorHandler } from "./plugins/errors";
 import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } from "./plugins/request-log";
 import { responseSerializer } from "./plugins/response-serializer";
@@ -91,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
   const app = Fastify({
-    logger: log ? { level: config.logLevel, stream: log.destination } : false,
+    logger: log ? { level: config.logLevel, stream: log.destination, serializers: { err: serializeError } } : false,
     // Without a logger Fastify gives requests no child at all, which a factory would undo.
     ...(log ? { childLoggerFactory: requestLogger } : {}),
     logController: new OneLinePerRequest(log && logsInfo(config.logLevel) ? log.destination : null),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { requestLogger } from "../../server/plugins/request-log";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -101,5 +102,24 @@ describe("a request's logger", () => {
     log.error("one");
     log.error("two");
     expect(children()).toBe(1);
+  });
+});
+
+describe("a 500's log line", () => {
+  it("names the database's fault without the query's parameters or the request's body", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "frio-log-")), "app.log");
+    const broken = await createTestApp({ logFile: file });
+    const admin = await signIn(broken, "Admin");
+    // A fault behind the app's back: the column the insert names is gone.
+    await broken.runtime.database.db.execute(sql`alter table clients rename column phone to phone_gone`);
+    const response = await admin.client.post("/api/clients/", { name: "Secreto Pérez", phone: "11-SECRETO-99", address: "Calle Oculta 123", city: 1, shipment: 1 });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: "Error del servidor" });
+    await broken.close();
+    const text = readFileSync(file, "utf8");
+    const line = text.split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.level === 50);
+    expect(line.err).toMatchObject({ type: "DrizzleQueryError", message: "Failed query", cause: { code: "42703", type: "PostgresError" } });
+    expect(text).not.toMatch(/SECRETO|Secreto|Oculta/);
+    expect(text).not.toMatch(/"(params|parameters|args|query|body)"/);
   });
 });

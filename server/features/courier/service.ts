@@ -88,6 +88,8 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
     },
 
     async delivered(user: AuthenticatedUser, request: DeliveredRequest, photo: Buffer | null) {
+      // Decoding a photo is the costly part: someone else's stop is refused before it (checked again under lock below).
+      if (photo) await ownOpenStop(db, request.order_id, user);
       const file = photo ? await storeProof(request.order_id, photo) : null;
       try {
         await db.transaction(async (tx) => {

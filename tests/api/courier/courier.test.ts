@@ -121,6 +121,10 @@ describe("the courier's stops", () => {
     expect(other.statusCode).toBe(403);
     expect(other.json().detail).toBe(COURIER_MESSAGES.notYourStop);
     expect((await courierB.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Ausente" })).statusCode).toBe(403);
+    // With a photo, the stop is checked before the image is decoded: a file no decoder reads still gets the 403.
+    const withPhoto = multipart({ order_id: String(id) }, { name: "x.jpg", content: Buffer.from("no es una imagen"), type: "image/jpeg" });
+    const otherWithPhoto = await courierB.client.post("/api/courier/delivered/", withPhoto.body, withPhoto.headers);
+    expect([otherWithPhoto.statusCode, otherWithPhoto.json().detail]).toEqual([403, COURIER_MESSAGES.notYourStop]);
     expect(await statusOf(id)).toBe("Enviado");
   });
 

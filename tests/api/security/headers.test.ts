@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
-import { placeOrder } from "../../helpers/orders";
+import { orderPayload } from "../../helpers/orders";
 
 const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 const STYLE_URL = "https://tiles.example.test/styles/frio.json";
@@ -115,7 +115,7 @@ describe("answers that carry users' data are never stored", () => {
     const refresh = await new ApiClient(t.app).post("/api/token/refresh/", { refresh: login.json().refresh });
     const { id: clientId } = await createClient(admin.client);
     const product = await createProduct(admin.client, { quantity: 10 });
-    const order = await placeOrder(admin.client, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }]);
+    const order = await admin.client.post("/api/order/", orderPayload(clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }]));
     const orderId = order.json().order_id;
     const answers = {
       login,

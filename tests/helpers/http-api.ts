@@ -3,6 +3,7 @@ import { Agent, request } from "undici";
 /** What a test reads of an answer: `app.inject()`'s answers have the same shape. */
 export interface Answer {
   statusCode: number;
+  headers: Record<string, string | number | string[] | undefined>;
   body: string;
   json(): any;
 }
@@ -46,7 +47,7 @@ export class HttpApi implements Api {
       body: payload === undefined ? undefined : JSON.stringify(payload),
     });
     const body = await response.body.text();
-    return { statusCode: response.statusCode, body, json: () => JSON.parse(body) };
+    return { statusCode: response.statusCode, headers: response.headers, body, json: () => JSON.parse(body) };
   }
 
   get(url: string) {

@@ -66,6 +66,7 @@ export function jobContextFactory(config: Config, database: DatabaseHandle, bus:
   return (attempt: number): JobContext => ({
     db: database.db,
     stream: database.stream,
+    textRows: database.textRows,
     bus,
     config,
     attempt,

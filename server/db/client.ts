@@ -8,6 +8,7 @@ import postgres from "postgres";
 import * as schema from "../../drizzle/schema";
 import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from "../paths";
 import { applyFunctions, type ScriptSession } from "./functions";
+import { copyTextDecoder, type TextRow } from "./copy-text";
 import type { Database } from "./types";
 
 export interface DatabaseHandle {
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   listen(channel: string, listener: () => void): Promise<() => Promise<void>>;
   /** Rows of a read-only query in batches, without holding the whole result in memory. */
   stream(query: string, params: unknown[], batchSize: number): AsyncIterable<Record<string, unknown>[]>;
+  /**
+   * Rows of a read-only query that selects only text columns, in batches, each value as
+   * Postgres prints it; on Postgres through `COPY … TO STDOUT`, which takes no parameters.
+   */
+  textRows(query: string): AsyncIterable<TextRow[]>;
   close(): Promise<void>;
 }
 
@@ -79,8 +85,31 @@ function openPostgres(url: string, max: number): DatabaseHandle {
       return unlisten;
     },
     stream: (query, params, batchSize) => client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
+    textRows: (query) => copyRows(url, query),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * COPY's rows as they arrive, about twice as fast as a cursor's (no per-row protocol
+ * message, no parsing into objects), on a connection of its own: a reader that stops early
+ * closes it, and Postgres ends the COPY, where a pooled connection would be left mid-COPY
+ * (a cancel sent after it could strike the connection's next query instead).
+ */
+async function* copyRows(url: string, query: string): AsyncIterable<TextRow[]> {
+  const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  let ended = false;
+  try {
+    const stream = await session.unsafe(`copy (${query}) to stdout`).readable();
+    const decode = copyTextDecoder();
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const rows = decode(chunk);
+      if (rows.length) yield rows;
+    }
+    ended = true;
+  } finally {
+    await session.end({ timeout: ended ? 5 : 0 });
+  }
 }
 
 const MIGRATION_LOCK = 7261001;
@@ -120,6 +149,7 @@ const pgliteScripts = (tx: Transaction): ScriptSession => ({
 function logApplied(applied: string[], log: (message: string) => void) {
   if (applied.length) log(`functions applied: ${applied.join(", ")}`);
 }
+const TEXT_ROWS_PAGE = 1000;
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const client = dataDir ? new PGlite(join(dataDir, "pglite")) : new PGlite();
@@ -144,6 +174,13 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         const { rows } = await client.query<Record<string, unknown>>(`${query} limit ${batchSize} offset ${offset}`, params);
         if (rows.length) yield rows;
         if (rows.length < batchSize) return;
+      }
+    },
+    textRows: async function* (query) {
+      for (let offset = 0; ; offset += TEXT_ROWS_PAGE) {
+        const { rows } = await client.query<TextRow>(`${query} limit ${TEXT_ROWS_PAGE} offset ${offset}`, [], { rowMode: "array" });
+        if (rows.length) yield rows;
+        if (rows.length < TEXT_ROWS_PAGE) return;
       }
     },
     // Checkpointed first: the next start finds every change in the data files, with no WAL to replay.

@@ -9,6 +9,7 @@ export interface JobContext {
   db: Database;
   /** Batched reads for long jobs (exports). */
   stream: DatabaseHandle["stream"];
+  textRows: DatabaseHandle["textRows"];
   bus: Bus;
   config: Config;
   log: { info(msg: string): void; error(msg: string): void };

@@ -14,7 +14,6 @@ import { appendEvent } from "../../server/realtime/outbox";
 import { exportsQueue } from "../queues/exports";
 
 const Payload = JOB_PAYLOADS.exports;
-const BATCH_ROWS = 1000;
 const PROGRESS_EVERY_MS = 250;
 const KEEP_FILE_MS = 24 * 3600_000;
 
@@ -52,7 +51,7 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   },
 };
 
-async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream }: Context) {
+async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, textRows }: Context) {
   const job = await findExportJob(db, exportId);
   if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
   // Begun before by a worker that died: the screen says the export resumed.
@@ -63,14 +62,14 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
   const table = z.enum(EXPORT_TABLES).parse(job.tableName);
   const query = exportQuery(table, { start: job.startId, end: job.endId });
   let total = 0;
-  for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, query.params, 1)) total = Number(row?.n ?? 0);
+  for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, [], 1)) total = Number(row?.n ?? 0);
   await updateExportJob(db, exportId, { status: "running", rowsTotal: total, rowsDone: 0 });
 
   let done = 0;
   let lastReport = 0;
   const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total, resumed } }).catch(() => {});
   async function* counted() {
-    for await (const rows of stream(query.text, query.params, BATCH_ROWS)) {
+    for await (const rows of textRows(query.text)) {
       done += rows.length;
       if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
         lastReport = Date.now();
@@ -82,7 +81,7 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
   const dir = join(config.dataDir, "exports");
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${exportId}.${job.format}`);
-  const output = job.format === "csv" ? csvStream(query.headers, counted()) : xlsxStream(query.headers, counted(), table);
+  const output = job.format === "csv" ? csvStream(query.headers, query.kinds, counted()) : xlsxStream(query.headers, query.kinds, counted(), table);
   const limit = byteLimit(room);
   try {
     await pipeline(output, limit, createWriteStream(path));

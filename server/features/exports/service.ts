@@ -20,7 +20,7 @@ import { exportSlots } from "./slots";
 import { exportQuery } from "./tables";
 import { csvStream, xlsxStream } from "./writers";
 
-const BATCH_ROWS = 1000;
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const toResponse = (job: ExportJob): ExportJobResponse => ({
   id: job.id,
@@ -42,16 +42,16 @@ export interface ExportsDeps {
 export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps) {
   const { db } = database;
 
-  /** One table as a csv or xlsx stream, pulled batch by batch as the client reads. */
+  /** One table as a csv or xlsx stream, pulled from the database as the client reads. */
   function fileStream(request: ExportRequest): { stream: Readable; filename: string; contentType: string } {
     const ranged = isRanged(request.sql_table);
     const query = exportQuery(request.sql_table, { start: ranged ? request.start_id : null, end: ranged ? request.end_id : null });
-    const batches = database.stream(query.text, query.params, BATCH_ROWS);
+    const rows = database.textRows(query.text);
     const stamp = new Date().toISOString().slice(0, 10);
     const filename = `${request.sql_table}_${stamp}.${request.type_archive}`;
     return request.type_archive === "csv"
-      ? { stream: csvStream(query.headers, batches), filename, contentType: "text/csv; charset=utf-8" }
-      : { stream: xlsxStream(query.headers, batches, request.sql_table), filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+      ? { stream: csvStream(query.headers, query.kinds, rows), filename, contentType: "text/csv; charset=utf-8" }
+      : { stream: xlsxStream(query.headers, query.kinds, rows, request.sql_table), filename, contentType: XLSX_TYPE };
   }
 
   return {

@@ -1,90 +1,113 @@
 import type { ExportTable } from "../../../domain/contracts/exports";
+import type { ExportKind } from "../../../domain/export-cells";
+
+/** Under its legacy name, the SQL that reads it, and what it holds. */
+export type ExportColumn = [legacy: string, expression: string, kind: ExportKind];
 
 /**
  * The only SQL an export can run: one fixed query per whitelisted table, columns under
- * their legacy names. Password hashes, tokens and other secrets are simply not listed.
+ * their legacy names, the client's and seller's names beside their ids (issue 29).
+ * Password hashes, tokens and other secrets are simply not listed.
  */
-export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: [string, string][] }> = {
+export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: ExportColumn[] }> = {
   Orders: {
-    from: "orders",
+    from: "orders t left join clients client on client.id = t.client_id left join users seller on seller.id = t.seller_id",
     columns: [
-      ["PK_Orders", "id"], ["FK_Clients", "client_id"], ["FK_Sellers", "seller_id"], ["FK_OrderStatus", "status_id"],
-      ["Create_Date", "create_date"], ["Order_Time", "order_time"], ["Delivery_Date", "delivery_date"], ["FK_TimesShipping", "times_shipping_id"],
-      ["FK_Shipments", "shipment_id"], ["Shipping_Cost", "shipping_cost"], ["FK_PayMethods", "pay_method_id"], ["Address", "address"],
-      ["FK_Cities", "city_id"], ["Latitude", "latitude"], ["Longitude", "longitude"], ["Notes", "notes"], ["Total_Price", "total_price"],
-      ["Final_Price", "final_price"], ["Total_Weight", "total_weight"], ["Distinct_Products", "distinct_products"], ["Has_FV", "has_fv"], ["Alter_Date", "alter_date"],
+      ["PK_Orders", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Sellers", "t.seller_id", "int"], ["Seller_Name", "seller.username", "text"], ["FK_OrderStatus", "t.status_id", "int"],
+      ["Create_Date", "t.create_date", "datetime"], ["Order_Time", "t.order_time", "text"], ["Delivery_Date", "t.delivery_date", "date"], ["FK_TimesShipping", "t.times_shipping_id", "int"],
+      ["FK_Shipments", "t.shipment_id", "int"], ["Shipping_Cost", "t.shipping_cost", "money"], ["FK_PayMethods", "t.pay_method_id", "int"], ["Address", "t.address", "text"],
+      ["FK_Cities", "t.city_id", "int"], ["Latitude", "t.latitude", "coordinate"], ["Longitude", "t.longitude", "coordinate"], ["Notes", "t.notes", "text"], ["Total_Price", "t.total_price", "money"],
+      ["Final_Price", "t.final_price", "money"], ["Total_Weight", "t.total_weight", "weight"], ["Distinct_Products", "t.distinct_products", "int"], ["Has_FV", "t.has_fv", "bool"], ["Alter_Date", "t.alter_date", "datetime"],
     ],
   },
   OrderDetails: {
     from: "order_details",
     columns: [
-      ["PK_OrderDetails", "id"], ["FK_Orders", "order_id"], ["FK_Products", "product_id"], ["Type", "type"], ["Amount", "amount"], ["Weight", "weight"],
-      ["Unit_Price", "unit_price"], ["Total_Price", "total_price"], ["Virtual_Freezer", "virtual_freezer"], ["Promotions", "promotions"], ["Weighted", "weighted"], ["Null_Date", "null_date"],
+      ["PK_OrderDetails", "id", "int"], ["FK_Orders", "order_id", "int"], ["FK_Products", "product_id", "int"], ["Type", "type", "text"], ["Amount", "amount", "weight"], ["Weight", "weight", "weight"],
+      ["Unit_Price", "unit_price", "money"], ["Total_Price", "total_price", "money"], ["Virtual_Freezer", "virtual_freezer", "bool"], ["Promotions", "promotions", "text"], ["Weighted", "weighted", "bool"], ["Null_Date", "null_date", "datetime"],
     ],
   },
   Clients: {
     from: "clients",
     columns: [
-      ["PK_Clients", "id"], ["Name", "name"], ["Address", "address"], ["FK_Cities", "city_id"], ["FK_Shipments", "shipment_id"], ["Category", "category"],
-      ["Phone", "phone"], ["Email", "email"], ["Birthday", "birthday"], ["Whatsapp_Ubication", "whatsapp_ubication"], ["Risk_Zone", "risk_zone"],
-      ["Latitude", "latitude"], ["Longitude", "longitude"], ["Second_Address", "second_address"], ["Second_Latitude", "second_latitude"],
-      ["Second_Longitude", "second_longitude"], ["Has_Virtual_Freezer", "has_virtual_freezer"], ["Null_Date", "null_date"],
+      ["PK_Clients", "id", "int"], ["Name", "name", "text"], ["Address", "address", "text"], ["FK_Cities", "city_id", "int"], ["FK_Shipments", "shipment_id", "int"], ["Category", "category", "text"],
+      ["Phone", "phone", "text"], ["Email", "email", "text"], ["Birthday", "birthday", "date"], ["Whatsapp_Ubication", "whatsapp_ubication", "bool"], ["Risk_Zone", "risk_zone", "bool"],
+      ["Latitude", "latitude", "coordinate"], ["Longitude", "longitude", "coordinate"], ["Second_Address", "second_address", "text"], ["Second_Latitude", "second_latitude", "coordinate"],
+      ["Second_Longitude", "second_longitude", "coordinate"], ["Has_Virtual_Freezer", "has_virtual_freezer", "bool"], ["Null_Date", "null_date", "datetime"],
     ],
   },
   Products: {
     from: "products",
     columns: [
-      ["PK_Products", "id"], ["Name", "name"], ["Quantity", "quantity"], ["Price", "price"], ["Unit_Weight", "unit_weight"], ["If_Weight", "if_weight"],
-      ["Featured_Product", "featured"], ["Id_Principal_Product", "coalesce(principal_product_id, 0)"], ["Promotions", "promotions"], ["Null_Date", "deleted_at"],
+      ["PK_Products", "id", "int"], ["Name", "name", "text"], ["Quantity", "quantity", "weight"], ["Price", "price", "money"], ["Unit_Weight", "unit_weight", "weight"], ["If_Weight", "if_weight", "bool"],
+      ["Featured_Product", "featured", "bool"], ["Id_Principal_Product", "coalesce(principal_product_id, 0)", "int"], ["Promotions", "promotions", "text"], ["Null_Date", "deleted_at", "datetime"],
     ],
   },
-  BonusClients: { from: "bonus_clients", columns: [["PK_BonusClients", "id"], ["FK_Clients", "client_id"], ["Description", "description"], ["Create_Date", "created_at"], ["Null_Date", "null_date"]] },
-  OrderClaims: { from: "order_claims", columns: [["PK_OrderClaims", "id"], ["FK_Clients", "client_id"], ["Description", "description"], ["Create_Date", "created_at"], ["Null_Date", "null_date"]] },
+  BonusClients: { from: "bonus_clients t join clients client on client.id = t.client_id", columns: [["PK_BonusClients", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"]] },
+  OrderClaims: { from: "order_claims t join clients client on client.id = t.client_id", columns: [["PK_OrderClaims", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"]] },
   ProductClaims: {
-    from: "product_claims",
-    columns: [["PK_ProductClaims", "id"], ["FK_Clients", "client_id"], ["FK_Products", "product_id"], ["Description", "description"], ["Create_Date", "created_at"], ["Null_Date", "null_date"]],
+    from: "product_claims t join clients client on client.id = t.client_id",
+    columns: [
+      ["PK_ProductClaims", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Products", "t.product_id", "int"],
+      ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"],
+    ],
   },
-  VirtualFreezer: { from: "virtual_freezer_items", columns: [["PK_VirtualFreezer", "id"], ["FK_Clients", "client_id"], ["FK_Products", "product_id"], ["Quantity", "quantity"], ["Type", "type"]] },
+  VirtualFreezer: { from: "virtual_freezer_items t join clients client on client.id = t.client_id", columns: [["PK_VirtualFreezer", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Products", "t.product_id", "int"], ["Quantity", "t.quantity", "weight"], ["Type", "t.type", "text"]] },
   AuditLog: {
     from: "audit_log left join users on users.id = audit_log.actor_id",
     columns: [
-      ["PK_AuditLog", "audit_log.id"], ["Date", "audit_log.at"], ["FK_Users", "audit_log.actor_id"], ["username", "users.username"], ["Action", "audit_log.action"],
-      ["Entity", "audit_log.entity"], ["Entity_Id", "audit_log.entity_id"], ["Before", "audit_log.before::text"], ["After", "audit_log.after::text"],
+      ["PK_AuditLog", "audit_log.id", "int"], ["Date", "audit_log.at", "datetime"], ["FK_Users", "audit_log.actor_id", "int"], ["username", "users.username", "text"], ["Action", "audit_log.action", "text"],
+      ["Entity", "audit_log.entity", "text"], ["Entity_Id", "audit_log.entity_id", "int"], ["Before", "audit_log.before::text", "text"], ["After", "audit_log.after::text", "text"],
     ],
   },
   CourierStops: {
     from: "courier_stops left join users on users.id = courier_stops.user_id",
     columns: [
-      ["PK_CourierStops", "courier_stops.id"], ["FK_Orders", "courier_stops.order_id"], ["Courier_Column", "courier_stops.column"], ["FK_Users", "courier_stops.user_id"],
-      ["username", "users.username"], ["Delivery_Date", "courier_stops.delivery_date"], ["Position", "courier_stops.position + 1"], ["Sent_At", "courier_stops.sent_at"],
-      ["State", "courier_stops.state"], ["Amount_Due", "courier_stops.amount_due"], ["Amount_Received", "courier_stops.amount_received"],
-      ["Difference", "courier_stops.amount_received - courier_stops.amount_due"], ["Reason", "courier_stops.reason"], ["Reason_Text", "courier_stops.reason_text"],
-      ["Closed_At", "courier_stops.closed_at"],
+      ["PK_CourierStops", "courier_stops.id", "int"], ["FK_Orders", "courier_stops.order_id", "int"], ["Courier_Column", "courier_stops.column", "int"], ["FK_Users", "courier_stops.user_id", "int"],
+      ["username", "users.username", "text"], ["Delivery_Date", "courier_stops.delivery_date", "date"], ["Position", "courier_stops.position + 1", "int"], ["Sent_At", "courier_stops.sent_at", "datetime"],
+      ["State", "courier_stops.state", "text"], ["Amount_Due", "courier_stops.amount_due", "money"], ["Amount_Received", "courier_stops.amount_received", "money"],
+      ["Difference", "courier_stops.amount_received - courier_stops.amount_due", "money"], ["Reason", "courier_stops.reason", "text"], ["Reason_Text", "courier_stops.reason_text", "text"],
+      ["Closed_At", "courier_stops.closed_at", "datetime"],
     ],
   },
   AuthUser: {
     from: "users join groups on groups.id = users.group_id",
     columns: [
-      ["id", "users.id"], ["username", "username"], ["first_name", "first_name"], ["last_name", "last_name"], ["email", "email"],
-      ["is_active", "is_active"], ["group", "groups.name"], ["date_joined", "created_at"],
+      ["id", "users.id", "int"], ["username", "username", "text"], ["first_name", "first_name", "text"], ["last_name", "last_name", "text"], ["email", "email", "text"],
+      ["is_active", "is_active", "bool"], ["group", "groups.name", "text"], ["date_joined", "created_at", "datetime"],
     ],
   },
-  TimesShipping: { from: "times_shipping", columns: [["PK_TimesShipping", "id"], ["Name", "name"]] },
-  Shipments: { from: "shipments", columns: [["PK_Shipments", "id"], ["Name", "name"], ["Price", "price"]] },
-  Cities: { from: "cities", columns: [["PK_Cities", "id"], ["Name", "name"]] },
-  PayMethods: { from: "pay_methods", columns: [["PK_PayMethods", "id"], ["Name", "name"]] },
-  OrderStatus: { from: "order_statuses", columns: [["PK_OrderStatus", "id"], ["Name", "name"]] },
+  TimesShipping: { from: "times_shipping", columns: [["PK_TimesShipping", "id", "int"], ["Name", "name", "text"]] },
+  Shipments: { from: "shipments", columns: [["PK_Shipments", "id", "int"], ["Name", "name", "text"], ["Price", "price", "money"]] },
+  Cities: { from: "cities", columns: [["PK_Cities", "id", "int"], ["Name", "name", "text"]] },
+  PayMethods: { from: "pay_methods", columns: [["PK_PayMethods", "id", "int"], ["Name", "name", "text"]] },
+  OrderStatus: { from: "order_statuses", columns: [["PK_OrderStatus", "id", "int"], ["Name", "name", "text"]] },
 };
 
-/** The select for one table, with the id range as parameters (never spliced into the text). */
+/**
+ * Every value as text, so COPY and the embedded database hand the writers the same thing;
+ * times as Buenos Aires wall-clock time (Postgres knows the zone's history).
+ */
+function asText(expression: string, kind: ExportKind) {
+  if (kind === "datetime") return `to_char(${expression} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI')`;
+  if (kind === "date") return `to_char(${expression}, 'YYYY-MM-DD')`;
+  return `(${expression})::text`;
+}
+
+// COPY takes no parameters, so the id bounds are written into the text: checked integers only.
+function bound(id: number) {
+  if (!Number.isSafeInteger(id)) throw new Error(`export id bound is not an integer: ${id}`);
+  return String(id);
+}
+
+/** The select for one table, every column as text, within the id range. */
 export function exportQuery(table: ExportTable, range: { start: number | null; end: number | null }) {
   const spec = EXPORT_QUERIES[table];
   const idColumn = spec.columns[0]![1];
-  const select = spec.columns.map(([legacy, expression]) => `${expression} as "${legacy}"`).join(", ");
+  const select = spec.columns.map(([legacy, expression, kind]) => `${asText(expression, kind)} as "${legacy}"`).join(", ");
   const where: string[] = [];
-  const params: number[] = [];
-  if (range.start !== null) where.push(`${idColumn} >= $${params.push(range.start)}`);
-  if (range.end !== null) where.push(`${idColumn} <= $${params.push(range.end)}`);
+  if (range.start !== null) where.push(`${idColumn} >= ${bound(range.start)}`);
+  if (range.end !== null) where.push(`${idColumn} <= ${bound(range.end)}`);
   const text = `select ${select} from ${spec.from}${where.length ? ` where ${where.join(" and ")}` : ""} order by ${idColumn}`;
-  return { text, params, headers: spec.columns.map(([legacy]) => legacy), idColumn, from: spec.from };
+  return { text, headers: spec.columns.map(([legacy]) => legacy), kinds: spec.columns.map(([, , kind]) => kind), idColumn, from: spec.from };
 }

@@ -101,9 +101,9 @@ describe("the audit trail records who changed what, when, from what to what", ()
 
     const csv = await admin.client.post("/api/export-data/", { sql_table: "AuditLog", type_archive: "csv" });
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.trim().split("\r\n");
-    expect(lines[0]).toBe("PK_AuditLog,Date,FK_Users,username,Action,Entity,Entity_Id,Before,After");
-    expect(lines.some((line) => line.includes("product.stock") && line.includes(seller.username))).toBe(true);
+    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe('"PK_AuditLog";"Date";"FK_Users";"username";"Action";"Entity";"Entity_Id";"Before";"After"');
+    expect(lines.some((line) => line.includes('"product.stock"') && line.includes(`"${seller.username}"`))).toBe(true);
   });
 
   it("is Admin's only", async () => {

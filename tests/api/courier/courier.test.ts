@@ -161,7 +161,9 @@ describe("the courier's stops", () => {
     const exported = await admin.post("/api/export-data/", { sql_table: "CourierStops", type_archive: "csv" });
     expect(exported.statusCode).toBe(200);
     expect(exported.body.split("\n")[0]).toContain("Amount_Due");
-    expect(exported.body).toContain(`${due},${((dueCentavos - 1) / 100).toFixed(2)},-0.01`);
+    // es-AR CSV: ';' between fields, decimal comma.
+    const comma = (amount: string) => amount.replace(".", ",");
+    expect(exported.body).toContain(`${comma(due)};${comma(((dueCentavos - 1) / 100).toFixed(2))};-0,01`);
   });
 
   it("a non-cash order takes no amount; a photo is re-encoded and readable by the office and its courier only", async () => {

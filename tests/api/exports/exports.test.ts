@@ -1,5 +1,6 @@
-import ExcelJS from "exceljs";
+import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TABLES } from "../../../domain/contracts/exports";
 import { seedDemo } from "../../../drizzle/seed";
@@ -8,62 +9,117 @@ import { EXPORT_QUERIES } from "../../../server/features/exports/tables";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createUser, signIn } from "../../helpers/factories";
 
-let t: TestApp;
-let admin: ApiClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  const seller = await createUser(t, "Vendedor");
-  await seedDemo(t.runtime.database.db, { sellerIds: [seller.id] });
-  admin = (await signIn(t, "Admin")).client;
-});
-afterAll(() => t.close());
+/** The CSV as a spreadsheet set to Spanish (Argentina) reads it: UTF-8 with BOM, ';' between fields. */
+const spanishRows = (body: string): string[][] => parse(body, { delimiter: ";", bom: true, relax_column_count: true });
 
-/** A small CSV reader for what we write: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r") continue;
-    else if (c === "\n") row.push(field), rows.push(row), (row = []), (field = "");
-    else field += c;
+const wallClock = new Intl.DateTimeFormat("es-AR", { timeZone: "America/Argentina/Buenos_Aires", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+/** What a person in Buenos Aires reads on a clock: "dd/mm/yyyy hh:mm". */
+const buenosAires = (date: Date) => wallClock.format(date).replace(",", "");
+
+async function loadXlsx(payload: Buffer) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(payload as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+describe.each([
+  ["Postgres", false],
+  ["embedded (PGlite)", true],
+] as const)("data export on %s", (_name, embedded) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let sellerName: string;
+  beforeAll(async () => {
+    t = await createTestApp({ embedded });
+    const seller = await createUser(t, "Vendedor");
+    sellerName = seller.username;
+    await seedDemo(t.runtime.database.db, { sellerIds: [seller.id] });
+    admin = (await signIn(t, "Admin")).client;
+  }, 240_000); // seeding the demo into PGlite takes minutes on a loaded machine
+  afterAll(() => t?.close());
+
+  async function query<T>(text: string) {
+    return rowsOf<T>(await t.runtime.database.db.execute(sql.raw(text)));
   }
-  return rows;
-}
+  async function count(table: string) {
+    const from = EXPORT_QUERIES[table as keyof typeof EXPORT_QUERIES].from;
+    const [row] = await query<{ n: number }>(`select count(*)::int as n from ${from}`);
+    return row!.n;
+  }
 
-async function count(table: string) {
-  const from = EXPORT_QUERIES[table as keyof typeof EXPORT_QUERIES].from;
-  const [row] = rowsOf<{ n: number }>(await t.runtime.database.db.execute(sql.raw(`select count(*)::int as n from ${from}`)));
-  return row!.n;
-}
-
-describe("data export", () => {
-  it.each(EXPORT_TABLES)("exports %s as csv and xlsx with its legacy columns and every row", async (table) => {
+  it.each(EXPORT_TABLES)("exports %s as csv and xlsx with its columns and every row", async (table) => {
     const expected = await count(table);
     const headers = EXPORT_QUERIES[table].columns.map(([legacy]) => legacy);
 
     const csv = await admin.post("/api/export-data/", { sql_table: table, type_archive: "csv" });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="${table}_\\d{4}-\\d{2}-\\d{2}\\.csv"`));
-    const rows = parseCsv(csv.body);
+    const rows = spanishRows(csv.body);
     expect(rows[0]).toEqual(headers);
     expect(rows.length - 1).toBe(expected);
+    expect(rows.every((row) => row.length === headers.length)).toBe(true);
 
     const xlsx = await admin.post("/api/export-data/", { sql_table: table, type_archive: "xlsx" });
     expect(xlsx.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await loadXlsx(xlsx.rawPayload);
+    expect(sheet.name).toBe(table);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
     expect(sheet.actualRowCount - 1).toBe(expected);
+  });
+
+  it("writes the CSV for a Spanish-Argentina spreadsheet: BOM, ';', decimal comma, Buenos Aires dates, names beside ids", async () => {
+    const [order] = await query<{ id: number; create_date: string; delivery_date: string; total_price: string; client_name: string }>(
+      `select o.id, o.create_date::text, o.delivery_date::text, o.total_price::text, c.name as client_name from orders o join clients c on c.id = o.client_id where o.seller_id is not null and o.total_price::text like '%.%' order by o.id limit 1`,
+    );
+    const csv = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "csv", start_id: order!.id, end_id: order!.id });
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [headers, row] = spanishRows(csv.body);
+    const cell = (name: string) => row![headers!.indexOf(name)];
+    expect(headers!.slice(0, 5)).toEqual(["PK_Orders", "FK_Clients", "Client_Name", "FK_Sellers", "Seller_Name"]);
+    expect(cell("Client_Name")).toBe(order!.client_name);
+    expect(cell("Seller_Name")).toBe(sellerName);
+    expect(cell("Total_Price")).toBe(order!.total_price.replace(".", ","));
+    expect(cell("Create_Date")).toBe(buenosAires(new Date(order!.create_date)));
+    expect(cell("Create_Date")).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const [y, m, d] = order!.delivery_date.split("-");
+    expect(cell("Delivery_Date")).toBe(`${d}/${m}/${y}`);
+    expect(["VERDADERO", "FALSO"]).toContain(cell("Has_FV"));
+  });
+
+  it("writes the xlsx with number, date and boolean cells a SUM can add", async () => {
+    const [sums] = await query<{ total: string; n: number; first: number; last: number }>(`select sum(total_price)::text as total, count(*)::int as n, min(id) as first, max(id) as last from orders`);
+    const [first] = await query<{ create_date: string }>(`select create_date::text from orders where id = ${sums!.first}`);
+    const xlsx = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "xlsx", start_id: sums!.first, end_id: sums!.last });
+    const sheet = await loadXlsx(xlsx.rawPayload);
+    const headers = (sheet.getRow(1).values as string[]).slice(1);
+    const column = (name: string) => headers.indexOf(name) + 1;
+
+    let total = 0;
+    for (let r = 2; r <= sums!.n + 1; r++) {
+      const price = sheet.getRow(r).getCell(column("Total_Price"));
+      expect(price.type).toBe(ExcelJS.ValueType.Number);
+      expect(price.numFmt).toBe("#,##0.00");
+      total += price.value as number;
+    }
+    expect(total.toFixed(2)).toBe(Number(sums!.total).toFixed(2));
+
+    const row = sheet.getRow(2);
+    const created = row.getCell(column("Create_Date"));
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect(created.numFmt).toBe("dd/mm/yyyy hh:mm");
+    // A spreadsheet keeps no zone: the cell holds the Buenos Aires wall-clock time.
+    const shown = created.value as Date;
+    const pad = (n: number) => String(n).padStart(2, "0");
+    expect(`${pad(shown.getUTCDate())}/${pad(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()} ${pad(shown.getUTCHours())}:${pad(shown.getUTCMinutes())}`).toBe(
+      buenosAires(new Date(first!.create_date)),
+    );
+    expect(row.getCell(column("Delivery_Date")).type).toBe(ExcelJS.ValueType.Date);
+    expect(row.getCell(column("Delivery_Date")).numFmt).toBe("dd/mm/yyyy");
+    expect(row.getCell(column("Total_Weight")).type).toBe(ExcelJS.ValueType.Number);
+    expect(row.getCell(column("Has_FV")).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(row.getCell(column("PK_Orders")).value).toBe(sums!.first);
+    expect(row.getCell(column("Client_Name")).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(column("Seller_Name")).value).toBe(sellerName);
   });
 
   it("keeps to the id range on ranged tables and reports the latest id", async () => {
@@ -71,7 +127,7 @@ describe("data export", () => {
     expect(latest.success).toBe(true);
     expect(latest.last_id).toBeGreaterThan(10);
     const csv = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "csv", start_id: 3, end_id: 7 });
-    const ids = parseCsv(csv.body).slice(1).map((r) => Number(r[0]));
+    const ids = spanishRows(csv.body).slice(1).map((r) => Number(r[0]));
     expect(ids).toEqual([3, 4, 5, 6, 7]);
   });
 

@@ -1,14 +1,17 @@
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { sql } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_QUOTA_FULL, EXPORT_TOO_LARGE } from "../../../domain/contracts/exports";
 import { exportJobs } from "../../../drizzle/schema";
 import { createSlots, EXPORT_SLOTS, exportSlots } from "../../../server/features/exports/slots";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
-import { createClient } from "../../helpers/catalog";
+import { rowsOf } from "../../../server/db/rows";
+import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
+import { orderDetails, placeOrder } from "../../helpers/orders";
 
 const QUOTA_MB = 0.05; // 52 kB: a small table fits, Clients with 20,000 rows does not.
 let t: TestApp;
@@ -24,9 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Names are trimmed on input, so tab and CR are checked on the writer itself (tests/unit/csv-injection.test.ts).
-const DANGEROUS = ["=1+2 formula", "+54 11 4444", "-2+3 menos", "@SUM(A1)"];
-
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -38,37 +38,98 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 const jobStatus = (id: string) => until(async () => (await admin.get(`/api/exports/${id}/`)).json(), (job) => job.status === "done" || job.status === "failed");
 
+// What a hostile user can type where exports show text; names are trimmed on input, so a
+// leading tab or CR is checked on the rules themselves (tests/unit/export-cells.test.ts).
+const CLIENT_NAMES = ["x;=1+1;y z", "=1+2 Formula", "+54 11 4444", "-2+3 Menos", "@SUM(A1) Cliente", "Ana Paz, =HYPERLINK(\"http://x.test\")"];
+const PRODUCT_NAME = "Helado;=cmd|' /C calc'!A0";
+const BONUS = "10% off,+1+1;@SUM(1)";
+const NOTES = "Tocar timbre;-2+3\t=1+1";
+
+/** The CSV as a Spanish (';') and an English (',') spreadsheet would split it. */
+function spreadsheetCells(body: string) {
+  const spanish: string[][] = parse(body, { delimiter: ";", bom: true, relax_column_count: true });
+  const english: string[][] = parse(body, { delimiter: ",", bom: true, relax_column_count: true, relax_quotes: true, from_line: 2 });
+  return { spanish: spanish.flat(), english: english.flat() };
+}
+// A cell a spreadsheet would run: starts (spaces aside) with = + - @, and is not a plain number.
+const runnable = (cell: string) => /^\s*[=+\-@]/.test(cell) && !/^\s*[+-]?\d+(,\d+)?\s*$/.test(cell);
+
 describe("exports cannot carry formulas", () => {
-  let ids: number[];
+  const ranges: Record<string, [number, number]> = {};
   beforeAll(async () => {
     const seller = (await signIn(t, "Vendedor")).client;
-    ids = [];
-    for (const name of DANGEROUS) ids.push((await createClient(seller, { name: `${name} Cliente` })).id);
+    const clients: number[] = [];
+    for (const name of CLIENT_NAMES) clients.push((await createClient(seller, { name })).id);
+    const product = await createProduct(seller, { name: PRODUCT_NAME, quantity: 100 });
+    const bonus = await seller.post(`/api/save_claim_or_bonus/${clients[0]}/`, { claimType: 1, claimValue: BONUS });
+    expect(bonus.statusCode).toBe(200);
+    const order = await placeOrder(seller, clients[0]!, [{ productId: product.PK_Products, units: "1.5", type: "KG" }], { orderData: orderDetails({ notes: NOTES }) });
+    expect(order.statusCode).toBe(200);
+    const orderId = order.json().order_id as number;
+    const [claim] = rowsOf<{ id: number }>(await t.runtime.database.db.execute(sql`select max(id)::int as id from bonus_clients`));
+    Object.assign(ranges, {
+      Clients: [clients[0]!, clients.at(-1)!],
+      Products: [product.PK_Products, product.PK_Products],
+      BonusClients: [claim!.id, claim!.id],
+      Orders: [orderId, orderId],
+    });
   });
 
-  it("csv: a cell starting with =, +, - or @ gets a leading apostrophe; numbers stay numbers", async () => {
-    const csv = await admin.post("/api/export-data/", { sql_table: "Clients", type_archive: "csv", start_id: ids[0], end_id: ids.at(-1) });
-    expect(csv.statusCode).toBe(200);
-    for (const name of DANGEROUS) {
-      expect(csv.body).toContain(`'${name} Cliente`);
-      expect(csv.body).not.toMatch(new RegExp(`(^|,|")${name.replace(/[+$()[\]\\]/g, "\\$&")} Cliente`, "m"));
+  async function csvOf(table: string, path: "download" | "job") {
+    const [start_id, end_id] = ranges[table]!;
+    const request = { sql_table: table, type_archive: "csv", start_id, end_id };
+    if (path === "download") return (await admin.post("/api/export-data/", request)).body;
+    const job = (await admin.post("/api/exports/", request)).json();
+    const done = await jobStatus(job.id);
+    expect(done.status).toBe("done");
+    const body = (await admin.get(done.file_url)).body;
+    // Kept files count against the quota the tests below measure.
+    await admin.request("DELETE", `/api/exports/${job.id}/`);
+    return body;
+  }
+
+  it.each(["download", "job"] as const)("csv (%s): no cell a Spanish or English spreadsheet splits out starts a formula", async (path) => {
+    const written: Record<string, string> = {
+      Clients: CLIENT_NAMES.join(" "),
+      Products: PRODUCT_NAME,
+      BonusClients: `${BONUS} ${CLIENT_NAMES[0]}`,
+      Orders: `${NOTES} ${CLIENT_NAMES[0]}`,
+    };
+    for (const table of Object.keys(ranges)) {
+      const body = await csvOf(table, path);
+      const { spanish, english } = spreadsheetCells(body);
+      expect(spanish.filter(runnable), `${table}, split on ';'`).toEqual([]);
+      expect(english.filter((cell) => /^\s*[=+\-@]/.test(cell)), `${table}, split on ','`).toEqual([]);
+      // The text is all there, each trigger behind an apostrophe.
+      for (const word of written[table]!.split(/[\s;,]+/).filter((w) => /^[=+\-@]/.test(w))) expect(body).toContain(`'${word.replace(/"/g, '""')}`);
     }
-    // Negative coordinates are numbers, not formulas: left alone.
-    expect(csv.body).toContain(",-34.720000,");
+    const clients = spreadsheetCells(await csvOf("Clients", path)).spanish;
+    expect(clients).toContain("x;'=1+1;y z");
+    // Negative coordinates are numbers, not formulas: left as numbers, with the decimal comma.
+    expect(clients).toContain("-34,720000");
   });
 
-  it("xlsx: the same text is a literal string cell, never a formula", async () => {
-    const xlsx = await admin.post("/api/export-data/", { sql_table: "Clients", type_archive: "xlsx", start_id: ids[0], end_id: ids.at(-1) });
+  it("xlsx: the same text is a literal string cell, and no cell of the file is a formula", async () => {
+    const [start_id, end_id] = ranges.Clients!;
+    const xlsx = await admin.post("/api/export-data/", { sql_table: "Clients", type_archive: "xlsx", start_id, end_id });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const names: unknown[] = [];
     book.worksheets[0]!.eachRow((row, index) => {
+      row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
       if (index === 1) return;
       const cell = row.getCell(2);
       expect(cell.type).toBe(ExcelJS.ValueType.String);
       names.push(cell.value);
     });
-    expect(names).toEqual(DANGEROUS.map((name) => `${name} Cliente`));
+    expect(names).toEqual(CLIENT_NAMES);
+    const orders = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "xlsx", start_id: ranges.Orders![0], end_id: ranges.Orders![1] });
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(orders.rawPayload as unknown as ArrayBuffer);
+    const row = sheet.worksheets[0]!.getRow(2);
+    const headers = (sheet.worksheets[0]!.getRow(1).values as string[]).slice(1);
+    expect(row.getCell(headers.indexOf("Notes") + 1).value).toBe(NOTES);
+    expect(row.getCell(headers.indexOf("Client_Name") + 1).value).toBe(CLIENT_NAMES[0]);
   });
 });
 

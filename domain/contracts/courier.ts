@@ -8,6 +8,7 @@ export const COURIER_MESSAGES = {
   stopNotPending: "Esta parada ya fue cerrada. La lista se actualizó.",
   noOpenStop: "Este pedido no está en reparto.",
   amount: "Ingresá el monto recibido con hasta 2 decimales.",
+  amountMissing: "Ingresá el monto recibido.",
   notCash: "Este pedido no se cobra en efectivo: no lleva monto recibido.",
   reasonText: "Contá qué pasó (motivo Otro).",
   reason: "Elegí un motivo.",

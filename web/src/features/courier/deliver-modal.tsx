@@ -1,24 +1,28 @@
-import { Button, FileInput, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { COURIER_MESSAGES, type CourierStop } from "../../../../domain/contracts/courier";
+import { centavosToDecimal, formatMoney, toCentavos } from "../../../../domain/money";
+import { DecimalInput } from "../../components/decimal-input";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useMarkDelivered } from "./api/mark-delivered";
 
 /** Entregado: the cash received (prefilled with what is due) and an optional photo as proof. */
 export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): void }) {
-  const [amount, setAmount] = useState(stop.is_cash ? stop.Final_Price.replace(".", ",") : "");
+  const due = toCentavos(stop.Final_Price);
+  const [amount, setAmount] = useState<number | string>(stop.is_cash ? due / 100 : "");
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const deliver = useMarkDelivered();
-  const typed = toCentavos(amount);
-  const difference = stop.is_cash && Number.isFinite(typed) ? typed - toCentavos(stop.Final_Price) : 0;
+  // The field hands over a number only once its text reads as one ("111.000" is 111000).
+  const received = typeof amount === "number" ? toCentavos(amount) : null;
+  const difference = stop.is_cash && received !== null ? received - due : 0;
 
   async function confirm() {
     setError(null);
+    if (stop.is_cash && received === null) return setError(amount === "" ? COURIER_MESSAGES.amountMissing : COURIER_MESSAGES.amount);
     try {
-      const result = await deliver.mutateAsync({ orderId: stop.order_id, amountReceived: stop.is_cash ? amount : null, photo });
+      const result = await deliver.mutateAsync({ orderId: stop.order_id, amountReceived: received === null ? null : centavosToDecimal(received), photo });
       notifySuccess(result.message);
       onClose();
     } catch (failure) {
@@ -34,7 +38,7 @@ export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): 
         {stop.is_cash && (
           <>
             <Text>A cobrar: {formatMoney(toCentavos(stop.Final_Price))}</Text>
-            <TextInput label="Monto recibido en efectivo" inputMode="decimal" size="lg" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+            <DecimalInput label="Monto recibido en efectivo" decimals={2} unit="$" size="lg" value={amount} onChange={setAmount} />
             {difference !== 0 && (
               <Text c="red.8" fw={600} data-testid="cash-difference">
                 Diferencia: {formatMoney(difference)}

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Modal, NumberInput, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Button, Card, Group, Modal, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { notifySuccess, notifyFailure } from "../../components/notify";
@@ -57,7 +58,7 @@ export function LowStockPanel() {
       </Stack>
       <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing?.Name}>
         <Stack>
-          <NumberInput label="Precio" min={0} step={0.01} decimalScale={2} decimalSeparator="," value={price} onChange={setPrice} />
+          <DecimalInput label="Precio" decimals={2} unit="$" value={price} onChange={setPrice} />
           <StockInput
             value={stock}
             error={stockError}

@@ -1,4 +1,4 @@
-import { NumberInput } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useState } from "react";
 import type { CartLine } from "../../../../domain/cart";
 import { committedUnits } from "../../../../domain/quantity";
@@ -16,7 +16,7 @@ interface QuantityInputProps {
  * line (SPEC.md §4–5). The parent remounts it (key) to show the cart's value again.
  */
 export function QuantityInput({ line, onUnits }: QuantityInputProps) {
-  // As NumberInput hands it over: a number when complete, text while incomplete ("", "1,").
+  // As DecimalInput hands it over: a number once the es-AR text reads as one, else the text.
   const [draft, setDraft] = useState<number | string>(Number(line.units));
   const kg = line.type === "KG";
   const asNumber = (value: number | string) => Number(String(value).replace(",", "."));
@@ -32,16 +32,14 @@ export function QuantityInput({ line, onUnits }: QuantityInputProps) {
   }
 
   return (
-    <NumberInput
+    <DecimalInput
       aria-label={`Cantidad de ${line.productName}`}
       style={{ flex: 1 }}
       miw={90}
-      step={kg ? 0.1 : 1}
       // UN takes a decimal while typing too; it is rounded when the field is left, not cut.
-      decimalScale={3}
-      decimalSeparator=","
-      max={line.vfLimit ?? undefined}
-      clampBehavior="none"
+      decimals={3}
+      // ≤ 0 removes the line when the field is left (SPEC.md §5), so it is no error to type.
+      allowNegative
       value={draft}
       onChange={(value) => {
         setDraft(value);

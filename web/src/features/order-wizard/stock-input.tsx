@@ -1,4 +1,4 @@
-import { NumberInput } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { PRODUCT_MESSAGES } from "../../../../domain/contracts/products";
 
 /** SPEC.md §5: a stock is a finite number of at least 0; else the message, and nothing is saved. */
@@ -7,5 +7,5 @@ export const stockRefusal = (value: number | string) =>
 
 /** 'Stock (KG)' as typed: no clamping, so a typed -3 stays -3 and is refused rather than raised to a minimum. */
 export function StockInput({ value, error, onChange }: { value: number | string; error: string | null; onChange(value: number | string): void }) {
-  return <NumberInput label="Stock (KG)" step={0.01} decimalScale={3} decimalSeparator="," clampBehavior="none" value={value} error={error} onChange={onChange} />;
+  return <DecimalInput label="Stock (KG)" decimals={3} unit="kg" allowNegative value={value} error={error} onChange={onChange} />;
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { ApiError } from "../../api/messages";
@@ -6,7 +7,7 @@ import { notifySuccess } from "../../components/notify";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProduct } from "./api/get-product";
 import { useUpdateProduct } from "./api/update-product";
-import { emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
+import { asNumber, emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
 
 function fromProduct(p: Product): ProductFormValues & { promotions: string } {
   return {
@@ -59,7 +60,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
   const save = () => {
     if (!values) return;
     const body = promotion
-      ? { name: values.name.trim(), promotions: values.promotions, quantity: values.quantity, price: values.price, unitWeight: values.unitWeight }
+      ? { name: values.name.trim(), promotions: values.promotions, quantity: asNumber(values.quantity), price: asNumber(values.price), unitWeight: asNumber(values.unitWeight) }
       : toProductPayload(values, true);
     return run(() => update.mutateAsync({ id: productId, body }), "Producto actualizado correctamente.", "No se pudo guardar");
   };
@@ -83,9 +84,9 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
                   setValues((v) => v && { ...v, promotions: text });
                 }}
               />
-              <NumberInput label="Cantidad (KG)" step={0.01} min={0} decimalScale={3} decimalSeparator="," value={values.quantity} error={errors.quantity} onChange={(v) => change("quantity", v)} />
-              <NumberInput label="Precio" step={0.01} min={0} decimalScale={2} decimalSeparator="," value={values.price} error={errors.price} onChange={(v) => change("price", v)} />
-              <NumberInput label="Peso por unidad (kg)" step={0.001} min={0} decimalScale={3} decimalSeparator="," value={values.unitWeight} error={errors.unitWeight} onChange={(v) => change("unitWeight", v)} />
+              <DecimalInput label="Cantidad (KG)" decimals={3} unit="kg" value={values.quantity} error={errors.quantity} onChange={(v) => change("quantity", v)} />
+              <DecimalInput label="Precio" decimals={2} unit="$" value={values.price} error={errors.price} onChange={(v) => change("price", v)} />
+              <DecimalInput label="Peso por unidad (kg)" decimals={3} unit="kg" value={values.unitWeight} error={errors.unitWeight} onChange={(v) => change("unitWeight", v)} />
             </>
           ) : (
             <ProductFields values={values} errors={errors} onChange={change} withFeatured selfId={productId} />

@@ -1,4 +1,5 @@
-import { NumberInput, Select, Switch, TextInput } from "@mantine/core";
+import { Select, Switch, TextInput } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useMainProducts } from "./api/get-main-products";
 
 export interface ProductFormValues {
@@ -57,21 +58,24 @@ export function ProductFields({ values, errors, onChange, withFeatured, selfId }
           allowDeselect={false}
         />
       )}
-      <NumberInput label="Cantidad (KG)" required step={0.01} min={0} decimalScale={3} decimalSeparator="," value={values.quantity} error={errors.quantity} onChange={(v) => onChange("quantity", v)} />
-      <NumberInput label="Precio" required step={0.01} min={0} decimalScale={2} decimalSeparator="," value={values.price} error={errors.price} onChange={(v) => onChange("price", v)} />
-      <NumberInput label="Peso por unidad (kg)" required step={0.001} min={0} decimalScale={3} decimalSeparator="," value={values.unitWeight} error={errors.unitWeight} onChange={(v) => onChange("unitWeight", v)} />
+      <DecimalInput label="Cantidad (KG)" required decimals={3} unit="kg" value={values.quantity} error={errors.quantity} onChange={(v) => onChange("quantity", v)} />
+      <DecimalInput label="Precio" required decimals={2} unit="$" value={values.price} error={errors.price} onChange={(v) => onChange("price", v)} />
+      <DecimalInput label="Peso por unidad (kg)" required decimals={3} unit="kg" value={values.unitWeight} error={errors.unitWeight} onChange={(v) => onChange("unitWeight", v)} />
       <Switch label="Se pesa en el pedido" checked={values.isWeighted} onChange={(e) => onChange("isWeighted", e.currentTarget.checked)} />
       {withFeatured && <Switch label="Destacado" checked={values.isFeaturedProduct} onChange={(e) => onChange("isFeaturedProduct", e.currentTarget.checked)} />}
     </>
   );
 }
 
+/** A number field's text that the es-AR reading refused stays text: it must not reach the server as another number. */
+export const asNumber = (value: string | number) => (typeof value === "number" || value.trim() === "" ? value : NaN);
+
 export function toProductPayload(values: ProductFormValues, withFeatured: boolean) {
   return {
     name: values.name.trim(),
-    quantity: values.quantity,
-    price: values.price,
-    unitWeight: values.unitWeight,
+    quantity: asNumber(values.quantity),
+    price: asNumber(values.price),
+    unitWeight: asNumber(values.unitWeight),
     isWeighted: values.isWeighted,
     ...(withFeatured ? { isFeaturedProduct: values.isFeaturedProduct } : {}),
     ...(values.dependent ? { principalProductId: Number(values.principalProductId) } : {}),

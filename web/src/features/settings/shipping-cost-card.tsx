@@ -1,5 +1,6 @@
 import { formatMoney, toCentavos } from "../../../../domain/money";
-import { Button, Card, NumberInput, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Select, Stack, Text, Title } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useState } from "react";
 import { SHIPPING_COST_MESSAGE } from "../../../../domain/contracts/settings";
 import { ApiError } from "../../api/messages";
@@ -15,7 +16,8 @@ export function ShippingCostCard() {
   const [error, setError] = useState<string | null>(null);
 
   async function save() {
-    if (!zone || price === "") return setError(SHIPPING_COST_MESSAGE);
+    // Text the es-AR reading refused stays text: no number to save.
+    if (!zone || typeof price !== "number") return setError(SHIPPING_COST_MESSAGE);
     setError(null);
     try {
       await update.mutateAsync({ zone_id: Number(zone), price });
@@ -42,7 +44,7 @@ export function ShippingCostCard() {
             if (current) setPrice(Number(current.Price));
           }}
         />
-        <NumberInput label="Precio" min={0} step={0.01} decimalScale={2} decimalSeparator="," value={price} onChange={setPrice} error={error} />
+        <DecimalInput label="Precio" decimals={2} unit="$" value={price} onChange={setPrice} error={error} />
         <Button onClick={save}>Actualizar costo</Button>
       </Stack>
     </Card>

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Grid, Group, Loader, Select, Stack, Switch, Text, Title } from "@mantine/core";
+import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { Product } from "../../../../domain/contracts/products";
@@ -101,13 +102,12 @@ export function VirtualFreezerPage() {
                   return (
                     <Group key={line.productId} wrap="nowrap">
                       <Text style={{ flex: 1 }}>{line.name}</Text>
-                      <NumberInput
+                      <DecimalInput
                         aria-label={`Cantidad de ${line.name}`}
                         w={120}
-                        step={line.type === "KG" ? 0.1 : 1}
-                        decimalScale={line.type === "KG" ? 3 : 0}
-                        decimalSeparator=","
-                        value={line.units}
+                        decimals={line.type === "KG" ? 3 : 0}
+                        // Units are kept as "2.5" (a number's text), never as es-AR text: read them as a number.
+                        value={Number.isFinite(Number(line.units)) ? Number(line.units) : line.units}
                         readOnly={!writes}
                         error={check.ok ? undefined : check.message}
                         onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, units: String(v) } : l)))}

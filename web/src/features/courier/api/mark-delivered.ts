@@ -4,7 +4,7 @@ import { courierKeys } from "./keys";
 
 export interface DeliveredInput {
   orderId: number;
-  /** As typed, "4000" or "3999,50"; the server checks it to the centavo. */
+  /** The amount as the field read it, "111000.00"; the server checks it to the centavo. */
   amountReceived: string | null;
   photo: File | null;
 }

@@ -1,0 +1,80 @@
+/**
+ * Numbers as people in Argentina type them (es-AR): a comma is the decimal mark and dots
+ * group thousands, "111.000" and "1.234,50". One reading for every money and weight field
+ * (docs/decisions/es-ar-number-input.md):
+ * - with a comma, it is the decimal mark and every dot before it groups thousands;
+ * - dots in groups of three digits ("111.000", "1.234.567") group thousands;
+ * - any other single dot is a decimal point ("1.5", "0.500", "1234.5"), as a phone's
+ *   numeric keypad or a pasted "1234.50" gives it: a dot followed by 1 or 2 digits cannot be
+ *   a thousands group.
+ */
+
+export const DECIMAL_MESSAGES = {
+  empty: "Ingresá un número.",
+  invalid: "Ingresá solo números, como 111.000 o 1.234,50.",
+  grouping: "Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.",
+  negative: "Ingresá un número positivo.",
+  tooLarge: "El número es demasiado grande.",
+  decimals: (decimals: number) => (decimals === 0 ? "Ingresá un número entero." : `Admite hasta ${decimals} decimales.`),
+} as const;
+
+export type DecimalReading = { ok: true; scaled: number; value: number } | { ok: false; message: string };
+
+export interface DecimalOptions {
+  /** Decimals the field keeps: 2 for money, 3 for kilograms. */
+  decimals: number;
+  allowNegative?: boolean;
+}
+
+/** Twelve integer digits: a billion pesos or kilograms, well inside exact integers once scaled. */
+const MAX_INTEGER_DIGITS = 12;
+const GROUPED = /^\d{1,3}(\.\d{3})+$/;
+/** A first group that may start a grouped number: no leading zero ("0.500" is half a kilo). */
+const GROUP_START = /^[1-9]\d{0,2}$/;
+
+/** Splits the text into integer and fraction digits, or says why it is not a number. */
+function split(text: string): { integer: string; fraction: string } | { message: string } {
+  if (!/^[\d.,]+$/.test(text)) return { message: DECIMAL_MESSAGES.invalid };
+  const commas = text.split(",").length - 1;
+  if (commas > 1) return { message: DECIMAL_MESSAGES.invalid };
+  if (commas === 1) {
+    const [integer, fraction] = text.split(",") as [string, string];
+    if (fraction.includes(".")) return { message: DECIMAL_MESSAGES.grouping };
+    if (integer.includes(".") && !GROUPED.test(integer)) return { message: DECIMAL_MESSAGES.grouping };
+    if (integer === "" && fraction === "") return { message: DECIMAL_MESSAGES.invalid };
+    return { integer: integer.replace(/\./g, ""), fraction };
+  }
+  const dots = text.split(".").length - 1;
+  if (dots === 0) return { integer: text, fraction: "" };
+  if (dots > 1) return GROUPED.test(text) ? { integer: text.replace(/\./g, ""), fraction: "" } : { message: DECIMAL_MESSAGES.grouping };
+  const [integer, fraction] = text.split(".") as [string, string];
+  if (fraction.length === 3 && GROUP_START.test(integer)) return { integer: integer + fraction, fraction: "" };
+  if (integer === "" && fraction === "") return { message: DECIMAL_MESSAGES.invalid };
+  return { integer, fraction };
+}
+
+/**
+ * Reads a typed number into an exact integer of 1/10^decimals (centavos, grams), never
+ * through floating point. Spaces and a leading "$" are ignored; a trailing comma or dot
+ * ("12,") is the number typed so far.
+ */
+export function parseDecimalInput(input: string, { decimals, allowNegative = false }: DecimalOptions): DecimalReading {
+  let text = input.replace(/[\s\u00a0\u202f]/g, "").replace(/^(-?)\$/, "$1");
+  if (text === "") return { ok: false, message: DECIMAL_MESSAGES.empty };
+  const negative = text.startsWith("-");
+  if (negative) text = text.slice(1);
+  const parts = split(text);
+  if ("message" in parts) return { ok: false, message: parts.message };
+  if (negative && !allowNegative) return { ok: false, message: DECIMAL_MESSAGES.negative };
+  if (parts.fraction.length > decimals) return { ok: false, message: DECIMAL_MESSAGES.decimals(decimals) };
+  const integer = parts.integer.replace(/^0+(?=\d)/, "");
+  if (integer.length > MAX_INTEGER_DIGITS) return { ok: false, message: DECIMAL_MESSAGES.tooLarge };
+  const magnitude = Number((integer || "0") + parts.fraction.padEnd(decimals, "0"));
+  const scaled = negative && magnitude !== 0 ? -magnitude : magnitude;
+  return { ok: true, scaled, value: scaled / 10 ** decimals };
+}
+
+/** A number as a field shows it to be edited: es-AR, with the field's decimals at most ("1.500,5"). */
+export function formatDecimalInput(value: number, decimals: number): string {
+  return new Intl.NumberFormat("es-AR", { maximumFractionDigits: decimals, useGrouping: true }).format(value);
+}

@@ -30,6 +30,8 @@ export const CAPABILITIES = {
   "commissions.any": ["Admin"],
   "users.approve": ["Admin"],
   "data.export": ["Admin"],
+  /** See the last backup and download a fresh one: a backup holds every password hash and order. */
+  "data.backup": ["Admin"],
   "audit.read": ["Admin"],
   "software.deploy": ["Admin"],
   "shipping.edit": ["Admin", "Vendedor"],

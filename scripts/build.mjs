@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Entry points of the compiled JavaScript, by their place in dist/. */
-export const SERVER_ENTRIES = ["server/main.ts", "workers/main.ts"];
+export const SERVER_ENTRIES = ["server/main.ts", "workers/main.ts", "server/cli/backup.ts", "server/cli/restore.ts"];
 
 const SHARED_INPUTS = ["domain", "package-lock.json", "tsconfig.json", "scripts/build.mjs"];
 

@@ -2,7 +2,7 @@
 /**
  * Runs a compiled entry with plain `node`, after building what is missing or stale:
  *
- *   node scripts/run.mjs server | workers [arguments…]
+ *   node scripts/run.mjs server | workers | backup FILE | restore FILE
  *
  * The entry is loaded in this process, so a start costs one Node start-up, not two.
  */
@@ -14,6 +14,8 @@ import { ensureBuilt, ROOT } from "./build.mjs";
 const ENTRIES = {
   server: { file: "dist/server/main.js", needs: ["web", "server"] },
   workers: { file: "dist/workers/main.js", needs: ["server"] },
+  backup: { file: "dist/server/cli/backup.js", needs: ["server"] },
+  restore: { file: "dist/server/cli/restore.js", needs: ["server"] },
 };
 
 const [name = "", ...rest] = process.argv.slice(2);

@@ -31,6 +31,8 @@ import { createCourierService } from "./features/courier/service";
 import { dispatchRoutes } from "./features/dispatch/routes";
 import { createDispatchService } from "./features/dispatch/service";
 import { createDeployService } from "./features/deploy/service";
+import { backupsRoutes } from "./features/backups/routes";
+import type { BackupsService } from "./features/backups/service";
 import { exportsRoutes } from "./features/exports/routes";
 import { createExportsService } from "./features/exports/service";
 import { healthRoutes } from "./features/health/routes";
@@ -80,6 +82,7 @@ export interface AppDeps {
   jobs: Jobs;
   /** Shared rate-limit store across API instances in production. */
   redis?: Redis;
+  backups: BackupsService;
   logger?: boolean;
   /** A file for the log lines instead of stdout (the benchmarks keep the level and name /dev/null). */
   logFile?: string;
@@ -182,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });
+      await api.register(backupsRoutes, { backups: deps.backups });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       // The socket plugin's hooks run on every request of its scope: only the hub is in it.

@@ -74,6 +74,11 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
     EXPORT_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_MINUTES: z.coerce.number().positive().max(525_600).default(1440),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => !!env.DATABASE_URL === !!env.REDIS_URL, {
@@ -127,6 +132,12 @@ export interface Config {
   headersTimeoutMs: number;
   /** Disk kept for export files, all together. */
   exportQuotaBytes: number;
+  /** Scheduled backups, when BACKUP_DIR is set: written by the app (embedded) or the workers. */
+  backups?: { dir: string; everyMinutes: number; keep: number };
+  /** GET /metrics answers only with this bearer token; absent, there is no /metrics. */
+  metricsToken?: string;
+  /** Where the worker process serves its own /metrics (it has no other HTTP server). */
+  metricsPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     exportQuotaBytes: Math.round(e.EXPORT_QUOTA_MB * 1024 * 1024),
+    backups: e.BACKUP_DIR ? { dir: resolve(e.BACKUP_DIR), everyMinutes: e.BACKUP_EVERY_MINUTES, keep: e.BACKUP_KEEP } : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

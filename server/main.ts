@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { ConfigError, loadConfig, type Config } from "./config";
+import { serveControlSocket } from "./features/backups/control-socket";
 import { scheduleMaintenance } from "./jobs/schedule";
 import { DataDirLocked, lockDataDir } from "./operations/data-dir-lock";
 import { onShutdownSignal } from "./operations/shutdown";
@@ -14,6 +15,12 @@ function cannotStart(error: unknown): never {
   if (!(error instanceof ConfigError || error instanceof DataDirLocked)) throw error;
   console.error(error.message);
   process.exit(1);
+}
+
+/** A data directory whose path is too long for a socket: the app runs, `npm run backup` needs it stopped. */
+function noControlSocket(error: Error) {
+  console.warn(`No control socket (${error.message}): npm run backup works with the app stopped, or download a backup from /settings.`);
+  return null;
 }
 
 const config: Config = (() => {
@@ -30,6 +37,8 @@ const runtime = await createRuntime(config);
 const { generatedCredentials } = await bootstrap(config, runtime.database, { freshDataDir });
 const app = await buildApp(runtime);
 const stopMaintenance = scheduleMaintenance(runtime.jobs);
+// `npm run backup` asks the running embedded app, the only process that may open its database.
+const control = config.mode === "embedded" ? await serveControlSocket(config.dataDir, runtime.backups, (message) => app.log.error(message)).catch(noControlSocket) : null;
 
 await app.listen({ port: config.port, host: config.host });
 // The port actually bound: PORT=0 asks the system for a free one.
@@ -43,6 +52,7 @@ if (generatedCredentials.length) {
 
 onShutdownSignal(async () => {
   stopMaintenance();
+  control?.close();
   // Stops accepting, answers the requests in flight and closes websockets with 1001 (cut after 10 s).
   await app.close();
   // Then the sweeper and the relay end their cycle (their cursors are committed with it), and the database closes.

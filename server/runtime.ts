@@ -9,6 +9,8 @@ import type { JobContext, Jobs } from "./jobs/types";
 import { createMemoryBus, createRedisBus, type Bus } from "./realtime/bus";
 import { startOutboxRelay, type OutboxRelay } from "./realtime/outbox";
 import { startPreparationSweeper } from "./features/preparation/sweep";
+import { startBackupSchedule } from "./features/backups/schedule";
+import { createBackupsService, type BackupsService } from "./features/backups/service";
 
 export interface Runtime {
   config: Config;
@@ -17,6 +19,7 @@ export interface Runtime {
   jobs: Jobs;
   relay: OutboxRelay;
   redis?: Redis;
+  backups: BackupsService;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
   // Embedded, this process runs the jobs; in production the worker process sweeps.
   const sweeper = config.redisUrl ? null : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
+  const backups = createBackupsService({ database, config });
+  // Scheduled backups are written where the jobs run: here when embedded, by the workers in production.
+  const schedule = config.backups && !config.redisUrl ? startBackupSchedule({ db: database.db, backups, schedule: config.backups, mode: config.mode, log: context(1).log.info }) : null;
   return {
     config,
     database,
@@ -49,8 +55,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     jobs,
     relay,
     redis,
+    backups,
     async close() {
-      await sweeper?.stop();
+      await Promise.all([sweeper?.stop(), schedule?.stop()]);
       // Bounded: after its connection was cut, an UNLISTEN may wait on a reconnect; ending the pool closes it anyway.
       await Promise.race([stopListening().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
       await relay.stop();

@@ -5,6 +5,8 @@ import { onShutdownSignal } from "../server/operations/shutdown";
 import { startBullWorkers } from "../server/jobs/bullmq";
 import { createRedisBus } from "../server/realtime/bus";
 import { startPreparationSweeper } from "../server/features/preparation/sweep";
+import { startBackupSchedule } from "../server/features/backups/schedule";
+import { createBackupsService } from "../server/features/backups/service";
 import { jobContextFactory } from "../server/runtime";
 import { PROCESSORS } from "./registry";
 
@@ -19,10 +21,13 @@ async function main() {
   const context = jobContextFactory(config, database, bus);
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
   const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
-  console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep`);
+  const backups = config.backups
+    ? startBackupSchedule({ db: database.db, backups: createBackupsService({ database, config }), schedule: config.backups, mode: config.mode, log: context(1).log.info })
+    : null;
+  console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep${backups ? `, backups every ${config.backups!.everyMinutes} min` : ""}`);
   onShutdownSignal(async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.
-    await Promise.all([running.close(), sweeper.stop()]);
+    await Promise.all([running.close(), sweeper.stop(), backups?.stop()]);
     await bus.close();
     await database.close();
   });

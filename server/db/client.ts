@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** Calls `listener` on each NOTIFY of `channel` (delivered at commit); resolves to the way to stop. */
   listen(channel: string, listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Embedded only: the data directory as a gzipped tarball, taken after a checkpoint and
+   * between transactions (queries wait meanwhile), so it opens as it was at that moment.
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Rows of a read-only query in batches, without holding the whole result in memory. */
   stream(query: string, params: unknown[], batchSize: number): AsyncIterable<Record<string, unknown>[]>;
   /**
@@ -168,6 +173,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       const unlisten = await client.listen(channel, listener);
       return unlisten;
     },
+    dumpDataDir: async () => {
+      await client.exec("checkpoint");
+      // No transaction is open while the files are read (what a commit after the checkpoint wrote is in the WAL, replayed at open).
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+    },
     // The embedded database lives in this process's memory anyway: page through with LIMIT/OFFSET.
     stream: async function* (query, params, batchSize) {
       for (let offset = 0; ; offset += batchSize) {
@@ -189,4 +199,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       await client.close();
     },
   };
+}
+
+/** A new embedded database at `dataDir` from a tarball `dumpDataDir` wrote (a restore). */
+export async function loadPgliteDataDir(dataDir: string, tarball: Blob): Promise<void> {
+  const client = new PGlite(join(dataDir, "pglite"), { loadDataDir: tarball });
+  await client.waitReady;
+  await client.close();
 }

@@ -30,10 +30,10 @@ export function e2eSkipReason(): string {
   return chromiumPath ? "" : (missing.chromium ?? "needs Chromium");
 }
 
-/** The whole app (API + built web) on a private database, and a real Chromium driving it. */
-export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
+/** The whole app (API + built web) on a private database, and a real Chromium driving it; `redis`: in production mode. */
+export async function startE2E(options: { env?: Record<string, string>; redis?: boolean } = {}): Promise<E2E> {
   const { chromiumPath } = inject("services");
-  const t = await createTestApp({ env: options.env });
+  const t = await createTestApp({ env: options.env, redis: options.redis });
   const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   // Playwright gives each launch a fresh temporary profile (its own --user-data-dir).
   const browser = await chromium.launch({ executablePath: chromiumPath!, headless: true, args: CHROMIUM_ARGS });

@@ -8,9 +8,9 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { useDeleteExport } from "./api/delete-export";
 import { downloadExport } from "./api/download-export";
 import { useKeptExports } from "./api/get-kept-exports";
+import { megabytes } from "./file-size";
 
 const STATUS: Record<KeptExport["status"], string> = { queued: "En cola", running: "En curso", done: "Lista", failed: "Falló" };
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`;
 
 /** The Admin sees the files kept on the server, their space against the quota, and deletes them. */
 export function KeptExports() {

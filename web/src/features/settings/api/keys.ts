@@ -3,4 +3,5 @@ export const settingsKeys = {
   shipments: ["settings", "shipments"] as const,
   latestId: (table: string) => ["settings", "latest-id", table] as const,
   keptExports: ["settings", "kept-exports"] as const,
+  backups: ["settings", "backups"] as const,
 };

@@ -53,6 +53,7 @@ import { virtualFreezerRoutes } from "./features/virtual-freezer/routes";
 import { createVirtualFreezerService } from "./features/virtual-freezer/service";
 import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
+import type { Metrics } from "./operations/metrics";
 import { WEB_DIST } from "./paths";
 import authPlugin from "./plugins/auth";
 import connections from "./plugins/connections";
@@ -62,6 +63,7 @@ import webPlugin from "./plugins/web";
 import { serializeError } from "./plugins/error-log";
 import { registerErrorHandler } from "./plugins/errors";
 import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } from "./plugins/request-log";
+import { MeasuredRequests, metricsRoutes } from "./plugins/metrics";
 import { responseSerializer } from "./plugins/response-serializer";
 import type { Bus } from "./realtime/bus";
 import { registerHub } from "./realtime/hub";
@@ -83,6 +85,8 @@ export interface AppDeps {
   /** Shared rate-limit store across API instances in production. */
   redis?: Redis;
   backups: BackupsService;
+  /** This process's metrics, when METRICS_TOKEN is set: requests are timed and /metrics answers. */
+  metrics?: Metrics;
   logger?: boolean;
   /** A file for the log lines instead of stdout (the benchmarks keep the level and name /dev/null). */
   logFile?: string;
@@ -94,11 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus, jobs } = deps;
   const { db } = database;
   const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
+  const accessLines = log && logsInfo(config.logLevel) ? log.destination : null;
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.destination, serializers: { err: serializeError } } : false,
     // Without a logger Fastify gives requests no child at all, which a factory would undo.
     ...(log ? { childLoggerFactory: requestLogger } : {}),
-    logController: new OneLinePerRequest(log && logsInfo(config.logLevel) ? log.destination : null),
+    logController: deps.metrics ? new MeasuredRequests(accessLines, deps.metrics) : new OneLinePerRequest(accessLines),
     bodyLimit: BODY_LIMIT_BYTES,
     // While closing, a request already on an open connection is served (with Connection: close),
     // not refused with a 503: it was sent before the shutdown and may be an order.
@@ -200,12 +205,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             live.websocketServer.close(done);
           },
         });
-        await registerHub(live, { db, bus, loadUser });
+        const hub = await registerHub(live, { db, bus, loadUser });
+        deps.metrics?.watch({ websocketConnections: hub.connections });
       });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: "/api" },
   );
+  // Beside the API, not under /api: the public proxy does not forward it (deploy/Caddyfile).
+  await app.register(metricsRoutes, { metrics: deps.metrics, token: config.metricsToken });
 
   return app;
 }

@@ -7,7 +7,8 @@ import { createBullJobs } from "./jobs/bullmq";
 import { createInProcessJobs } from "./jobs/in-process";
 import type { JobContext, Jobs } from "./jobs/types";
 import { createMemoryBus, createRedisBus, type Bus } from "./realtime/bus";
-import { startOutboxRelay, type OutboxRelay } from "./realtime/outbox";
+import { startOutboxRelay, unpublishedEventCount, type OutboxRelay } from "./realtime/outbox";
+import { createMetrics, type Metrics } from "./operations/metrics";
 import { startPreparationSweeper } from "./features/preparation/sweep";
 import { startBackupSchedule } from "./features/backups/schedule";
 import { createBackupsService, type BackupsService } from "./features/backups/service";
@@ -20,6 +21,8 @@ export interface Runtime {
   relay: OutboxRelay;
   redis?: Redis;
   backups: BackupsService;
+  /** When METRICS_TOKEN is set. */
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
   // Embedded, this process runs the jobs; in production the worker process sweeps.
-  const sweeper = config.redisUrl ? null : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => jobs.counts() });
+  const sweeper = config.redisUrl
+    ? null
+    : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error, onSweep: metrics?.observeSweep });
   const backups = createBackupsService({ database, config });
   // Scheduled backups are written where the jobs run: here when embedded, by the workers in production.
   const schedule = config.backups && !config.redisUrl ? startBackupSchedule({ db: database.db, backups, schedule: config.backups, mode: config.mode, log: context(1).log.info }) : null;
@@ -56,6 +63,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     relay,
     redis,
     backups,
+    metrics,
     async close() {
       await Promise.all([sweeper?.stop(), schedule?.stop()]);
       // Bounded: after its connection was cut, an UNLISTEN may wait on a reconnect; ending the pool closes it anyway.

@@ -1,8 +1,11 @@
+import type { AddressInfo } from "node:net";
 import { ConfigError, loadConfig } from "../server/config";
 import { consoleErrors } from "../server/connection-errors";
 import { openDatabase } from "../server/db/client";
 import { onShutdownSignal } from "../server/operations/shutdown";
-import { startBullWorkers } from "../server/jobs/bullmq";
+import { createBullJobs, startBullWorkers } from "../server/jobs/bullmq";
+import { createMetrics, serveMetrics } from "../server/operations/metrics";
+import { unpublishedEventCount } from "../server/realtime/outbox";
 import { createRedisBus } from "../server/realtime/bus";
 import { startPreparationSweeper } from "../server/features/preparation/sweep";
 import { startBackupSchedule } from "../server/features/backups/schedule";
@@ -20,14 +23,22 @@ async function main() {
   const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, consoleErrors(config.logLevel, "redis"));
   const context = jobContextFactory(config, database, bus);
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
-  const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error });
+  const metrics = config.metricsToken ? createMetrics() : null;
+  const queues = metrics ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : null;
+  metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => queues!.counts() });
+  const metricsServer = metrics ? await serveMetrics(metrics, config.metricsToken!, config.metricsPort, config.host) : null;
+  const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error, onSweep: metrics?.observeSweep });
   const backups = config.backups
     ? startBackupSchedule({ db: database.db, backups: createBackupsService({ database, config }), schedule: config.backups, mode: config.mode, log: context(1).log.info })
     : null;
-  console.log(`Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep${backups ? `, backups every ${config.backups!.everyMinutes} min` : ""}`);
+  const port = (metricsServer?.address() as AddressInfo | undefined)?.port;
+  console.log(
+    `Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep${backups ? `, backups every ${config.backups!.everyMinutes} min` : ""}${port ? `, metrics on :${port}/metrics` : ""}`,
+  );
   onShutdownSignal(async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.
-    await Promise.all([running.close(), sweeper.stop(), backups?.stop()]);
+    metricsServer?.close();
+    await Promise.all([running.close(), sweeper.stop(), backups?.stop(), queues?.close()]);
     await bus.close();
     await database.close();
   });

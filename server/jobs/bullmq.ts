@@ -8,6 +8,9 @@ import type { JobContext, JobProcessor, Jobs } from "./types";
 import { InvalidJobPayload } from "./types";
 import { runProcessor } from "./run-processor";
 
+/** The states `frio_jobs` reports: done jobs are removed after an hour, so `completed` is not a total. */
+const JOB_STATES = ["waiting", "active", "delayed", "failed", "completed"] as const;
+
 /** An enqueue waits no longer than this for Redis; the request then answers 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
@@ -60,6 +63,16 @@ export function createBullJobs(
       });
     },
     healthy: () => redis.status === "ready",
+    async counts() {
+      if (redis.status !== "ready") return [];
+      const perQueue = await Promise.all(
+        Object.keys(processors).map(async (name) => {
+          const counts = await withTimeout(queueFor(name).queue.getJobCounts(...JOB_STATES), ENQUEUE_TIMEOUT_MS).catch(() => ({}));
+          return Object.entries(counts).map(([state, count]) => ({ queue: name, state, count: Number(count) }));
+        }),
+      );
+      return perQueue.flat();
+    },
     async close() {
       await Promise.allSettled([...queues.values()].map((q) => q.close()));
       await redis.quit().catch(() => redis.disconnect());

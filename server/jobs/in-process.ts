@@ -64,6 +64,16 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
       schedule(() => attemptJob(processor, key, data, 1), delayMs);
     },
     healthy: () => !closed,
+    async counts() {
+      return Object.keys(processors).flatMap((queue) => {
+        const active = busy.get(queue) ?? 0;
+        const pendingOfQueue = [...pending].filter((key) => key.startsWith(`${queue}:`)).length;
+        return [
+          { queue, state: "active", count: active },
+          { queue, state: "waiting", count: pendingOfQueue - active },
+        ];
+      });
+    },
     async close() {
       closed = true;
       for (const timer of timers) clearTimeout(timer);

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/types";
 import type { Bus } from "../realtime/bus";
+import type { JobCount } from "../operations/metrics";
 import type { JobPayload, QueueName } from "./payloads";
 
 export interface JobContext {
@@ -47,6 +48,8 @@ export interface Jobs {
   /** Rejects with a 503 (`Unavailable`) within seconds when the queue's store is unreachable. */
   enqueue<Q extends QueueName>(queue: Q, data: JobPayload<Q>, options: EnqueueOptions): Promise<void>;
   healthy(): boolean;
+  /** Jobs of each queue by state (waiting, active, delayed, failed…), for the metrics. */
+  counts(): Promise<JobCount[]>;
   close(): Promise<void>;
 }
 

@@ -56,6 +56,12 @@ export async function latestEventId(db: Executor): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** Events committed after the relay's cursor: what the screens have not been sent yet. */
+export async function unpublishedEventCount(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${orderEvents} where id > (select last_event_id from ${outboxCursor} where id = 1)`));
+  return Number(row?.n ?? 0);
+}
+
 export interface OutboxRelay {
   /** Publishes now instead of waiting for the next tick (on each NOTIFY of a committed event). */
   nudge(): void;

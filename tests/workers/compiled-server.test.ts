@@ -36,6 +36,9 @@ describe("the compiled server", () => {
       expect(await page.text()).toContain('<html lang="es">');
     }
 
+    // Without METRICS_TOKEN there is nothing to scrape.
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   }, PROCESS_TIMEOUT_MS);

@@ -66,7 +66,20 @@ export interface PreparationSweeper {
  * of a core of this process; every group checked at its start and every ten minutes. Several
  * processes may run one: the cursor lets one sweep at a time.
  */
-export function startPreparationSweeper({ db, depot, bus, log }: { db: Database; depot: Point; bus: Bus; log: (message: string) => void }): PreparationSweeper {
+export function startPreparationSweeper({
+  db,
+  depot,
+  bus,
+  log,
+  onSweep = () => {},
+}: {
+  db: Database;
+  depot: Point;
+  bus: Bus;
+  log: (message: string) => void;
+  /** Each sweep's wall time in seconds (frio_preparation_sweep_seconds). */
+  onSweep?: (seconds: number) => void;
+}): PreparationSweeper {
   let timer: NodeJS.Timeout | null = null;
   let dueAt = Infinity;
   let running: Promise<void> | null = null;
@@ -91,6 +104,7 @@ export function startPreparationSweeper({ db, depot, bus, log }: { db: Database;
     heard = false;
     // CPU time, not wall time: waiting for a busy machine or a lock is not re-batching's cost.
     const started = process.cpuUsage();
+    const startedAt = performance.now();
     let behind = false;
     const everyGroup = Date.now() - everyGroupAt >= EVERY_GROUP_MS;
     try {
@@ -100,6 +114,7 @@ export function startPreparationSweeper({ db, depot, bus, log }: { db: Database;
     } catch (error) {
       log(`preparation sweep failed: ${(error as Error).message}`);
     }
+    onSweep((performance.now() - startedAt) / 1000);
     const spent = process.cpuUsage(started);
     lastCostMs = (spent.user + spent.system) / 1000;
     lastEnd = Date.now();

@@ -27,6 +27,7 @@ export const theme = createTheme({
     // Modal.extend: importing Modal here would put it in the chunk /login downloads.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar" } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar aviso" } } },
     // A spinner is a status: its label (where it has one) is then allowed and read out.
     Loader: { defaultProps: { role: "status" } },
   },

@@ -1,2 +1,6 @@
 import { defineConfig } from "drizzle-kit";
-export default defineConfig({ dialect: "postgresql", schema: "./drizzle/schema/index.ts", out: "./drizzle/migrations" });
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./drizzle/schema/index.ts",
+  out: "./drizzle/migrations",
+});

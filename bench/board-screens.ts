@@ -57,7 +57,12 @@ const pending = new Map<number, { seq: number | null; receivedAt: number[]; appl
 
 /** A board is read once over HTTP; an event it could not apply would make it read again. */
 async function openBoards({ base, token, boards: count, date }: Extract<ScreensRequest, { kind: "open" }>) {
-  const read = async () => DispatchBoard.parse(await (await fetch(`${base}/api/dispatch/?delivery_date=${date}`, { headers: { authorization: `Bearer ${token}` } })).json());
+  const read = async () =>
+    DispatchBoard.parse(
+      await (
+        await fetch(`${base}/api/dispatch/?delivery_date=${date}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json(),
+    );
   boards = await Promise.all(
     Array.from({ length: count }, async () => {
       const board = await read();
@@ -70,7 +75,11 @@ async function openBoards({ base, token, boards: count, date }: Extract<ScreensR
           if (message.type === "ready") resolve();
           if (message.type !== "event") return;
           const { event } = message;
-          const entry = pending.get(event.id!) ?? { seq: typeof event.data.seq === "number" ? event.data.seq : null, receivedAt: [], applied: 0 };
+          const entry = pending.get(event.id!) ?? {
+            seq: typeof event.data.seq === "number" ? event.data.seq : null,
+            receivedAt: [],
+            applied: 0,
+          };
           pending.set(event.id!, entry);
           entry.receivedAt.push(receivedAt);
           // Each board applies after every socket has had its message: in a browser each board

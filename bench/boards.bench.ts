@@ -32,7 +32,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** Board reads and sweeps, each repeated: median and slowest. */
 const REPEATS = 7;
-const spreadOf = (samples: number[]) => `median ${percentiles(samples).p50.toFixed(1)} ms (slowest ${Math.max(...samples).toFixed(1)} ms of ${samples.length})`;
+const spreadOf = (samples: number[]) =>
+  `median ${percentiles(samples).p50.toFixed(1)} ms (slowest ${Math.max(...samples).toFixed(1)} ms of ${samples.length})`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 async function seedOrders(sql: postgres.Sql) {
@@ -58,7 +59,10 @@ const WARMUP = 20;
 function startScreens() {
   const url = new URL("./board-screens.ts", import.meta.url).href;
   // A worker does not inherit tsx's loader on Node 20: it registers it, then loads the module.
-  const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { eval: true });
+  const worker = new Worker(
+    `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
+    { eval: true },
+  );
   worker.on("error", (error) => {
     console.error(error);
     process.exit(1);
@@ -67,7 +71,9 @@ function startScreens() {
   worker.on("message", (reply: ScreensReply) => waiting.get(reply.kind)?.shift()?.(reply));
   /** The worker's next reply of this kind: ask for it before what causes it. */
   const next = <K extends ScreensReply["kind"]>(kind: K) =>
-    new Promise<Extract<ScreensReply, { kind: K }>>((resolve) => waiting.set(kind, [...(waiting.get(kind) ?? []), resolve as (reply: ScreensReply) => void]));
+    new Promise<Extract<ScreensReply, { kind: K }>>((resolve) =>
+      waiting.set(kind, [...(waiting.get(kind) ?? []), resolve as (reply: ScreensReply) => void]),
+    );
   const ask = <K extends ScreensReply["kind"]>(request: ScreensRequest, kind: K) => {
     const answer = next(kind);
     worker.postMessage(request);
@@ -94,7 +100,8 @@ async function rawPubSub(screens: Screens) {
 
 /** Armado orders on the boards' date, for real drops. */
 async function seedPreparedOrders(sql: postgres.Sql) {
-  const [client] = await sql`insert into clients (name, search_name, address, city_id, shipment_id, phone) values ('Bar del Puerto', 'bar del puerto', 'Calle 1', 2, 1, '11') returning id`;
+  const [client] =
+    await sql`insert into clients (name, search_name, address, city_id, shipment_id, phone) values ('Bar del Puerto', 'bar del puerto', 'Calle 1', 2, 1, '11') returning id`;
   return (
     await sql`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
       select ${client!.id}, 6, ${BOARD_DATE}, 2, 1, 'Calle ' || i, 2, -34.6 - i * 0.01, -58.4, 2.5, 2 from generate_series(1, 4) i returning id`
@@ -104,7 +111,8 @@ async function seedPreparedOrders(sql: postgres.Sql) {
 /** Waits until the relay has published every event: a board is read on a quiet server. */
 async function relayCaughtUp(sql: postgres.Sql) {
   for (;;) {
-    const [row] = await sql`select (select last_event_id from outbox_cursor where id = 1) >= (select coalesce(max(id), 0) from order_events) as done`;
+    const [row] =
+      await sql`select (select last_event_id from outbox_cursor where id = 1) >= (select coalesce(max(id), 0) from order_events) as done`;
     if (row!.done) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -113,14 +121,34 @@ async function relayCaughtUp(sql: postgres.Sql) {
 export async function run() {
   const { database, url } = await freshBenchDatabase("frio_bench_boards");
   const sql = postgres(url, { max: 2, onnotice: () => {} });
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent", DATABASE_URL: url, REDIS_URL });
+  const config = loadConfig({
+    DATA_DIR: "/tmp/frio-bench",
+    JWT_SECRET: "b".repeat(40),
+    LOG_LEVEL: "silent",
+    DATABASE_URL: url,
+    REDIS_URL,
+  });
   const runtime = await createRuntime(config, { database, relayIntervalMs: 250 });
   const app = await buildApp({ ...runtime, logger: false });
   let reads = 0;
-  app.addHook("onRequest", async (request) => void (request.method === "GET" && request.url.startsWith("/api/") && reads++));
-  await insertUser(database.db, { username: "despacho", email: "", passwordHash: await hashPassword("bench-password"), groupId: 4 });
+  app.addHook(
+    "onRequest",
+    async (request) => void (request.method === "GET" && request.url.startsWith("/api/") && reads++),
+  );
+  await insertUser(database.db, {
+    username: "despacho",
+    email: "",
+    passwordHash: await hashPassword("bench-password"),
+    groupId: 4,
+  });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
-  const { access } = (await app.inject({ method: "POST", url: "/api/login/", payload: { username: "despacho", password: "bench-password" } })).json();
+  const { access } = (
+    await app.inject({
+      method: "POST",
+      url: "/api/login/",
+      payload: { username: "despacho", password: "bench-password" },
+    })
+  ).json();
   const orderIds = await seedPreparedOrders(sql);
 
   const screens = startScreens();
@@ -132,14 +160,32 @@ export async function run() {
     const id = orderIds[i % orderIds.length]!;
     const card = await screens.ask({ kind: "card", orderId: id }, "card");
     const applied = screens.next("applied");
-    const response = await app.inject({ method: "POST", url: "/api/dispatch/assign/", headers: { authorization: `Bearer ${access}`, "x-csrftoken": "bench", cookie: "csrftoken=bench" }, payload: { order_id: id, courier: (card.courier + 1) % 4, version: card.version } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/dispatch/assign/",
+      headers: { authorization: `Bearer ${access}`, "x-csrftoken": "bench", cookie: "csrftoken=bench" },
+      payload: { order_id: id, courier: (card.courier + 1) % 4, version: card.version },
+    });
     if (response.statusCode !== 200) throw new Error(`drop refused: ${response.statusCode} ${response.body}`);
     await applied;
   }
   const dropReads = reads - readsBefore;
-  const truth = DispatchBoard.parse((await app.inject({ method: "GET", url: `/api/dispatch/?delivery_date=${BOARD_DATE}`, headers: { authorization: `Bearer ${access}` } })).json());
+  const truth = DispatchBoard.parse(
+    (
+      await app.inject({
+        method: "GET",
+        url: `/api/dispatch/?delivery_date=${BOARD_DATE}`,
+        headers: { authorization: `Bearer ${access}` },
+      })
+    ).json(),
+  );
   const { value: agree } = await screens.ask({ kind: "agree", truth: JSON.stringify(truth) }, "agree");
-  const lastCard = (await database.db.query.orderEvents.findFirst({ where: (e, { eq }) => eq(e.type, "dispatch.assignment_changed"), orderBy: (e, { desc }) => desc(e.id) }))?.data;
+  const lastCard = (
+    await database.db.query.orderEvents.findFirst({
+      where: (e, { eq }) => eq(e.type, "dispatch.assignment_changed"),
+      orderBy: (e, { desc }) => desc(e.id),
+    })
+  )?.data;
 
   // Event → websocket: commit a drop's event (its NOTIFY wakes the relay), time each of the 50
   // boards receiving it, from the writer's BEGIN and from its COMMIT returning: an event exists
@@ -151,7 +197,9 @@ export async function run() {
   for (let seq = 0; seq < EVENTS + WARMUP; seq++) {
     const applied = screens.next("applied");
     const begin = monotonicMs();
-    await database.db.transaction((tx) => appendEvent(tx, { type: "dispatch.assignment_changed", actorId: null, data: { ...(lastCard as object), seq } }));
+    await database.db.transaction((tx) =>
+      appendEvent(tx, { type: "dispatch.assignment_changed", actorId: null, data: { ...(lastCard as object), seq } }),
+    );
     const committed = monotonicMs();
     const { seq: seen, receivedAt } = await applied;
     if (seen !== seq) throw new Error(`boards applied event ${seen} while ${seq} was awaited`);
@@ -169,13 +217,18 @@ export async function run() {
   console.log(
     `event → ${BOARDS} boards, from commit p50 ${fmt(ours.p50)} (Redis pub/sub ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (Redis ${fmt(raw.p99)}, +${fmt(ours.p99 - raw.p99)}; target ≤ +5 ms)`,
   );
-  console.log(`  from the writer's BEGIN             p50 ${fmt(begun.p50)}  p99 ${fmt(begun.p99)}; the writer's transaction alone (BEGIN, append_event, COMMIT) p50 ${fmt(commit.p50)}  p99 ${fmt(commit.p99)}`);
-  console.log(`HTTP reads by the ${BOARDS} boards per event  ${(dropReads / DROPS).toFixed(2)} (${dropReads} over ${DROPS} real drops; target 0); every board equal to GET /api/dispatch/ after them: ${agree ? "yes" : "NO"}`);
+  console.log(
+    `  from the writer's BEGIN             p50 ${fmt(begun.p50)}  p99 ${fmt(begun.p99)}; the writer's transaction alone (BEGIN, append_event, COMMIT) p50 ${fmt(commit.p50)}  p99 ${fmt(commit.p99)}`,
+  );
+  console.log(
+    `HTTP reads by the ${BOARDS} boards per event  ${(dropReads / DROPS).toFixed(2)} (${dropReads} over ${DROPS} real drops; target 0); every board equal to GET /api/dispatch/ after them: ${agree ? "yes" : "NO"}`,
+  );
 
   // Batching 10k open orders: every view built once (a new view format after an upgrade)…
   await seedOrders(sql);
   const rawStart = performance.now();
-  const rows = await sql`select id, shipment_id, delivery_date::text as delivery_date, times_shipping_id, latitude, longitude from orders where status_id in (1, 5)`;
+  const rows =
+    await sql`select id, shipment_id, delivery_date::text as delivery_date, times_shipping_id, latitude, longitude from orders where status_id in (1, 5)`;
   const rawMs = performance.now() - rawStart;
   await markEveryBatchStale(database.db);
   global.gc?.();
@@ -192,8 +245,12 @@ export async function run() {
   const boardText = await preparation.board();
   const boardMs = performance.now() - boardStart;
   const board = PreparationBoard.parse(JSON.parse(boardText));
-  console.log(`every view built (after an upgrade)  ${buildMs.toFixed(0)} ms for ${rows.length} open orders in ${built?.groups} groups → ${board.summary.suggested_groups} batches; peak RSS +${mib(peak - rssBefore)}`);
-  console.log(`board read, every date              ${boardMs.toFixed(0)} ms for ${board.summary.orders_covered} orders with pick lists (${mib(boardText.length)} of JSON)`);
+  console.log(
+    `every view built (after an upgrade)  ${buildMs.toFixed(0)} ms for ${rows.length} open orders in ${built?.groups} groups → ${board.summary.suggested_groups} batches; peak RSS +${mib(peak - rssBefore)}`,
+  );
+  console.log(
+    `board read, every date              ${boardMs.toFixed(0)} ms for ${board.summary.orders_covered} orders with pick lists (${mib(boardText.length)} of JSON)`,
+  );
   // A board is read again and again through the day: the median of several reads, and the slowest.
   const dayReads: number[] = [];
   let dayText = "";
@@ -203,13 +260,16 @@ export async function run() {
     dayReads.push(performance.now() - dayStart);
   }
   const day = PreparationBoard.parse(JSON.parse(dayText));
-  console.log(`board read, one date (what a board shows) ${spreadOf(dayReads)} for ${day.summary.orders_covered} orders with pick lists (target < 50 ms)`);
+  console.log(
+    `board read, one date (what a board shows) ${spreadOf(dayReads)} for ${day.summary.orders_covered} orders with pick lists (target < 50 ms)`,
+  );
 
   // …then what the day costs: one new order in a seeded group, that group re-batched alone or
   // every group batched again (a sweeper's start), and a client renamed. Only what changed
   // gets a new view.
   const addOrder = async () => {
-    const [added] = await sql`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
+    const [added] =
+      await sql`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
       select client_id, 1, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products from orders where latitude is not null and delivery_date = '2027-06-01' and status_id = 1 order by id limit 1 returning id`;
     await sql`select append_event('order.created', null, ${added!.id}, '{}'::jsonb)`;
   };
@@ -226,8 +286,12 @@ export async function run() {
     return `${spreadOf(samples)}, ${swept?.groups} groups batched again, ${swept?.changed} changed`;
   };
   const perGroup = Math.round(rows.length / (built?.groups ?? 1));
-  console.log(`sweep after one new order (its group of ~${perGroup})  ${await timeSweeps(addOrder, false)} (target < 100 ms)`);
-  console.log(`re-batch all ${rows.length} open orders, one new  ${await timeSweeps(addOrder, true)} (SQL read of the rows ${rawMs.toFixed(0)} ms; target < 100 ms)`);
+  console.log(
+    `sweep after one new order (its group of ~${perGroup})  ${await timeSweeps(addOrder, false)} (target < 100 ms)`,
+  );
+  console.log(
+    `re-batch all ${rows.length} open orders, one new  ${await timeSweeps(addOrder, true)} (SQL read of the rows ${rawMs.toFixed(0)} ms; target < 100 ms)`,
+  );
   const renameClient = (i: number) => sql`update clients set name = ${`cliente renombrado ${i}`} where id = 7`;
   console.log(`sweep after a client is renamed     ${await timeSweeps(renameClient, false)}`);
 

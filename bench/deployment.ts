@@ -15,10 +15,20 @@ const CSRF = { cookie: "csrftoken=bench", "x-csrftoken": "bench" };
 function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, JWT_SECRET: "l".repeat(40), LOG_LEVEL: "warn", DATA_DIR: "/tmp/frio-bench-live", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env },
+    env: {
+      ...process.env,
+      JWT_SECRET: "l".repeat(40),
+      LOG_LEVEL: "warn",
+      DATA_DIR: "/tmp/frio-bench-live",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes(ready) && resolve(child)));
+  return new Promise((resolve) =>
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes(ready) && resolve(child)),
+  );
 }
 
 export async function api(base: string, path: string, body?: unknown, token?: string) {
@@ -51,8 +61,31 @@ export async function startDeployment(name: string): Promise<Deployment> {
   ];
   const bases = ports.map((p) => `http://127.0.0.1:${p}`);
   const { access: token } = await api(bases[0]!, "/api/login/", ADMIN);
-  const client = await api(bases[0]!, "/api/clients/", { name: "Cliente Bench", address: "Mitre 1", city: 2, shipment: 1, phone: "11", email: "", birthday: null, whatsapp_ubication: true, latitude: -34.72, longitude: -58.25 }, token);
-  const product = (await api(bases[0]!, "/api/products/create/", { name: "Producto Bench", quantity: 100_000_000, price: 1000, unitWeight: 1, isWeighted: true }, token)).product;
+  const client = await api(
+    bases[0]!,
+    "/api/clients/",
+    {
+      name: "Cliente Bench",
+      address: "Mitre 1",
+      city: 2,
+      shipment: 1,
+      phone: "11",
+      email: "",
+      birthday: null,
+      whatsapp_ubication: true,
+      latitude: -34.72,
+      longitude: -58.25,
+    },
+    token,
+  );
+  const product = (
+    await api(
+      bases[0]!,
+      "/api/products/create/",
+      { name: "Producto Bench", quantity: 100_000_000, price: 1000, unitWeight: 1, isWeighted: true },
+      token,
+    )
+  ).product;
   return {
     bases,
     processes,
@@ -60,8 +93,24 @@ export async function startDeployment(name: string): Promise<Deployment> {
     /** One order of a kilo through instance n % 2, over 3 zones; resolves to its id. */
     async order(n) {
       const body = {
-        orderData: { zone: 1 + (n % 3), address: "Mitre 1", city: { id: 2, text: "Quilmes" }, delivery_method: "Entrega a domicilio", time: { id: 2, text: "Mañana" }, date: "2027-09-01", delivery_cost: 0, latitude: -34.72 - (n % 40) * 0.001, longitude: -58.25, payment_method: { id: 1, name: "Efectivo" }, notes: "", total_price: 1 },
-        cart: { items: [{ productId: product.PK_Products, units: "1", type: "KG", virtual_freezer: false }], meta: { total: 1, weight: 1, distinct: 1 } },
+        orderData: {
+          zone: 1 + (n % 3),
+          address: "Mitre 1",
+          city: { id: 2, text: "Quilmes" },
+          delivery_method: "Entrega a domicilio",
+          time: { id: 2, text: "Mañana" },
+          date: "2027-09-01",
+          delivery_cost: 0,
+          latitude: -34.72 - (n % 40) * 0.001,
+          longitude: -58.25,
+          payment_method: { id: 1, name: "Efectivo" },
+          notes: "",
+          total_price: 1,
+        },
+        cart: {
+          items: [{ productId: product.PK_Products, units: "1", type: "KG", virtual_freezer: false }],
+          meta: { total: 1, weight: 1, distinct: 1 },
+        },
         client_name: "Cliente Bench",
         client_id: client.id,
         order_id: null,
@@ -74,18 +123,26 @@ export async function startDeployment(name: string): Promise<Deployment> {
 }
 
 /** `perInstance` boards on each instance, each calling `onEvent` for every event it receives. */
-export function openBoards(deployment: Deployment, perInstance: number, onEvent: (event: AppEvent) => void): Promise<WebSocket[]> {
+export function openBoards(
+  deployment: Deployment,
+  perInstance: number,
+  onEvent: (event: AppEvent) => void,
+): Promise<WebSocket[]> {
   return Promise.all(
     deployment.bases.flatMap((base) =>
-      Array.from({ length: perInstance }, () => new Promise<WebSocket>((resolve) => {
-        const socket = new WebSocket(`${base.replace("http", "ws")}/api/ws`);
-        socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token: deployment.token })));
-        socket.on("message", (raw) => {
-          const message = JSON.parse(raw.toString());
-          if (message.type === "ready") resolve(socket);
-          if (message.type === "event") onEvent(message.event);
-        });
-      })),
+      Array.from(
+        { length: perInstance },
+        () =>
+          new Promise<WebSocket>((resolve) => {
+            const socket = new WebSocket(`${base.replace("http", "ws")}/api/ws`);
+            socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token: deployment.token })));
+            socket.on("message", (raw) => {
+              const message = JSON.parse(raw.toString());
+              if (message.type === "ready") resolve(socket);
+              if (message.type === "event") onEvent(message.event);
+            });
+          }),
+      ),
     ),
   );
 }

@@ -23,7 +23,9 @@ async function measure(label: string, run: () => Promise<void>) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const rate = ROWS / seconds;
-  console.log(`${label.padEnd(30)} ${rate.toFixed(0).padStart(8)} rows/s  ${seconds.toFixed(1)} s  peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB (+${((peak - startRss) / 2 ** 20).toFixed(0)})`);
+  console.log(
+    `${label.padEnd(30)} ${rate.toFixed(0).padStart(8)} rows/s  ${seconds.toFixed(1)} s  peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB (+${((peak - startRss) / 2 ** 20).toFixed(0)})`,
+  );
   return rate;
 }
 
@@ -38,15 +40,29 @@ export async function run() {
     select 1, 1 + i % 7, current_date + (i % 14), '10:00', 'Mitre ' || i, 'Nota ' || i, i % 50000, i % 50000 + 1500, (i % 300)::numeric / 10, 1 + i % 5
     from generate_series(1, ${ROWS}) i`);
   await sql.unsafe("analyze orders");
-  const exportsService = createExportsService({ database, jobs: createInProcessJobs({}, () => { throw new Error("unused"); }), quotaBytes: Number.MAX_SAFE_INTEGER });
+  const exportsService = createExportsService({
+    database,
+    jobs: createInProcessJobs({}, () => {
+      throw new Error("unused");
+    }),
+    quotaBytes: Number.MAX_SAFE_INTEGER,
+  });
   const query = exportQuery("Orders", { start: null, end: null });
 
   const copy = await measure("COPY … TO STDOUT (csv)", async () => {
     const stream = await sql.unsafe(`copy (${query.text}) to stdout with (format csv, header true)`).readable();
     await pipeline(stream, sink());
   });
-  const csv = await measure("export csv (ours)", () => exportsService.open({ sql_table: "Orders", type_archive: "csv", start_id: null, end_id: null }).then((file) => pipeline(file.stream, sink())));
-  const xlsx = await measure("export xlsx (ours)", () => exportsService.open({ sql_table: "Orders", type_archive: "xlsx", start_id: null, end_id: null }).then((file) => pipeline(file.stream, sink())));
+  const csv = await measure("export csv (ours)", () =>
+    exportsService
+      .open({ sql_table: "Orders", type_archive: "csv", start_id: null, end_id: null })
+      .then((file) => pipeline(file.stream, sink())),
+  );
+  const xlsx = await measure("export xlsx (ours)", () =>
+    exportsService
+      .open({ sql_table: "Orders", type_archive: "xlsx", start_id: null, end_id: null })
+      .then((file) => pipeline(file.stream, sink())),
+  );
   console.log(`ratio csv / COPY:  ${(csv / copy).toFixed(3)}`);
   console.log(`ratio xlsx / COPY: ${(xlsx / copy).toFixed(3)}`);
   await sql.end();

@@ -18,7 +18,9 @@ import { fmt, measureLatency } from "./latency";
 const BA = "'America/Argentina/Buenos_Aires'";
 
 async function seed(sql: postgres.Sql, sellerIds: number[]) {
-  await sql.unsafe(`insert into clients (name, search_name) select 'cliente ' || i, 'cliente ' || i from generate_series(1, 2000) i`);
+  await sql.unsafe(
+    `insert into clients (name, search_name) select 'cliente ' || i, 'cliente ' || i from generate_series(1, 2000) i`,
+  );
   await sql.unsafe(`
     insert into orders (client_id, seller_id, status_id, create_date, delivery_date, final_price, total_weight)
     select 1 + i % 2000, (array[${sellerIds.join(",")}])[1 + i % ${sellerIds.length}], 1 + i % 7,
@@ -40,7 +42,10 @@ async function signedClient(base: string, agent: Agent, username: string) {
   });
   const { access } = (await login.body.json()) as { access: string };
   return async (path: string) => {
-    const response = await request(`${base}${path}`, { headers: { authorization: `Bearer ${access}` }, dispatcher: agent });
+    const response = await request(`${base}${path}`, {
+      headers: { authorization: `Bearer ${access}` },
+      dispatcher: agent,
+    });
     if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode}`);
     await response.body.dump();
   };
@@ -52,7 +57,11 @@ export async function run() {
   const passwordHash = await hashPassword("bench-password");
   const admin = await insertUser(database.db, { username: "bench-admin", email: "", passwordHash, groupId: 1 });
   const seller = await insertUser(database.db, { username: "bench-seller", email: "", passwordHash, groupId: 2 });
-  const others = await Promise.all(Array.from({ length: 18 }, (_, i) => insertUser(database.db, { username: `bench-${i}`, email: "", passwordHash, groupId: 2 })));
+  const others = await Promise.all(
+    Array.from({ length: 18 }, (_, i) =>
+      insertUser(database.db, { username: `bench-${i}`, email: "", passwordHash, groupId: 2 }),
+    ),
+  );
   await seed(sql, [admin.id, seller.id, ...others.map((o) => o.id)]);
 
   const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
@@ -79,18 +88,34 @@ export async function run() {
           and create_date >= ${start(addDays(today, -13))} and create_date < ${start(addDays(today, 1))} group by 1`),
     );
   const rawLast = await measureLatency(
-    (i) => sql`with own as materialized (select id, create_date from orders where client_id = ${1 + (i % 2000)} and status_id <> 2)
+    (
+      i,
+    ) => sql`with own as materialized (select id, create_date from orders where client_id = ${1 + (i % 2000)} and status_id <> 2)
       select id, create_date from own order by create_date desc, id desc limit 1`,
   );
 
   const line = (label: string, ours: { p50: number; p99: number }, raw: { p50: number; p99: number }) =>
-    console.log(`${label.padEnd(40)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`);
-  line("figures, Admin (everyone's sales)", await measureLatency(() => asAdmin("/api/home/figures/")), await rawFigures(null));
-  line("figures, Vendedor (own sales)", await measureLatency(() => asSeller("/api/home/figures/")), await rawFigures(seller.id));
+    console.log(
+      `${label.padEnd(40)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
+    );
+  line(
+    "figures, Admin (everyone's sales)",
+    await measureLatency(() => asAdmin("/api/home/figures/")),
+    await rawFigures(null),
+  );
+  line(
+    "figures, Vendedor (own sales)",
+    await measureLatency(() => asSeller("/api/home/figures/")),
+    await rawFigures(seller.id),
+  );
   line("14-day chart, Admin", await measureLatency(() => asAdmin("/api/home/sales/")), await rawChart(null));
   line("14-day chart, Vendedor", await measureLatency(() => asSeller("/api/home/sales/")), await rawChart(seller.id));
   // The API also reads the order's lines (a second, indexed statement); the baseline is the first.
-  line("a client's last order (repeat)", await measureLatency((i) => asSeller(`/api/orders/last/?client_id=${1 + (i % 2000)}`)), rawLast);
+  line(
+    "a client's last order (repeat)",
+    await measureLatency((i) => asSeller(`/api/orders/last/?client_id=${1 + (i % 2000)}`)),
+    rawLast,
+  );
 
   await app.close();
   await runtime.close();

@@ -21,7 +21,8 @@ async function rawPubSub(subscriberCount: number, events = 200) {
   const subscribers = Array.from({ length: subscriberCount }, () => new Redis(REDIS_URL));
   const samples: number[] = [];
   await Promise.all(subscribers.map((s) => s.subscribe("bench-live")));
-  for (const s of subscribers) s.on("message", (_c, message: string) => samples.push(performance.now() - Number(message)));
+  for (const s of subscribers)
+    s.on("message", (_c, message: string) => samples.push(performance.now() - Number(message)));
   for (let i = 0; i < events; i++) {
     await publisher.publish("bench-live", String(performance.now()));
     while (samples.length < (i + 1) * subscriberCount) await new Promise((r) => setImmediate(r));
@@ -55,8 +56,14 @@ export async function run() {
       }
       await Promise.all(pending);
       const deadline = performance.now() + 5_000;
-      while ([...answeredAt.keys()].some((id) => (seenAt.get(id)?.length ?? 0) < boards.length) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const samples = [...answeredAt].flatMap(([id, at]) => (seenAt.get(id) ?? []).map((seen) => Math.max(0, seen - at)));
+      while (
+        [...answeredAt.keys()].some((id) => (seenAt.get(id)?.length ?? 0) < boards.length) &&
+        performance.now() < deadline
+      )
+        await new Promise((r) => setTimeout(r, 20));
+      const samples = [...answeredAt].flatMap(([id, at]) =>
+        (seenAt.get(id) ?? []).map((seen) => Math.max(0, seen - at)),
+      );
       const missing = answeredAt.size * boards.length - samples.length;
       const ours = percentiles(samples);
       console.log(

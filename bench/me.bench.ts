@@ -26,7 +26,12 @@ export async function run() {
   // The app's default level and log writer, pointed at /dev/null instead of stdout.
   const app = await buildApp({ ...runtime, logFile: "/dev/null" });
   const username = `bench${Date.now()}`;
-  await insertUser(database.db, { username, email: "", passwordHash: await hashPassword("bench-password"), groupId: 2 });
+  await insertUser(database.db, {
+    username,
+    email: "",
+    passwordHash: await hashPassword("bench-password"),
+    groupId: 2,
+  });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   const login = await request(`${base}/api/login/`, {
     method: "POST",
@@ -40,7 +45,15 @@ export async function run() {
   const bareBase = await bare.listen({ port: 0, host: "127.0.0.1" });
 
   const load = (url: string, headers: Record<string, string>) =>
-    runWrk({ url, method: "GET", headers: { cookie: CSRF_COOKIE, ...headers }, bodies: [""], seconds: SECONDS, connections: 16, threads: 1 });
+    runWrk({
+      url,
+      method: "GET",
+      headers: { cookie: CSRF_COOKIE, ...headers },
+      bodies: [""],
+      seconds: SECONDS,
+      connections: 16,
+      threads: 1,
+    });
   const rounds: { baseline: number; ours: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const baseline = (await load(`${bareBase}/me`, {})).requestsPerSecond;
@@ -48,10 +61,14 @@ export async function run() {
     rounds.push({ baseline, ours });
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  console.log(`database: ${database.kind}, log level: ${config.logLevel}, ${ROUNDS} alternating rounds of ${SECONDS} s`);
+  console.log(
+    `database: ${database.kind}, log level: ${config.logLevel}, ${ROUNDS} alternating rounds of ${SECONDS} s`,
+  );
   console.log(`bare fastify route:      ${median(rounds.map((r) => r.baseline)).toFixed(0)} req/s (median)`);
   console.log(`GET /api/me/ (auth):     ${median(rounds.map((r) => r.ours)).toFixed(0)} req/s (median)`);
-  console.log(`ratio (ours / baseline): ${median(rounds.map((r) => r.ours / r.baseline)).toFixed(3)} (median of rounds; target ≥ 0.6)`);
+  console.log(
+    `ratio (ours / baseline): ${median(rounds.map((r) => r.ours / r.baseline)).toFixed(3)} (median of rounds; target ≥ 0.6)`,
+  );
   await bare.close();
   await app.close();
   await runtime.close();

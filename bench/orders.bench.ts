@@ -51,10 +51,19 @@ SELECT order_id, event_id FROM create_order(
 
 export async function run() {
   const { database, url } = await freshBenchDatabase("frio_bench_orders");
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: process.env.BENCH_LOG ?? "silent" });
+  const config = loadConfig({
+    DATA_DIR: "/tmp/frio-bench",
+    JWT_SECRET: "b".repeat(40),
+    LOG_LEVEL: process.env.BENCH_LOG ?? "silent",
+  });
   const runtime = await createRuntime(config, { database });
   const app = await buildApp({ ...runtime, logger: !!process.env.BENCH_LOG });
-  await insertUser(database.db, { username: "bench", email: "", passwordHash: await hashPassword("bench-password"), groupId: 2 });
+  await insertUser(database.db, {
+    username: "bench",
+    email: "",
+    passwordHash: await hashPassword("bench-password"),
+    groupId: 2,
+  });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   const agent = new Agent({ connections: CONCURRENCY });
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -70,12 +79,33 @@ export async function run() {
   };
   const { access } = await call("/api/login/", { username: "bench", password: "bench-password" });
   const auth = { authorization: `Bearer ${access}` };
-  await call("/api/clients/", { name: "Cliente Bench", address: "Mitre 500", city: 2, shipment: 1, phone: "1", latitude: -34.72, longitude: -58.25 }, auth);
+  await call(
+    "/api/clients/",
+    {
+      name: "Cliente Bench",
+      address: "Mitre 500",
+      city: 2,
+      shipment: 1,
+      phone: "1",
+      latitude: -34.72,
+      longitude: -58.25,
+    },
+    auth,
+  );
   await call("/api/products/create/", { name: "Producto Bench", quantity: 900000, price: 1000, unitWeight: 1 }, auth);
   // A day's orders spread as a distributor's are: 7 zones, 3 time slots, the next 3 days.
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const orders = Array.from({ length: 63 }, (_, i) => ({
-    orderData: { zone: 1 + (i % 7), address: "Mitre 500", city: { id: 2 }, time: { id: 2 + (Math.floor(i / 7) % 3) }, date: day(1 + Math.floor(i / 21)), latitude: -34.72, longitude: -58.25, payment_method: { id: 1 } },
+    orderData: {
+      zone: 1 + (i % 7),
+      address: "Mitre 500",
+      city: { id: 2 },
+      time: { id: 2 + (Math.floor(i / 7) % 3) },
+      date: day(1 + Math.floor(i / 21)),
+      latitude: -34.72,
+      longitude: -58.25,
+      payment_method: { id: 1 },
+    },
     cart: { items: [{ productId: 1, units: 1, type: "KG" }] },
     client_id: 1,
   }));
@@ -97,7 +127,26 @@ export async function run() {
   // Spawned asynchronously: a blocked event loop would hold any transaction in flight, and its locks, until pgbench ends.
   const runPgbench = async () => {
     // Prepared, as the API's statements are.
-    const args = ["-n", "-M", "prepared", "-f", join(dir, "order.sql"), "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-h", target.hostname, "-p", target.port || "5432", "-U", target.username || "postgres", target.pathname.slice(1)];
+    const args = [
+      "-n",
+      "-M",
+      "prepared",
+      "-f",
+      join(dir, "order.sql"),
+      "-c",
+      String(CONCURRENCY),
+      "-j",
+      "2",
+      "-T",
+      String(SECONDS),
+      "-h",
+      target.hostname,
+      "-p",
+      target.port || "5432",
+      "-U",
+      target.username || "postgres",
+      target.pathname.slice(1),
+    ];
     const child = spawn("pgbench", args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
@@ -115,18 +164,29 @@ export async function run() {
   for (let round = 0; round < ROUNDS; round++) {
     const a = await measureCpu(runOurs);
     ours.push(a.result.requestsPerSecond);
-    Object.assign(cpu.ours, { postgres: cpu.ours.postgres + a.postgresMs, api: cpu.ours.api + a.ownMs, orders: cpu.ours.orders + a.result.requestsPerSecond * SECONDS });
+    Object.assign(cpu.ours, {
+      postgres: cpu.ours.postgres + a.postgresMs,
+      api: cpu.ours.api + a.ownMs,
+      orders: cpu.ours.orders + a.result.requestsPerSecond * SECONDS,
+    });
     const b = await measureCpu(runPgbench);
     theirs.push(b.result);
-    Object.assign(cpu.theirs, { postgres: cpu.theirs.postgres + b.postgresMs, orders: cpu.theirs.orders + b.result * SECONDS });
+    Object.assign(cpu.theirs, {
+      postgres: cpu.theirs.postgres + b.postgresMs,
+      orders: cpu.theirs.orders + b.result * SECONDS,
+    });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(", ");
   const perOrder = (ms: number, orders: number) => `${(ms / orders).toFixed(2)} ms`;
-  console.log(`POST /api/order/:            ${median(ours).toFixed(0)} orders/s median (${list(ours)}; ${CONCURRENCY} clients)`);
+  console.log(
+    `POST /api/order/:            ${median(ours).toFixed(0)} orders/s median (${list(ours)}; ${CONCURRENCY} clients)`,
+  );
   console.log(`pgbench, same transaction:   ${median(theirs).toFixed(0)} orders/s median (${list(theirs)})`);
   console.log(`ratio (ours / pgbench):      ${(median(ours) / median(theirs)).toFixed(3)}  (target ≥ 0.7)`);
-  console.log(`CPU per order, API run:      Postgres ${perOrder(cpu.ours.postgres, cpu.ours.orders)}, API process ${perOrder(cpu.ours.api, cpu.ours.orders)}`);
+  console.log(
+    `CPU per order, API run:      Postgres ${perOrder(cpu.ours.postgres, cpu.ours.orders)}, API process ${perOrder(cpu.ours.api, cpu.ours.orders)}`,
+  );
   console.log(`CPU per order, pgbench run:  Postgres ${perOrder(cpu.theirs.postgres, cpu.theirs.orders)}`);
 
   await app.close();

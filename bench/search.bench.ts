@@ -38,7 +38,12 @@ export async function run() {
   const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
   const runtime = await createRuntime(config, { database });
   const app = await buildApp({ ...runtime, logger: false });
-  await insertUser(database.db, { username: "bench", email: "", passwordHash: await hashPassword("bench-password"), groupId: 2 });
+  await insertUser(database.db, {
+    username: "bench",
+    email: "",
+    passwordHash: await hashPassword("bench-password"),
+    groupId: 2,
+  });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   const agent = new Agent({ connections: 4 });
   const login = await request(`${base}/api/login/`, {
@@ -49,7 +54,10 @@ export async function run() {
   });
   const { access } = (await login.body.json()) as { access: string };
   const get = async (path: string) => {
-    const response = await request(`${base}${path}`, { headers: { authorization: `Bearer ${access}` }, dispatcher: agent });
+    const response = await request(`${base}${path}`, {
+      headers: { authorization: `Bearer ${access}` },
+      dispatcher: agent,
+    });
     await response.body.dump();
   };
 
@@ -62,10 +70,14 @@ export async function run() {
     const term = `%${PRODUCT_TERMS[i % PRODUCT_TERMS.length]}%`;
     return sql`select * from products where deleted_at is null and search_name ilike ${term} order by search_name, id limit 200`;
   });
-  const apiProducts = await measureLatency((i) => get(`/api/products/?search=${PRODUCT_TERMS[i % PRODUCT_TERMS.length]}`));
+  const apiProducts = await measureLatency((i) =>
+    get(`/api/products/?search=${PRODUCT_TERMS[i % PRODUCT_TERMS.length]}`),
+  );
 
   const line = (label: string, ours: { p50: number; p99: number }, raw: { p50: number; p99: number }) =>
-    console.log(`${label.padEnd(34)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`);
+    console.log(
+      `${label.padEnd(34)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
+    );
   line("client search, 20k clients", apiClients, rawClients);
   line("product search, 10k products", apiProducts, rawProducts);
 

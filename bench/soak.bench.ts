@@ -17,7 +17,8 @@ const ORDERS_PER_SECOND = 20;
 const READS_PER_SECOND = 20;
 const OPEN_ORDERS = 300;
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /** Least-squares slope of (minutes, MB), as MB per 10 minutes. */
 function slopePer10Min(points: { minutes: number; mb: number }[]) {
@@ -53,13 +54,25 @@ export async function run() {
     const open: number[] = [];
     const order = async (i: number) => {
       open.push(await deployment.order(i));
-      if (open.length > OPEN_ORDERS) await api(deployment.bases[i % 2]!, "/api/orders/cancel/", { order_id: open.shift() }, deployment.token);
+      if (open.length > OPEN_ORDERS)
+        await api(deployment.bases[i % 2]!, "/api/orders/cancel/", { order_id: open.shift() }, deployment.token);
     };
-    const reads = ["/api/orders/?page=1", "/api/preparation/?delivery_date=2027-09-01", "/api/dispatch/?delivery_date=2027-09-01", "/api/orders/?search=bench"];
+    const reads = [
+      "/api/orders/?page=1",
+      "/api/preparation/?delivery_date=2027-09-01",
+      "/api/dispatch/?delivery_date=2027-09-01",
+      "/api/orders/?search=bench",
+    ];
     const timer = setInterval(() => {
       for (let i = 0; i < ORDERS_PER_SECOND / 10; i++) void order(n++).catch(() => {});
       // Each instance serves every kind of read in turn.
-      for (let i = 0; i < READS_PER_SECOND / 10; i++) void api(deployment.bases[(n + i) % 2]!, reads[Math.floor((n + i) / 2) % reads.length]!, undefined, deployment.token).catch(() => {});
+      for (let i = 0; i < READS_PER_SECOND / 10; i++)
+        void api(
+          deployment.bases[(n + i) % 2]!,
+          reads[Math.floor((n + i) / 2) % reads.length]!,
+          undefined,
+          deployment.token,
+        ).catch(() => {});
     }, 100);
     const loaded = await sampleFor(deployment, MINUTES * 60_000, () => {});
     clearInterval(timer);

@@ -20,7 +20,15 @@ import { createRuntime } from "../server/runtime";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 interface Figures {
   performance: number;
@@ -34,12 +42,22 @@ interface Figures {
 
 async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   // Storage is kept (the session lives in localStorage); the cache is cleared before each run.
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true });
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableStorageReset: true,
+  });
   const lhr = result!.lhr;
   // A trace Lighthouse could not read (NO_NAVSTART on a loaded machine) says nothing of the page.
   if (lhr.runtimeError && attempt < 3) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const requests = (lhr.audits["network-requests"]!.details as { items: { resourceType?: string; transferSize?: number; resourceSize?: number }[] }).items;
+  const requests = (
+    lhr.audits["network-requests"]!.details as {
+      items: { resourceType?: string; transferSize?: number; resourceSize?: number }[];
+    }
+  ).items;
   const scripts = requests.filter((r) => r.resourceType === "Script");
   return {
     performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
@@ -55,7 +73,8 @@ const line = (name: string, f: Figures) =>
   `${name.padEnd(22)} performance ${String(f.performance).padStart(3)} · FCP ${(f.fcpMs / 1000).toFixed(1)} s · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${f.tbtMs} ms · JS ${f.jsTransferKb} KB compressed (${f.jsResourceKb} KB)`;
 
 export async function run() {
-  if (!existsSync(new URL("../web/dist/index.html", import.meta.url))) execFileSync("npm", ["run", "build:web", "--silent"], { stdio: "inherit" });
+  if (!existsSync(new URL("../web/dist/index.html", import.meta.url)))
+    execFileSync("npm", ["run", "build:web", "--silent"], { stdio: "inherit" });
   // Named per process: two engineers benchmarking at once must not drop each other's database.
   const databaseName = `frio_bench_web_${process.pid}`;
   const { database } = await freshBenchDatabase(databaseName);
@@ -64,11 +83,20 @@ export async function run() {
   const runtime = await createRuntime(config, { database });
   const app = await buildApp({ ...runtime, logger: false });
   const username = `web${Date.now()}`;
-  await insertUser(database.db, { username, email: "", passwordHash: await hashPassword("bench-password"), groupId: 2, firstName: "Lucía", lastName: "Banco" });
+  await insertUser(database.db, {
+    username,
+    email: "",
+    passwordHash: await hashPassword("bench-password"),
+    groupId: 2,
+    firstName: "Lucía",
+    lastName: "Banco",
+  });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
 
   const bare = Fastify();
-  bare.get("/", (_, reply) => reply.type("text/html").send('<!doctype html><html lang="es"><title>Frío</title><h1>Frío</h1></html>'));
+  bare.get("/", (_, reply) =>
+    reply.type("text/html").send('<!doctype html><html lang="es"><title>Frío</title><h1>Frío</h1></html>'),
+  );
   const bareBase = await bare.listen({ port: 0, host: "127.0.0.1" });
 
   const userDataDir = mkdtempSync(join(tmpdir(), "frio-bench-chromium-"));
@@ -95,7 +123,9 @@ export async function run() {
     console.log(line("bare HTML page", baseline));
     console.log(line("/login", login));
     console.log(line("/ (signed in)", home));
-    console.log(`ratio (performance /login, / vs baseline): ${(login.performance / baseline.performance).toFixed(2)}, ${(home.performance / baseline.performance).toFixed(2)}`);
+    console.log(
+      `ratio (performance /login, / vs baseline): ${(login.performance / baseline.performance).toFixed(2)}, ${(home.performance / baseline.performance).toFixed(2)}`,
+    );
   } finally {
     await browser.close().catch(() => {});
     chrome.kill();

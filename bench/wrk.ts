@@ -21,7 +21,9 @@ export interface WrkLoad {
 
 const lua = (load: WrkLoad) => `
 wrk.method = ${JSON.stringify(load.method)}
-${Object.entries(load.headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`).join("\n")}
+${Object.entries(load.headers)
+  .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+  .join("\n")}
 local bodies = { ${load.bodies.map((b) => JSON.stringify(b)).join(",\n")} }
 local sent = 0
 request = function()
@@ -34,14 +36,28 @@ end
 export async function runWrk(load: WrkLoad): Promise<{ requestsPerSecond: number }> {
   const script = join(mkdtempSync(join(tmpdir(), "frio-wrk-")), "load.lua");
   writeFileSync(script, lua(load));
-  const args = ["-t", String(load.threads), "-c", String(load.connections), "-d", `${load.seconds}s`, "-s", script, load.url];
+  const args = [
+    "-t",
+    String(load.threads),
+    "-c",
+    String(load.connections),
+    "-d",
+    `${load.seconds}s`,
+    "-s",
+    script,
+    load.url,
+  ];
   const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const [code] = await Promise.race([once(child, "close"), once(child, "error").then(([e]) => Promise.reject(new Error(`wrk did not start (apt-get install wrk): ${e}`)))]);
+  const [code] = await Promise.race([
+    once(child, "close"),
+    once(child, "error").then(([e]) => Promise.reject(new Error(`wrk did not start (apt-get install wrk): ${e}`))),
+  ]);
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
   if (code !== 0 || !Number.isFinite(requestsPerSecond)) throw new Error(`wrk failed: ${output.slice(0, 2000)}`);
-  if (/Non-2xx or 3xx responses/.test(output) || /Socket errors/.test(output)) throw new Error(`wrk saw failed requests:\n${output}`);
+  if (/Non-2xx or 3xx responses/.test(output) || /Socket errors/.test(output))
+    throw new Error(`wrk saw failed requests:\n${output}`);
   return { requestsPerSecond };
 }

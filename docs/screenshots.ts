@@ -10,9 +10,21 @@ const base = process.env.FRIO_URL ?? "http://localhost:3000";
 const out = new URL("./screenshots/", import.meta.url).pathname;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
 });
-const page = await browser.newPage({ baseURL: base, locale: "es-AR", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+const page = await browser.newPage({
+  baseURL: base,
+  locale: "es-AR",
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+});
 await page.goto("/login");
 await page.getByLabel("Usuario").fill(process.env.FRIO_USER ?? "admin");
 await page.getByLabel("Contraseña").fill(process.env.FRIO_PASSWORD ?? "");
@@ -21,10 +33,16 @@ await page.waitForURL((url) => url.pathname === "/");
 
 await page.goto("/orders/new");
 await page.getByRole("button").filter({ hasText: /\S/ }).first().waitFor();
-const firstClient = page.locator("ul[aria-label='Clientes encontrados'] button, table[aria-label='Clientes encontrados'] tbody tr").first();
+const firstClient = page
+  .locator("ul[aria-label='Clientes encontrados'] button, table[aria-label='Clientes encontrados'] tbody tr")
+  .first();
 await firstClient.click();
 await page.getByTestId("cart-summary").waitFor();
-for (const row of await page.locator("table[aria-label='Productos'] tbody tr").all().then((rows) => rows.slice(0, 3))) await row.click();
+for (const row of await page
+  .locator("table[aria-label='Productos'] tbody tr")
+  .all()
+  .then((rows) => rows.slice(0, 3)))
+  await row.click();
 await page.getByText(/3 productos/).waitFor();
 await page.screenshot({ path: `${out}wizard-phone.png` });
 await page.getByRole("button", { name: "Ver pedido" }).click();

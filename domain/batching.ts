@@ -37,9 +37,11 @@ export function batchSizes(n: number): number[] {
 }
 
 /** The (zone, date, time slot) group an order is batched in. */
-export const groupKey = (o: Pick<BatchableOrder, "zoneId" | "deliveryDate" | "timeSlotId">) => `${o.zoneId}|${o.deliveryDate}|${o.timeSlotId}`;
+export const groupKey = (o: Pick<BatchableOrder, "zoneId" | "deliveryDate" | "timeSlotId">) =>
+  `${o.zoneId}|${o.deliveryDate}|${o.timeSlotId}`;
 /** Whether an order can be placed on a route: orders without coordinates go last and are flagged. */
-export const hasCoordinates = (o: BatchableOrder): o is BatchableOrder & Point => o.latitude !== null && o.longitude !== null;
+export const hasCoordinates = (o: BatchableOrder): o is BatchableOrder & Point =>
+  o.latitude !== null && o.longitude !== null;
 
 /** Groups by zone, date and time slot; orders each group from the depot by nearest neighbour; cuts it into batches. */
 export function batchOrders<T extends BatchableOrder>(orders: T[], depot: Point): Batch<T>[] {
@@ -52,8 +54,13 @@ export function batchOrders<T extends BatchableOrder>(orders: T[], depot: Point)
   const batches: Batch<T>[] = [];
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key)!;
-    const withPoints = group.filter(hasCoordinates).map((order) => ({ order, lat: order.latitude!, lng: order.longitude! }));
-    const ordered = [...nearestNeighbour(depot, withPoints).map((p) => p.order), ...group.filter((o) => !hasCoordinates(o))];
+    const withPoints = group
+      .filter(hasCoordinates)
+      .map((order) => ({ order, lat: order.latitude!, lng: order.longitude! }));
+    const ordered = [
+      ...nearestNeighbour(depot, withPoints).map((p) => p.order),
+      ...group.filter((o) => !hasCoordinates(o)),
+    ];
     let offset = 0;
     for (const size of batchSizes(ordered.length)) {
       const slice = ordered.slice(offset, (offset += size));

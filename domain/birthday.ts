@@ -8,7 +8,11 @@ export function parseDayMonth(value: string | null | undefined): { day: number; 
   if (!value) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   const local = /^(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?$/.exec(value.trim());
-  const [day, month] = iso ? [Number(iso[3]), Number(iso[2])] : local ? [Number(local[1]), Number(local[2])] : [NaN, NaN];
+  const [day, month] = iso
+    ? [Number(iso[3]), Number(iso[2])]
+    : local
+      ? [Number(local[1]), Number(local[2])]
+      : [NaN, NaN];
   if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31)) return null;
   return { day, month };
 }

@@ -50,4 +50,5 @@ export function addDays(iso: string, days: number): string {
 }
 
 /** The `count` dates ending on `last`, oldest first. */
-export const daysEndingOn = (last: string, count: number) => Array.from({ length: count }, (_, i) => addDays(last, i - count + 1));
+export const daysEndingOn = (last: string, count: number) =>
+  Array.from({ length: count }, (_, i) => addDays(last, i - count + 1));

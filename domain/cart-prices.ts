@@ -19,4 +19,5 @@ export function repricedLines(items: CartLine[], catalog: Map<number, CatalogPro
 }
 
 /** The mark on a repriced line (products and confirm steps): unit prices, as the product list shows them. */
-export const repricedLineText = (quoted: Centavos, product: CatalogProduct) => `Precio actualizado: antes ${formatMoneyWizard(quoted)}, ahora ${formatMoneyWizard(toCentavos(product.Price))}`;
+export const repricedLineText = (quoted: Centavos, product: CatalogProduct) =>
+  `Precio actualizado: antes ${formatMoneyWizard(quoted)}, ahora ${formatMoneyWizard(toCentavos(product.Price))}`;

@@ -3,7 +3,9 @@ import { formatKilos, toGrams, type Grams } from "./money";
 
 /** What a modification gives back before taking its new lines: the stock the order already holds of a product. */
 function heldByOrder(oldCart: CartLine[], productId: number, product: CatalogProduct): Grams {
-  return oldCart.filter((l) => !l.virtual_freezer && l.productId === productId).reduce((sum, l) => sum + lineWeight(l, product), 0);
+  return oldCart
+    .filter((l) => !l.virtual_freezer && l.productId === productId)
+    .reduce((sum, l) => sum + lineWeight(l, product), 0);
 }
 
 /**
@@ -11,7 +13,11 @@ function heldByOrder(oldCart: CartLine[], productId: number, product: CatalogPro
  * for them (grams): live stock fell under them, and the server would refuse the order
  * (DESIGN.md §5). Freezer lines take no stock; a modification counts what it already holds.
  */
-export function shortLines(items: CartLine[], catalog: Map<number, CatalogProduct>, oldCart: CartLine[] = []): Map<number, Grams> {
+export function shortLines(
+  items: CartLine[],
+  catalog: Map<number, CatalogProduct>,
+  oldCart: CartLine[] = [],
+): Map<number, Grams> {
   const short = new Map<number, Grams>();
   for (const line of items) {
     const product = catalog.get(line.productId);

@@ -47,7 +47,14 @@ const milli = (line: CartLine) => {
 
 /** Weight a line takes (grams): KG its units; UN and PROMO units × unit weight. */
 export function lineWeight(line: CartLine, product: CatalogProduct): Grams {
-  return priceLine({ type: line.type, milliUnits: milli(line), price: 0, unitWeight: toGrams(product.Unit_Weight), weighted: true, virtualFreezer: false }).weight;
+  return priceLine({
+    type: line.type,
+    milliUnits: milli(line),
+    price: 0,
+    unitWeight: toGrams(product.Unit_Weight),
+    weighted: true,
+    virtualFreezer: false,
+  }).weight;
 }
 
 export function linePrice(line: CartLine, product: CatalogProduct) {
@@ -69,7 +76,9 @@ export function freezerAvailable(freezerQuantity: number, type: LineType, unitsI
 
 /** Freezer units a cart already holds of a product. */
 export const freezerUnitsInCart = (items: CartLine[], productId: number) =>
-  items.filter((l) => l.virtual_freezer && l.productId === productId).reduce((sum, l) => sum + Number(l.units.replace(",", ".")), 0);
+  items
+    .filter((l) => l.virtual_freezer && l.productId === productId)
+    .reduce((sum, l) => sum + Number(l.units.replace(",", ".")), 0);
 
 /**
  * What the client's freezer holds for this order: its balance, plus what the order being
@@ -80,7 +89,11 @@ export function freezerHolding(balance: number, productId: number, oldCart: Cart
 }
 
 /** Freezer lines keep their cap (vfLimit), those loaded from an order being modified included. */
-export function capFreezerLines(items: CartLine[], freezer: { PK_Products: number; Quantity: string }[], oldCart: CartLine[]): CartLine[] {
+export function capFreezerLines(
+  items: CartLine[],
+  freezer: { PK_Products: number; Quantity: string }[],
+  oldCart: CartLine[],
+): CartLine[] {
   let changed = false;
   const capped = items.map((line) => {
     if (!line.virtual_freezer || line.vfLimit !== null) return line;
@@ -95,23 +108,43 @@ function checkStock(items: CartLine[], line: CartLine, product: CatalogProduct):
   if (line.virtual_freezer) return { ok: true, items };
   const desired = lineWeight(line, product);
   const stock = toGrams(product.Quantity);
-  if (desired > stock) return { ok: false, stockWarning: { productId: line.productId, desiredKg: desired / 1000, stockKg: stock / 1000, items } };
+  if (desired > stock)
+    return {
+      ok: false,
+      stockWarning: { productId: line.productId, desiredKg: desired / 1000, stockKg: stock / 1000, items },
+    };
   return { ok: true, items };
 }
 
-const replace = (items: CartLine[], next: CartLine) => items.map((l) => (l.productId === next.productId && l.virtual_freezer === next.virtual_freezer ? next : l));
+const replace = (items: CartLine[], next: CartLine) =>
+  items.map((l) => (l.productId === next.productId && l.virtual_freezer === next.virtual_freezer ? next : l));
 
 /**
  * A product's new line, quoting the price the seller is shown now. A freezer line (a
  * `vfLimit`) is the client's own goods: it costs nothing, whatever the price.
  */
-export function lineOf(product: CatalogProduct, { units, type, vfLimit }: { units: string; type: LineType; vfLimit: number | null }): CartLine {
+export function lineOf(
+  product: CatalogProduct,
+  { units, type, vfLimit }: { units: string; type: LineType; vfLimit: number | null },
+): CartLine {
   const fromFreezer = vfLimit !== null;
-  return { productId: product.PK_Products, productName: product.Name, units, type, virtual_freezer: fromFreezer, vfLimit, ...(fromFreezer ? {} : { quotedPrice: product.Price }) };
+  return {
+    productId: product.PK_Products,
+    productName: product.Name,
+    units,
+    type,
+    virtual_freezer: fromFreezer,
+    vfLimit,
+    ...(fromFreezer ? {} : { quotedPrice: product.Price }),
+  };
 }
 
 /** Adding a product with a line adds one unit; a promo goes in as PROMO, others as KG. */
-export function addProduct(items: CartLine[], product: CatalogProduct, freezer?: { quantity: number; type: LineType }): CartOutcome {
+export function addProduct(
+  items: CartLine[],
+  product: CatalogProduct,
+  freezer?: { quantity: number; type: LineType },
+): CartOutcome {
   const fromFreezer = !!freezer;
   const existing = items.find((l) => l.productId === product.PK_Products && l.virtual_freezer === fromFreezer);
   if (existing) return setUnits(items, existing, String(Number(existing.units.replace(",", ".")) + 1), product);
@@ -122,7 +155,10 @@ export function addProduct(items: CartLine[], product: CatalogProduct, freezer?:
 }
 
 /** The cart without this line. */
-export const removeLine = (items: CartLine[], line: CartLine): CartOutcome => ({ ok: true, items: items.filter((l) => !(l.productId === line.productId && l.virtual_freezer === line.virtual_freezer)) });
+export const removeLine = (items: CartLine[], line: CartLine): CartOutcome => ({
+  ok: true,
+  items: items.filter((l) => !(l.productId === line.productId && l.virtual_freezer === line.virtual_freezer)),
+});
 
 /** A quantity at or below zero removes the line; freezer lines stop at the freezer's balance. */
 export function setUnits(items: CartLine[], line: CartLine, units: string, product: CatalogProduct): CartOutcome {
@@ -130,7 +166,11 @@ export function setUnits(items: CartLine[], line: CartLine, units: string, produ
   if (!parsed.ok) return { ok: false, message: parsed.message };
   if (parsed.milliUnits <= 0) return removeLine(items, line);
   if (line.vfLimit !== null && parsed.milliUnits > Math.round(line.vfLimit * 1000)) {
-    return { ok: true, items: replace(items, { ...line, units: String(line.vfLimit) }), warning: CART_MESSAGES.freezerExceeded };
+    return {
+      ok: true,
+      items: replace(items, { ...line, units: String(line.vfLimit) }),
+      warning: CART_MESSAGES.freezerExceeded,
+    };
   }
   const next = { ...line, units };
   return checkStock(replace(items, next), next, product);

@@ -86,9 +86,16 @@ export function telNumber(phone: string): string | null {
 }
 
 /** Google Maps directions to the stop from wherever the phone is. */
-export function directionsUrl(stop: { latitude: number | null; longitude: number | null; address: string; city: string | null }): string {
+export function directionsUrl(stop: {
+  latitude: number | null;
+  longitude: number | null;
+  address: string;
+  city: string | null;
+}): string {
   const destination =
-    stop.latitude !== null && stop.longitude !== null ? `${stop.latitude.toFixed(6)},${stop.longitude.toFixed(6)}` : [stop.address, stop.city].filter(Boolean).join(", ");
+    stop.latitude !== null && stop.longitude !== null
+      ? `${stop.latitude.toFixed(6)},${stop.longitude.toFixed(6)}`
+      : [stop.address, stop.city].filter(Boolean).join(", ");
   return `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination, travelmode: "driving" })}`;
 }
 

@@ -15,7 +15,8 @@ export const DECIMAL_MESSAGES = {
   grouping: "Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.",
   negative: "Ingresá un número positivo.",
   tooLarge: "El número es demasiado grande.",
-  decimals: (decimals: number) => (decimals === 0 ? "Ingresá un número entero." : `Admite hasta ${decimals} decimales.`),
+  decimals: (decimals: number) =>
+    decimals === 0 ? "Ingresá un número entero." : `Admite hasta ${decimals} decimales.`,
 } as const;
 
 export type DecimalReading = { ok: true; scaled: number; value: number } | { ok: false; message: string };
@@ -46,7 +47,10 @@ function split(text: string): { integer: string; fraction: string } | { message:
   }
   const dots = text.split(".").length - 1;
   if (dots === 0) return { integer: text, fraction: "" };
-  if (dots > 1) return GROUPED.test(text) ? { integer: text.replace(/\./g, ""), fraction: "" } : { message: DECIMAL_MESSAGES.grouping };
+  if (dots > 1)
+    return GROUPED.test(text)
+      ? { integer: text.replace(/\./g, ""), fraction: "" }
+      : { message: DECIMAL_MESSAGES.grouping };
   const [integer, fraction] = text.split(".") as [string, string];
   if (fraction.length === 3 && GROUP_START.test(integer)) return { integer: integer + fraction, fraction: "" };
   if (integer === "" && fraction === "") return { message: DECIMAL_MESSAGES.invalid };

@@ -12,7 +12,9 @@ export interface Placement {
 /** Columns from stored placements: by position, ties by order id, so every screen agrees. */
 export function columnsOf(placements: Placement[]): Columns {
   const columns: Columns = new Map([0, 1, 2, 3].map((c) => [c, []]));
-  const sorted = [...placements].sort((a, b) => a.courier - b.courier || a.position - b.position || a.orderId - b.orderId);
+  const sorted = [...placements].sort(
+    (a, b) => a.courier - b.courier || a.position - b.position || a.orderId - b.orderId,
+  );
   for (const p of sorted) columns.get(p.courier)?.push(p.orderId);
   return columns;
 }
@@ -34,7 +36,11 @@ export function moveCard(columns: Columns, orderId: number, courier: number, bef
 export function changedPlacements(stored: Placement[], after: Columns): Placement[] {
   const was = new Map(stored.map((p) => [p.orderId, `${p.courier}:${p.position}`]));
   const changed: Placement[] = [];
-  for (const [courier, ids] of after) ids.forEach((orderId, position) => was.get(orderId) !== `${courier}:${position}` && changed.push({ orderId, courier, position }));
+  for (const [courier, ids] of after)
+    ids.forEach(
+      (orderId, position) =>
+        was.get(orderId) !== `${courier}:${position}` && changed.push({ orderId, courier, position }),
+    );
   return changed;
 }
 

@@ -43,10 +43,12 @@ export function csvText(text: string): string {
 export const decimalComma = (numeric: string) => numeric.replace(".", ",");
 
 /** "2024-05-03" → "03/05/2024". */
-export const dayMonthYear = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+export const dayMonthYear = (isoDate: string) =>
+  `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
 /** "2024-05-03 18:17" (Buenos Aires wall clock) → "03/05/2024 18:17". */
-export const dayMonthYearTime = (localDateTime: string) => `${dayMonthYear(localDateTime)} ${localDateTime.slice(11, 16)}`;
+export const dayMonthYearTime = (localDateTime: string) =>
+  `${dayMonthYear(localDateTime)} ${localDateTime.slice(11, 16)}`;
 
 /** How a spreadsheet in Spanish writes a boolean, so it reads it back as one. */
 export const spreadsheetBoolean = (value: string) => (value === "true" || value === "t" ? "VERDADERO" : "FALSO");
@@ -92,7 +94,13 @@ const DAY_MS = 86_400_000;
 export function spreadsheetSerial(value: string): number {
   const hours = value.length >= 16 ? Number(value.slice(11, 13)) : 0;
   const minutes = value.length >= 16 ? Number(value.slice(14, 16)) : 0;
-  const utc = Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)), hours, minutes);
+  const utc = Date.UTC(
+    Number(value.slice(0, 4)),
+    Number(value.slice(5, 7)) - 1,
+    Number(value.slice(8, 10)),
+    hours,
+    minutes,
+  );
   return EXCEL_EPOCH_DAYS + utc / DAY_MS;
 }
 

@@ -32,7 +32,12 @@ export function rowMatches(row: OrderRow, { search, filter, fvStatus, statusId }
  * replaced where it is, dropped when it no longer matches, and a new match enters a
  * page whose id range holds it (a new order, the first page). The count follows.
  */
-export function applyOrderToList<T extends OrderListPage>(page: T, filters: OrderListFilters, pageSize: number, { row }: OrderEventData): T {
+export function applyOrderToList<T extends OrderListPage>(
+  page: T,
+  filters: OrderListFilters,
+  pageSize: number,
+  { row }: OrderEventData,
+): T {
   const at = page.results.findIndex((r) => r.PK_Orders === row.PK_Orders);
   const matches = rowMatches(row, filters);
   const count = (delta: number) => (page.count === undefined ? undefined : Math.max(0, page.count + delta));
@@ -42,7 +47,9 @@ export function applyOrderToList<T extends OrderListPage>(page: T, filters: Orde
   }
   if (!matches) return page;
   const last = page.results.at(-1);
-  const fits = (filters.page === 1 && row.PK_Orders > (page.results[0]?.PK_Orders ?? 0)) || (!!last && row.PK_Orders > last.PK_Orders && row.PK_Orders < page.results[0]!.PK_Orders);
+  const fits =
+    (filters.page === 1 && row.PK_Orders > (page.results[0]?.PK_Orders ?? 0)) ||
+    (!!last && row.PK_Orders > last.PK_Orders && row.PK_Orders < page.results[0]!.PK_Orders);
   if (!fits) return { ...page, count: count(1) };
   const results = [...page.results, row].sort((a, b) => b.PK_Orders - a.PK_Orders).slice(0, pageSize);
   return { ...page, results, count: count(1) };

@@ -9,16 +9,26 @@ export const preparationSummary = (batches: PreparationBatch[]) => ({
   orders_covered: batches.reduce((n, b) => n + b.order_count, 0),
 });
 
-const batchGroup = (b: PreparationBatch) => groupKey({ zoneId: b.zone_id, deliveryDate: b.delivery_date, timeSlotId: b.time_slot_id });
+const batchGroup = (b: PreparationBatch) =>
+  groupKey({ zoneId: b.zone_id, deliveryDate: b.delivery_date, timeSlotId: b.time_slot_id });
 /** The server's order: date, zone, time slot (no zone or slot last), then position within the group. */
 const nullsLast = (n: number | null) => n ?? Number.MAX_SAFE_INTEGER;
 const groupOrder = (a: PreparationBatch, b: PreparationBatch) =>
-  a.delivery_date.localeCompare(b.delivery_date) || nullsLast(a.zone_id) - nullsLast(b.zone_id) || nullsLast(a.time_slot_id) - nullsLast(b.time_slot_id);
+  a.delivery_date.localeCompare(b.delivery_date) ||
+  nullsLast(a.zone_id) - nullsLast(b.zone_id) ||
+  nullsLast(a.time_slot_id) - nullsLast(b.time_slot_id);
 
-const withBatches = (batches: PreparationBatch[]): PreparationBoard => ({ summary: preparationSummary(batches), batches });
+const withBatches = (batches: PreparationBatch[]): PreparationBoard => ({
+  summary: preparationSummary(batches),
+  batches,
+});
 
 /** A re-batched group replaces that group's batches; a board showing another day ignores it. */
-export function applyGroupBatches(board: PreparationBoard, date: string, data: PreparationUpdatedData): PreparationBoard {
+export function applyGroupBatches(
+  board: PreparationBoard,
+  date: string,
+  data: PreparationUpdatedData,
+): PreparationBoard {
   if (date && data.delivery_date !== date) return board;
   const key = groupKey({ zoneId: data.zone_id, deliveryDate: data.delivery_date, timeSlotId: data.time_slot_id });
   const others = board.batches.filter((b) => batchGroup(b) !== key);
@@ -31,19 +41,36 @@ export function applyGroupBatches(board: PreparationBoard, date: string, data: P
  * group leaves its batch at once, as the server's board leaves it out, until the sweep's
  * preparation.updated re-batches the group (its pick list is the sweep's to redo).
  */
-export const applyOrderToPreparation = (board: PreparationBoard, { card }: OrderEventData) => applyCardToPreparation(board, card);
+export const applyOrderToPreparation = (board: PreparationBoard, { card }: OrderEventData) =>
+  applyCardToPreparation(board, card);
 
 /** An order's card as it is now, in the batches that hold it (see applyOrderToPreparation). */
 export function applyCardToPreparation(board: PreparationBoard, card: BoardOrderRow): PreparationBoard {
   const id = card.PK_Orders;
   if (!board.batches.some((b) => b.orders.some((o) => o.PK_Orders === id))) return board;
-  const stays = (b: PreparationBatch) => PREPARATION_STATUSES.includes(card.FK_OrderStatus__PK_OrderStatus) && groupKey({ zoneId: card.FK_Shipments__PK_Shipments, deliveryDate: card.Delivery_Date, timeSlotId: card.FK_TimesShipping__PK_TimesShipping }) === batchGroup(b);
+  const stays = (b: PreparationBatch) =>
+    PREPARATION_STATUSES.includes(card.FK_OrderStatus__PK_OrderStatus) &&
+    groupKey({
+      zoneId: card.FK_Shipments__PK_Shipments,
+      deliveryDate: card.Delivery_Date,
+      timeSlotId: card.FK_TimesShipping__PK_TimesShipping,
+    }) === batchGroup(b);
   const batches = board.batches.flatMap((batch) => {
     if (!batch.orders.some((o) => o.PK_Orders === id)) return [batch];
-    const orders = stays(batch) ? batch.orders.map((o) => (o.PK_Orders === id ? card : o)) : batch.orders.filter((o) => o.PK_Orders !== id);
+    const orders = stays(batch)
+      ? batch.orders.map((o) => (o.PK_Orders === id ? card : o))
+      : batch.orders.filter((o) => o.PK_Orders !== id);
     if (!orders.length) return [];
     const weight = gramsToDecimal(orders.reduce((sum, o) => sum + toGrams(o.total_weight), 0));
-    return [{ ...batch, orders, order_count: orders.length, total_weight: weight, without_coordinates: batch.without_coordinates.filter((o) => orders.some((x) => x.PK_Orders === o)) }];
+    return [
+      {
+        ...batch,
+        orders,
+        order_count: orders.length,
+        total_weight: weight,
+        without_coordinates: batch.without_coordinates.filter((o) => orders.some((x) => x.PK_Orders === o)),
+      },
+    ];
   });
   return withBatches(batches);
 }

@@ -33,7 +33,9 @@ export function stockChangeOf(data: Record<string, unknown>): ProductChange | nu
 /** A product.updated event's change, or null when its data is not one. */
 export function productUpdateOf(data: Record<string, unknown>): ProductChange | null {
   const parsed = ProductUpdatedData.safeParse(data);
-  return parsed.success ? { productId: parsed.data.product.PK_Products, quantity: parsed.data.product.Quantity, row: parsed.data.product } : null;
+  return parsed.success
+    ? { productId: parsed.data.product.PK_Products, quantity: parsed.data.product.Quantity, row: parsed.data.product }
+    : null;
 }
 
 /** A product.deleted event's change, or null when its data is not one. */
@@ -46,7 +48,9 @@ export function productRemovalOf(data: Record<string, unknown>): ProductChange |
 export function withProductChange<T extends StockRow>(rows: T[], change: ProductChange): T[] {
   if (!rows.some((row) => row.PK_Products === change.productId)) return rows;
   if (change.removed) return rows.filter((row) => row.PK_Products !== change.productId);
-  return rows.map((row) => (row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row));
+  return rows.map((row) =>
+    row.PK_Products === change.productId ? { ...row, ...change.row, Quantity: change.quantity } : row,
+  );
 }
 
 const byName = <T extends StockRow>(rows: T[]) => rows.sort((a, b) => a.Name.localeCompare(b.Name, "es"));

@@ -42,7 +42,12 @@ export function priceOf(unitPrice: Centavos, milliQuantity: number): Centavos {
 }
 
 const pesos = (decimals: number) =>
-  new Intl.NumberFormat("es-AR", { style: "currency", currency: "ARS", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  new Intl.NumberFormat("es-AR", {
+    style: "currency",
+    currency: "ARS",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 const adminPesos = pesos(2);
 const wizardPesos = pesos(0);
 const weightFormat = new Intl.NumberFormat("es-AR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });

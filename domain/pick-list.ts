@@ -21,11 +21,17 @@ export function pickList(lines: PickSource[]): PickLine[] {
   for (const line of lines) {
     const type = line.type === "KG" ? "KG" : "UN";
     const key = `${line.productId}|${type}`;
-    const entry = totals.get(key) ?? { line: { productId: line.productId, productName: line.productName, type }, milli: 0 };
+    const entry = totals.get(key) ?? {
+      line: { productId: line.productId, productName: line.productName, type },
+      milli: 0,
+    };
     entry.milli += toGrams(line.amount);
     totals.set(key, entry);
   }
   return [...totals.values()]
-    .map(({ line, milli }) => ({ ...line, amount: line.type === "KG" ? gramsToDecimal(milli) : String(Math.round(milli / 1000)) }))
+    .map(({ line, milli }) => ({
+      ...line,
+      amount: line.type === "KG" ? gramsToDecimal(milli) : String(Math.round(milli / 1000)),
+    }))
     .sort((a, b) => a.productName.localeCompare(b.productName, "es") || a.type.localeCompare(b.type));
 }

@@ -23,8 +23,10 @@ export type PromotionParseResult = { ok: true; ids: number[]; text: string } | {
 /** Reads an edited promotion field: ids only, at most four, padded with 0 to four slots. */
 export function parsePromotion(text: string): PromotionParseResult {
   const parts = promotionParts(text).filter((part) => part !== "");
-  if (parts.length > MAX_PROMOTION_PRODUCTS) return { ok: false, message: "Una promoción puede tener hasta 4 productos." };
-  if (!parts.every((part) => /^\d+$/.test(part))) return { ok: false, message: "La promoción debe ser una lista de IDs de producto separados por '-'." };
+  if (parts.length > MAX_PROMOTION_PRODUCTS)
+    return { ok: false, message: "Una promoción puede tener hasta 4 productos." };
+  if (!parts.every((part) => /^\d+$/.test(part)))
+    return { ok: false, message: "La promoción debe ser una lista de IDs de producto separados por '-'." };
   const ids = parts.map(Number).filter((id) => id !== 0);
   if (!ids.length) return { ok: false, message: "La promoción debe incluir al menos un producto." };
   const slots = [...parts.map(Number), 0, 0, 0, 0].slice(0, MAX_PROMOTION_PRODUCTS);

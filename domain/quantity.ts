@@ -14,7 +14,8 @@ export type QuantityResult = { ok: true; milliUnits: number } | { ok: false; mes
  */
 export function parseQuantity(value: number | string, type: LineType): QuantityResult {
   const text = (typeof value === "number" ? String(value) : value.trim()).replace(",", ".");
-  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return { ok: false, message: QUANTITY_MESSAGES.invalid };
+  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text))
+    return { ok: false, message: QUANTITY_MESSAGES.invalid };
   const decimals = text.split(".")[1]?.length ?? 0;
   if (type === "KG" && decimals > 3) return { ok: false, message: QUANTITY_MESSAGES.kg };
   if (type !== "KG") return { ok: true, milliUnits: wholeUnits(Number(text)) * 1000 };

@@ -1,4 +1,12 @@
-import { lineOf, setUnits, typeRefusal, CART_MESSAGES, type CartLine, type CartOutcome, type CatalogProduct } from "./cart";
+import {
+  lineOf,
+  setUnits,
+  typeRefusal,
+  CART_MESSAGES,
+  type CartLine,
+  type CartOutcome,
+  type CatalogProduct,
+} from "./cart";
 import type { LineType } from "./pricing";
 
 /** A line of the client's last order, as it was ordered. */
@@ -15,7 +23,8 @@ export const REPEAT_MESSAGES = {
   gone: (name: string) => `${name}: ya no está a la venta.`,
 } as const;
 
-const sameLine = (line: CartLine, past: PastLine) => line.productId === past.productId && line.virtual_freezer === past.virtualFreezer;
+const sameLine = (line: CartLine, past: PastLine) =>
+  line.productId === past.productId && line.virtual_freezer === past.virtualFreezer;
 
 /**
  * 'Repetir último pedido', one line: the past quantity goes into the cart through the cart's
@@ -25,11 +34,19 @@ const sameLine = (line: CartLine, past: PastLine) => line.productId === past.pro
  *
  * `freezerHolding`: what the client's freezer holds of the product for this order.
  */
-export function repeatLine(items: CartLine[], past: PastLine, product: CatalogProduct | undefined, freezerHolding = 0): CartOutcome | null {
+export function repeatLine(
+  items: CartLine[],
+  past: PastLine,
+  product: CatalogProduct | undefined,
+  freezerHolding = 0,
+): CartOutcome | null {
   if (items.some((line) => sameLine(line, past))) return null;
   if (!product) return { ok: false, message: REPEAT_MESSAGES.gone(past.productName) };
-  if (past.virtualFreezer && freezerHolding <= 0) return { ok: false, message: `${product.Name}: ${CART_MESSAGES.freezerEmpty}` };
-  const refusal = past.virtualFreezer ? null : typeRefusal(past.type, { promotions: product.Promotions, unitWeight: product.Unit_Weight });
+  if (past.virtualFreezer && freezerHolding <= 0)
+    return { ok: false, message: `${product.Name}: ${CART_MESSAGES.freezerEmpty}` };
+  const refusal = past.virtualFreezer
+    ? null
+    : typeRefusal(past.type, { promotions: product.Promotions, unitWeight: product.Unit_Weight });
   if (refusal) return { ok: false, message: `${product.Name}: ${refusal}` };
   const line = lineOf(product, { units: "0", type: past.type, vfLimit: past.virtualFreezer ? freezerHolding : null });
   return setUnits([...items, line], line, String(Number(past.amount)), product);

@@ -85,10 +85,13 @@ export function nearestNeighbour<T extends Point>(start: Point, points: T[]): T[
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
-const inRankOrder = <T>(stops: T[], rank: (stop: T) => number) => stops.every((stop, i) => i === 0 || rank(stops[i - 1]!) <= rank(stop));
+const inRankOrder = <T>(stops: T[], rank: (stop: T) => number) =>
+  stops.every((stop, i) => i === 0 || rank(stops[i - 1]!) <= rank(stop));
 
 /**
  * The shortest open path from `start` through at most 3 stops: every order is tried. With a
@@ -98,7 +101,9 @@ const inRankOrder = <T>(stops: T[], rank: (stop: T) => number) => stops.every((s
 export function shortestRoute<T extends Point>(start: Point, stops: T[], rank: (stop: T) => number = () => 0): T[] {
   if (stops.length > MAX_ROUTE_STOPS) throw new Error(`a route has at most ${MAX_ROUTE_STOPS} stops`);
   const candidates = permutations(stops).filter((candidate) => inRankOrder(candidate, rank));
-  return candidates.reduce((best, candidate) => (pathMeters(start, candidate) < pathMeters(start, best) ? candidate : best));
+  return candidates.reduce((best, candidate) =>
+    pathMeters(start, candidate) < pathMeters(start, best) ? candidate : best,
+  );
 }
 
 /**
@@ -111,7 +116,8 @@ export const slotRank = (timeSlotId: number | null) => timeSlotId ?? Number.MAX_
  * Every stop of a route in driving order: the located ones as `shortestRoute` ordered them (by
  * slot already), each one without coordinates last within its own slot. The sort is stable.
  */
-export const inSlotOrder = <T>(ordered: T[], unlocated: T[], rank: (stop: T) => number): T[] => [...ordered, ...unlocated].sort((a, b) => rank(a) - rank(b));
+export const inSlotOrder = <T>(ordered: T[], unlocated: T[], rank: (stop: T) => number): T[] =>
+  [...ordered, ...unlocated].sort((a, b) => rank(a) - rank(b));
 
 const coordinate = (p: Point) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 

@@ -46,8 +46,12 @@ export function checkUsername(raw: string): UsernameCheck {
     const plain = usernameKey(typed);
     // A fullwidth or styled name has a plain twin: offer it rather than leave the person guessing.
     const hint = PLAIN.test(plain) && plain.length >= USERNAME_MIN_LENGTH ? ` Escribilo así: ${plain}` : "";
-    return { ok: false, message: `El usuario solo puede tener ${ALLOWED}: ${describe(refused)} no está permitido.${hint}` };
+    return {
+      ok: false,
+      message: `El usuario solo puede tener ${ALLOWED}: ${describe(refused)} no está permitido.${hint}`,
+    };
   }
-  if (typed.length < USERNAME_MIN_LENGTH || typed.length > USERNAME_MAX_LENGTH) return { ok: false, message: USERNAME_LENGTH };
+  if (typed.length < USERNAME_MIN_LENGTH || typed.length > USERNAME_MAX_LENGTH)
+    return { ok: false, message: USERNAME_LENGTH };
   return { ok: true, username: typed.toLowerCase() };
 }

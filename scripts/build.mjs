@@ -45,7 +45,11 @@ function filesOf(path) {
 /** @param {string[]} inputs */
 function hashOf(inputs) {
   const hash = createHash("sha256");
-  for (const file of inputs.flatMap(filesOf).sort()) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update("\0");
+  for (const file of inputs.flatMap(filesOf).sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(ROOT, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 

@@ -143,19 +143,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
   await app.register(fastifyCookie);
   // skipOnError: a Redis outage must not lock everyone out of logging in.
-  await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...(deps.redis ? { redis: deps.redis } : {}) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(deps.redis ? { redis: deps.redis } : {}),
+  });
   await app.register(authPlugin, { secret: config.jwtSecret, loadUser });
   await app.register(csrfPlugin);
 
   const humanCheck = config.recaptchaSecret
-    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl, { siteKey: config.recaptchaSiteKey!, scriptUrl: config.recaptchaScriptUrl })
+    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl, {
+        siteKey: config.recaptchaSiteKey!,
+        scriptUrl: config.recaptchaScriptUrl,
+      })
     : createAltchaCheck(config.jwtSecret);
   const auth = createAuthService({
     db,
-    onLogout: (userId) => void bus.publish({ id: null, type: "session.ended", at: new Date().toISOString(), actor: userId, data: { user_id: userId } }).catch(() => {}),
+    onLogout: (userId) =>
+      void bus
+        .publish({
+          id: null,
+          type: "session.ended",
+          at: new Date().toISOString(),
+          actor: userId,
+          data: { user_id: userId },
+        })
+        .catch(() => {}),
     humanCheck,
-    throttle: createLoginThrottle(deps.redis ? redisAttemptStore(deps.redis, config.redisNamespace) : memoryAttemptStore(), (error) =>
-      app.log.warn(`login throttle skipped: ${error.message}`),
+    throttle: createLoginThrottle(
+      deps.redis ? redisAttemptStore(deps.redis, config.redisNamespace) : memoryAttemptStore(),
+      (error) => app.log.warn(`login throttle skipped: ${error.message}`),
     ),
     signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
   });
@@ -174,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode } });
+      await api.register(healthRoutes, {
+        checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode },
+      });
       await api.register(authRoutes, { auth, humanCheck, imageUrl });
       await api.register(usersRoutes, { users, uploadsDir, imageUrl });
       await api.register(clientsRoutes, { clients });

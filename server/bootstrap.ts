@@ -23,7 +23,11 @@ const DEMO_STAFF = [
 ];
 
 /** Migrations, reference data, the configured Admin, and demo data on a new embedded data dir. */
-export async function bootstrap(config: Config, database: DatabaseHandle, options: { freshDataDir: boolean }): Promise<BootstrapResult> {
+export async function bootstrap(
+  config: Config,
+  database: DatabaseHandle,
+  options: { freshDataDir: boolean },
+): Promise<BootstrapResult> {
   const { db } = database;
   await database.migrate((message) => console.log(`[migrate] ${message}`));
   await seedReference(db);
@@ -45,7 +49,10 @@ export async function bootstrap(config: Config, database: DatabaseHandle, option
     for (const staff of DEMO_STAFF) {
       const group = await findGroupByName(db, staff.group);
       const existing = await findUserByUsername(db, staff.username);
-      const id = existing?.id ?? (await insertUser(db, { ...staff, email: `${staff.username}@frio.local`, passwordHash, groupId: group!.id })).id;
+      const id =
+        existing?.id ??
+        (await insertUser(db, { ...staff, email: `${staff.username}@frio.local`, passwordHash, groupId: group!.id }))
+          .id;
       if (staff.group === "Vendedor") sellerIds.push(id);
       // The demo courier drives column Cadete 1, so a route sent from it reaches a phone at once.
       if (staff.group === "Cadete") await writeLink(db, 1, id);

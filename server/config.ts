@@ -17,16 +17,25 @@ const optionalUrl = optionalText.pipe(z.url().optional());
 const trustProxy = optionalText.transform((value, ctx): TrustProxy => {
   if (value === undefined || /^(false|off|no|0)$/i.test(value)) return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(",").map((v) => v.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!list.length || list.some((v) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(v))) {
-    ctx.addIssue({ code: "custom", message: "must be off, a hop count, or a comma-separated list of proxy addresses (CIDR allowed)" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be off, a hop count, or a comma-separated list of proxy addresses (CIDR allowed)",
+    });
     return z.NEVER;
   }
   return list;
 });
 
 const originList = optionalText.transform((value, ctx) => {
-  const origins = (value ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const origins = (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!URL.canParse(origin)) ctx.addIssue({ code: "custom", message: `not a URL: ${origin}` });
   }
@@ -160,7 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     mapStyleUrl: e.MAP_STYLE_URL,
     geocoderUrl: e.GEOCODER_URL,
     mapApiKey: e.MAP_API_KEY,
@@ -177,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     exportQuotaBytes: Math.round(e.EXPORT_QUOTA_MB * 1024 * 1024),
-    backups: e.BACKUP_DIR ? { dir: resolve(e.BACKUP_DIR), everyMinutes: e.BACKUP_EVERY_MINUTES, keep: e.BACKUP_KEEP } : undefined,
+    backups: e.BACKUP_DIR
+      ? { dir: resolve(e.BACKUP_DIR), everyMinutes: e.BACKUP_EVERY_MINUTES, keep: e.BACKUP_KEEP }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
   };

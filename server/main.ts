@@ -19,7 +19,9 @@ function cannotStart(error: unknown): never {
 
 /** A data directory whose path is too long for a socket: the app runs, `npm run backup` needs it stopped. */
 function noControlSocket(error: Error) {
-  console.warn(`No control socket (${error.message}): npm run backup works with the app stopped, or download a backup from /settings.`);
+  console.warn(
+    `No control socket (${error.message}): npm run backup works with the app stopped, or download a backup from /settings.`,
+  );
   return null;
 }
 
@@ -38,7 +40,12 @@ const { generatedCredentials } = await bootstrap(config, runtime.database, { fre
 const app = await buildApp(runtime);
 const stopMaintenance = scheduleMaintenance(runtime.jobs);
 // `npm run backup` asks the running embedded app, the only process that may open its database.
-const control = config.mode === "embedded" ? await serveControlSocket(config.dataDir, runtime.backups, (message) => app.log.error(message)).catch(noControlSocket) : null;
+const control =
+  config.mode === "embedded"
+    ? await serveControlSocket(config.dataDir, runtime.backups, (message) => app.log.error(message)).catch(
+        noControlSocket,
+      )
+    : null;
 
 await app.listen({ port: config.port, host: config.host });
 // The port actually bound: PORT=0 asks the system for a free one.
@@ -50,12 +57,15 @@ if (generatedCredentials.length) {
   console.log("");
 }
 
-onShutdownSignal(async () => {
-  stopMaintenance();
-  control?.close();
-  // Stops accepting, answers the requests in flight and closes websockets with 1001 (cut after 10 s).
-  await app.close();
-  // Then the sweeper and the relay end their cycle (their cursors are committed with it), and the database closes.
-  await runtime.close();
-  lock?.release();
-}, (message) => app.log.info(message));
+onShutdownSignal(
+  async () => {
+    stopMaintenance();
+    control?.close();
+    // Stops accepting, answers the requests in flight and closes websockets with 1001 (cut after 10 s).
+    await app.close();
+    // Then the sweeper and the relay end their cycle (their cursors are committed with it), and the database closes.
+    await runtime.close();
+    lock?.release();
+  },
+  (message) => app.log.info(message),
+);

@@ -38,11 +38,17 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   const logRedis = consoleErrors(config.logLevel, "redis");
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, logRedis) : createMemoryBus();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, logRedis)
+    : createMemoryBus();
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) logConnectionErrors(redis, "shared connection", logRedis);
   const context = jobContextFactory(config, database, bus);
-  const jobs = config.redisUrl ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS, logRedis) : createInProcessJobs(PROCESSORS, context);
+  const jobs = config.redisUrl
+    ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS, logRedis)
+    : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
@@ -51,10 +57,25 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => jobs.counts() });
   const sweeper = config.redisUrl
     ? null
-    : startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error, onSweep: metrics?.observeSweep });
+    : startPreparationSweeper({
+        db: database.db,
+        depot: config.depot,
+        bus,
+        log: context(1).log.error,
+        onSweep: metrics?.observeSweep,
+      });
   const backups = createBackupsService({ database, config });
   // Scheduled backups are written where the jobs run: here when embedded, by the workers in production.
-  const schedule = config.backups && !config.redisUrl ? startBackupSchedule({ db: database.db, backups, schedule: config.backups, mode: config.mode, log: context(1).log.info }) : null;
+  const schedule =
+    config.backups && !config.redisUrl
+      ? startBackupSchedule({
+          db: database.db,
+          backups,
+          schedule: config.backups,
+          mode: config.mode,
+          log: context(1).log.info,
+        })
+      : null;
   return {
     config,
     database,
@@ -67,7 +88,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close() {
       await Promise.all([sweeper?.stop(), schedule?.stop()]);
       // Bounded: after its connection was cut, an UNLISTEN may wait on a reconnect; ending the pool closes it anyway.
-      await Promise.race([stopListening().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      await Promise.race([
+        stopListening().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+      ]);
       await relay.stop();
       await jobs.close();
       await bus.close();

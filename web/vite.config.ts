@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 
-
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
@@ -40,8 +39,8 @@ export function precompress(): Plugin {
   };
 }
 
-
-const WHOLE_MANTINE_SHEETS = 'import "@mantine/core/styles.layer.css"; import "@mantine/notifications/styles.layer.css";';
+const WHOLE_MANTINE_SHEETS =
+  'import "@mantine/core/styles.layer.css"; import "@mantine/notifications/styles.layer.css";';
 const MANTINE_MODULE = /@mantine\/(core|notifications)\/esm\/(?:.+\/)?(\w+)\.module\.mjs$/;
 
 /**
@@ -64,7 +63,8 @@ export function mantineCssPerComponent(): Plugin {
       const match = MANTINE_MODULE.exec(id);
       if (!match) return null;
       const [, pkg, name] = match;
-      const sheet = pkg === "core" ? `@mantine/core/styles/${name}.layer.css` : "@mantine/notifications/styles.layer.css";
+      const sheet =
+        pkg === "core" ? `@mantine/core/styles/${name}.layer.css` : "@mantine/notifications/styles.layer.css";
       return { code: `import ${JSON.stringify(sheet)};\n${code}`, map: null };
     },
   };
@@ -82,7 +82,11 @@ export function stylesheetsAfterFirstPaint(): Plugin {
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler: (html) => html.replace(/<link rel="stylesheet"([^>]*)>/g, `<link rel="stylesheet"$1 media="print" data-deferred-stylesheet>`),
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"([^>]*)>/g,
+          `<link rel="stylesheet"$1 media="print" data-deferred-stylesheet>`,
+        ),
     },
   };
 }

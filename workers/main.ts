@@ -17,19 +17,39 @@ import { PROCESSORS } from "./registry";
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl || !config.redisUrl) {
-    throw new ConfigError("The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).");
+    throw new ConfigError(
+      "The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).",
+    );
   }
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 5 });
-  const bus = createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, consoleErrors(config.logLevel, "redis"));
+  const bus = createRedisBus(
+    config.redisUrl,
+    `${config.redisNamespace}:events`,
+    consoleErrors(config.logLevel, "redis"),
+  );
   const context = jobContextFactory(config, database, bus);
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
   const metrics = config.metricsToken ? createMetrics() : null;
   const queues = metrics ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : null;
   metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => queues!.counts() });
-  const metricsServer = metrics ? await serveMetrics(metrics, config.metricsToken!, config.metricsPort, config.host) : null;
-  const sweeper = startPreparationSweeper({ db: database.db, depot: config.depot, bus, log: context(1).log.error, onSweep: metrics?.observeSweep });
+  const metricsServer = metrics
+    ? await serveMetrics(metrics, config.metricsToken!, config.metricsPort, config.host)
+    : null;
+  const sweeper = startPreparationSweeper({
+    db: database.db,
+    depot: config.depot,
+    bus,
+    log: context(1).log.error,
+    onSweep: metrics?.observeSweep,
+  });
   const backups = config.backups
-    ? startBackupSchedule({ db: database.db, backups: createBackupsService({ database, config }), schedule: config.backups, mode: config.mode, log: context(1).log.info })
+    ? startBackupSchedule({
+        db: database.db,
+        backups: createBackupsService({ database, config }),
+        schedule: config.backups,
+        mode: config.mode,
+        log: context(1).log.info,
+      })
     : null;
   const port = (metricsServer?.address() as AddressInfo | undefined)?.port;
   console.log(

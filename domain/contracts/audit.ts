@@ -16,7 +16,13 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** What each record is about, in Spanish for the screen. */
-export const AUDIT_ENTITIES = { product: "Producto", client: "Cliente", shipment: "Zona", user: "Usuario", registration_request: "Solicitud" } as const;
+export const AUDIT_ENTITIES = {
+  product: "Producto",
+  client: "Cliente",
+  shipment: "Zona",
+  user: "Usuario",
+  registration_request: "Solicitud",
+} as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 // SPEC.md §9: typed two-digit years are read as 19xx above 50, else 20xx.
@@ -25,7 +31,9 @@ const isoDate = typedDate("Ingresá una fecha válida (AAAA-MM-DD).");
 export const AuditQuery = z
   .object({
     action: z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], { error: "Acción desconocida." }).optional(),
-    entity: z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]], { error: "Tipo de registro desconocido." }).optional(),
+    entity: z
+      .enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]], { error: "Tipo de registro desconocido." })
+      .optional(),
     entity_id: recordId().optional(),
     actor_id: recordId("Usuario inválido.").optional(),
     /** Whole days in Buenos Aires, both included. */
@@ -33,7 +41,10 @@ export const AuditQuery = z
     to: isoDate.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "La fecha inicial es posterior a la final.", path: ["from"] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "La fecha inicial es posterior a la final.",
+    path: ["from"],
+  });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditRecord = z.object({

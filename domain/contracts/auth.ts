@@ -37,7 +37,10 @@ export const CaptchaConfig = z.discriminatedUnion("provider", [
   z.object({ provider: z.literal("recaptcha"), site_key: z.string(), script_url: z.string() }),
 ]);
 export type CaptchaConfig = z.infer<typeof CaptchaConfig>;
-export const CAPTCHA_MESSAGES = { loadFailed: "No se pudo cargar reCAPTCHA", initTimeout: "reCAPTCHA no se inicializó a tiempo" } as const;
+export const CAPTCHA_MESSAGES = {
+  loadFailed: "No se pudo cargar reCAPTCHA",
+  initTimeout: "reCAPTCHA no se inicializó a tiempo",
+} as const;
 
 export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
 export const GROUP_REQUIRED = "Selecciona un grupo.";

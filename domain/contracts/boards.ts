@@ -17,8 +17,10 @@ export const BOARD_MESSAGES = {
   delivered: "Pedido marcado como entregado.",
   assignmentsReset: "Asignaciones reiniciadas.",
   chooseCourier: "Elegí un cadete.",
-  noCourierLinked: (column: number) => `${courierName(column)} no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.`,
-  keepCourierLinked: (column: number) => `${courierName(column)} tiene paradas pendientes: elegí otro cadete para que las lleve, no la dejes sin cadete.`,
+  noCourierLinked: (column: number) =>
+    `${courierName(column)} no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.`,
+  keepCourierLinked: (column: number) =>
+    `${courierName(column)} tiene paradas pendientes: elegí otro cadete para que las lleve, no la dejes sin cadete.`,
   notPrepared: (id: number) => `El pedido #${id} ya no está armado para despachar. El tablero se actualizó.`,
 } as const;
 
@@ -112,7 +114,10 @@ export const AssignRequest = z.object({
 });
 export type AssignRequest = z.infer<typeof AssignRequest>;
 
-const routeOrderIds = z.array(z.number().int().positive().max(LARGEST_ID, "Identificador inválido.")).min(1, BOARD_MESSAGES.routeSize).max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
+const routeOrderIds = z
+  .array(z.number().int().positive().max(LARGEST_ID, "Identificador inválido."))
+  .min(1, BOARD_MESSAGES.routeSize)
+  .max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
 export const RouteOrders = z.object({ order_ids: routeOrderIds });
 export const RouteQuery = z.object({
   order_ids: z
@@ -120,9 +125,17 @@ export const RouteQuery = z.object({
     .transform((text) => text.split(",").filter(Boolean).map(Number))
     .pipe(routeOrderIds),
 });
-export const SendRouteRequest = RouteOrders.extend({ courier: Courier.refine((c) => c > 0, BOARD_MESSAGES.chooseCourier) });
+export const SendRouteRequest = RouteOrders.extend({
+  courier: Courier.refine((c) => c > 0, BOARD_MESSAGES.chooseCourier),
+});
 
-export const RouteStop = z.object({ order_id: z.number(), client_name: z.string(), address: z.string(), lat: z.number(), lng: z.number() });
+export const RouteStop = z.object({
+  order_id: z.number(),
+  client_name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
 export const DispatchRoute = z.object({
   depot: z.object({ lat: z.number(), lng: z.number() }),
   stops: z.array(RouteStop),

@@ -3,7 +3,8 @@ import { z } from "zod";
 /** Accepts 12, "12", "12,5" or "12.5"; SPEC.md §5 lets quantities use a decimal comma. */
 export const decimalInput = (message: string) =>
   z.unknown().transform((value, ctx) => {
-    const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(",", ".") : "";
+    const text =
+      typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(",", ".") : "";
     const parsed = text === "" ? NaN : Number(text);
     if (!Number.isFinite(parsed)) {
       ctx.addIssue({ code: "custom", message });

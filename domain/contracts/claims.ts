@@ -9,7 +9,11 @@ export const CLAIM_MESSAGES = {
   product: "Debe seleccionar un producto.",
 } as const;
 
-const claimType = z.coerce.number({ error: CLAIM_MESSAGES.type }).int(CLAIM_MESSAGES.type).min(1, CLAIM_MESSAGES.type).max(CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type);
+const claimType = z.coerce
+  .number({ error: CLAIM_MESSAGES.type })
+  .int(CLAIM_MESSAGES.type)
+  .min(1, CLAIM_MESSAGES.type)
+  .max(CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type);
 
 export const ClaimQuery = z.object({ claimType });
 export const ClaimParams = z.object({

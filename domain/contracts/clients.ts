@@ -64,7 +64,10 @@ const clientFields = {
   address: z.string({ error: CLIENT_MESSAGES.address }).trim().min(1, CLIENT_MESSAGES.address).max(300),
   city: requiredId(CLIENT_MESSAGES.city),
   phone: z.string({ error: CLIENT_MESSAGES.phone }).trim().min(1, CLIENT_MESSAGES.phone).max(50),
-  email: z.union([z.literal(""), z.email(CLIENT_MESSAGES.email).max(254)]).optional().default(""),
+  email: z
+    .union([z.literal(""), z.email(CLIENT_MESSAGES.email).max(254)])
+    .optional()
+    .default(""),
   birthday: optionalDate,
   whatsapp_ubication: z.boolean().optional().default(true),
   latitude: optionalCoordinate,
@@ -73,17 +76,26 @@ const clientFields = {
 
 function checkCoordinates(value: { latitude: number | null; longitude: number | null }, ctx: z.RefinementCtx) {
   const { latitude, longitude } = value;
-  if (latitude !== null && longitude === null) ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.missingLongitude });
-  if (longitude !== null && latitude === null) ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.missingLatitude });
-  if (latitude !== null && !(latitude >= -90 && latitude <= 90)) ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.latitudeRange });
-  if (longitude !== null && !(longitude >= -180 && longitude <= 180)) ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.longitudeRange });
+  if (latitude !== null && longitude === null)
+    ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.missingLongitude });
+  if (longitude !== null && latitude === null)
+    ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.missingLatitude });
+  if (latitude !== null && !(latitude >= -90 && latitude <= 90))
+    ctx.addIssue({ code: "custom", path: ["latitude"], message: CLIENT_MESSAGES.latitudeRange });
+  if (longitude !== null && !(longitude >= -180 && longitude <= 180))
+    ctx.addIssue({ code: "custom", path: ["longitude"], message: CLIENT_MESSAGES.longitudeRange });
 }
 
 // The pair is checked even when other fields fail, so the form and the API report every field
 // at once; only a coordinate that is itself unreadable skips it.
-const coordinatesReadable = { when: (payload: { issues: { path?: PropertyKey[] }[] }) => !payload.issues.some((i) => i.path?.[0] === "latitude" || i.path?.[0] === "longitude") };
+const coordinatesReadable = {
+  when: (payload: { issues: { path?: PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => i.path?.[0] === "latitude" || i.path?.[0] === "longitude"),
+};
 
-export const CreateClientRequest = z.object({ ...clientFields, shipment: requiredId(CLIENT_MESSAGES.zone) }).superRefine(checkCoordinates, coordinatesReadable);
+export const CreateClientRequest = z
+  .object({ ...clientFields, shipment: requiredId(CLIENT_MESSAGES.zone) })
+  .superRefine(checkCoordinates, coordinatesReadable);
 export type CreateClientRequest = z.infer<typeof CreateClientRequest>;
 export type CreateClientInput = z.input<typeof CreateClientRequest>;
 
@@ -153,4 +165,9 @@ export const ClientListItem = z.object({
 export const ClientListResponse = z.object({ results: z.array(ClientListItem), ...PageCount });
 export type ClientListItem = z.infer<typeof ClientListItem>;
 
-export const ClientSaved = z.object({ success: z.literal(true), id: z.number(), message: z.string(), version: z.number() });
+export const ClientSaved = z.object({
+  success: z.literal(true),
+  id: z.number(),
+  message: z.string(),
+  version: z.number(),
+});

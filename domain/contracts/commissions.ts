@@ -25,7 +25,10 @@ export const CommissionRequest = z
   .object({
     start_date: isoDate,
     end_date: isoDate,
-    seller_id: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    seller_id: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
   })
   .refine((r) => r.start_date <= r.end_date, { message: COMMISSION_MESSAGES.range, path: ["end_date"] });
 export type CommissionRequest = z.infer<typeof CommissionRequest>;
@@ -34,13 +37,18 @@ export const CommissionResult = z.object({
   commission: z.string(),
   total_seller_sales: z.string(),
   total_range_sales: z.string(),
-  most_expensive_orders: z.array(z.object({ order_id: z.number(), client_name: z.string(), final_price: z.string(), create_date: z.string() })),
+  most_expensive_orders: z.array(
+    z.object({ order_id: z.number(), client_name: z.string(), final_price: z.string(), create_date: z.string() }),
+  ),
   seller_id: z.number(),
   rate: z.string(),
 });
 export type CommissionResult = z.infer<typeof CommissionResult>;
 
 export const CommissionSettingsRequest = z.object({
-  rate: z.coerce.number({ error: COMMISSION_MESSAGES.rate }).min(0, COMMISSION_MESSAGES.rate).max(100, COMMISSION_MESSAGES.rate),
+  rate: z.coerce
+    .number({ error: COMMISSION_MESSAGES.rate })
+    .min(0, COMMISSION_MESSAGES.rate)
+    .max(100, COMMISSION_MESSAGES.rate),
   includes_shipping: z.boolean(),
 });

@@ -98,7 +98,12 @@ export const CourierRoute = z.object({
 });
 export type CourierRoute = z.infer<typeof CourierRoute>;
 
-export const Position = z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable(), at: z.string() });
+export const Position = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  at: z.string(),
+});
 export type Position = z.infer<typeof Position>;
 
 /** A stop as the dispatch board shows it under its column. */

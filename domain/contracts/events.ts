@@ -51,7 +51,6 @@ export type ServerSocketMessage =
   | { type: "event"; event: AppEvent; after: number }
   | { type: "error"; detail: string };
 
-
 /** A user receives an event only when the user's group holds its capability. */
 const EVENT_AUDIENCE: Record<string, Capability> = {
   order: "orders.list",

@@ -4,7 +4,18 @@ import { LARGEST_ID } from "./catalog-common";
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
 /** SPEC.md §9: tables with an id range filter, then the others; AuditLog is the audit trail (DESIGN.md §4); CourierStops the couriers' stops and cash (issue 16). */
-export const RANGED_TABLES = ["Orders", "OrderDetails", "Clients", "Products", "BonusClients", "OrderClaims", "ProductClaims", "VirtualFreezer", "AuditLog", "CourierStops"] as const;
+export const RANGED_TABLES = [
+  "Orders",
+  "OrderDetails",
+  "Clients",
+  "Products",
+  "BonusClients",
+  "OrderClaims",
+  "ProductClaims",
+  "VirtualFreezer",
+  "AuditLog",
+  "CourierStops",
+] as const;
 export const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
 export const EXPORT_TABLES = [...RANGED_TABLES, ...OTHER_TABLES] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
@@ -52,11 +63,17 @@ export const KeptExport = ExportJobResponse.extend({
   expires_at: z.string().nullable(),
 });
 export type KeptExport = z.infer<typeof KeptExport>;
-export const KeptExportsResponse = z.object({ results: z.array(KeptExport), used_bytes: z.number(), quota_bytes: z.number() });
+export const KeptExportsResponse = z.object({
+  results: z.array(KeptExport),
+  used_bytes: z.number(),
+  quota_bytes: z.number(),
+});
 export type KeptExportsResponse = z.infer<typeof KeptExportsResponse>;
 
-export const EXPORT_QUOTA_FULL = "Se alcanzó el espacio reservado para exportaciones. Borrá archivos guardados y volvé a intentar.";
-export const EXPORT_TOO_LARGE = "La exportación supera el espacio reservado para exportaciones. Borrá archivos guardados o exportá un rango de IDs más chico.";
+export const EXPORT_QUOTA_FULL =
+  "Se alcanzó el espacio reservado para exportaciones. Borrá archivos guardados y volvé a intentar.";
+export const EXPORT_TOO_LARGE =
+  "La exportación supera el espacio reservado para exportaciones. Borrá archivos guardados o exportá un rango de IDs más chico.";
 export const ExportJobParams = z.object({ id: z.uuid("Exportación inválida.") });
 
 export const EXPORT_FAILED = "No se pudo exportar.";
@@ -64,7 +81,8 @@ export const EXPORT_FAILED = "No se pudo exportar.";
 /** The reason an export failed, as the Admin reads it; the log keeps the technical one. */
 export function exportFailureReason(technical: string): string {
   if (/ENOSPC/.test(technical)) return `${EXPORT_FAILED} No queda espacio en el disco del servidor.`;
-  if (/EEXIST|EACCES|EPERM|ENOTDIR|EROFS/.test(technical)) return `${EXPORT_FAILED} El servidor no pudo escribir el archivo.`;
+  if (/EEXIST|EACCES|EPERM|ENOTDIR|EROFS/.test(technical))
+    return `${EXPORT_FAILED} El servidor no pudo escribir el archivo.`;
   if (/stalled/i.test(technical)) return `${EXPORT_FAILED} El proceso se interrumpió varias veces.`;
   return `${EXPORT_FAILED} Ocurrió un error inesperado; probá de nuevo.`;
 }

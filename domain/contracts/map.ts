@@ -5,7 +5,8 @@ import { z } from "zod";
  * and geocoder, so they name the map itself (docs/decisions/map-messages-name-no-provider.md).
  */
 export const MAP_MESSAGES = {
-  noStyle: "El mapa se muestra sin calles: no hay un estilo de mapa configurado. Podés marcar el punto o escribir las coordenadas.",
+  noStyle:
+    "El mapa se muestra sin calles: no hay un estilo de mapa configurado. Podés marcar el punto o escribir las coordenadas.",
   configFailed: "No se pudo obtener la configuración del mapa.",
   unavailable: "No se pudo cargar el mapa. Reintentá más tarde.",
   geocoderDown: "No se pudo buscar la dirección: el buscador no responde. Reintentá más tarde.",

@@ -91,7 +91,11 @@ export const OrderRow = z.object({
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 export const OrderStatusItem = z.object({ id: z.number(), name: z.string() });
-export const OrderListResponse = z.object({ results: z.array(OrderRow), statuses: z.array(OrderStatusItem), ...PageCount });
+export const OrderListResponse = z.object({
+  results: z.array(OrderRow),
+  statuses: z.array(OrderStatusItem),
+  ...PageCount,
+});
 
 export const OrderLine = z.object({
   detailed_product_id: z.number(),
@@ -107,7 +111,12 @@ export const OrderLine = z.object({
   weighted: z.boolean(),
 });
 
-export const OrderHistoryEntry = z.object({ id: z.number(), type: z.string(), at: z.string(), actor: z.string().nullable() });
+export const OrderHistoryEntry = z.object({
+  id: z.number(),
+  type: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+});
 
 export const OrderDetail = z.object({
   order_id: z.number(),
@@ -144,7 +153,15 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 export const PreparationItems = z.object({
   client_name: z.string(),
   notes: z.string(),
-  products: z.array(z.object({ FK_Products: z.number(), product_name: z.string(), Name: z.string(), Type: z.string(), Amount: z.string() })),
+  products: z.array(
+    z.object({
+      FK_Products: z.number(),
+      product_name: z.string(),
+      Name: z.string(),
+      Type: z.string(),
+      Amount: z.string(),
+    }),
+  ),
 });
 
 export const TimeSlot = z.object({ PK_TimesShipping: z.number(), Name: z.string() });
@@ -155,6 +172,14 @@ export const LastOrderQuery = z.object({ client_id: recordId("Cliente inválido.
 export const LastOrder = z.object({
   order_id: z.number(),
   create_date: z.string(),
-  products: z.array(z.object({ FK_Products: z.number(), product_name: z.string(), Type: z.enum(["KG", "UN", "PROMO"]), Amount: z.string(), Virtual_Freezer: z.boolean() })),
+  products: z.array(
+    z.object({
+      FK_Products: z.number(),
+      product_name: z.string(),
+      Type: z.enum(["KG", "UN", "PROMO"]),
+      Amount: z.string(),
+      Virtual_Freezer: z.boolean(),
+    }),
+  ),
 });
 export type LastOrder = z.infer<typeof LastOrder>;

@@ -18,4 +18,7 @@ export interface PageParams {
   offset: number;
   with_count?: "true" | "false";
 }
-export const pagingOf = (query: PageParams): Paging => ({ offset: query.offset, withCount: query.with_count === "true" });
+export const pagingOf = (query: PageParams): Paging => ({
+  offset: query.offset,
+  withCount: query.with_count === "true",
+});

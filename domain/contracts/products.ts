@@ -56,7 +56,9 @@ export const CreateProductRequest = z.object({
 });
 export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
 
-export const UpdateProductRequest = CreateProductRequest.extend({ isFeaturedProduct: z.boolean().optional().default(false) });
+export const UpdateProductRequest = CreateProductRequest.extend({
+  isFeaturedProduct: z.boolean().optional().default(false),
+});
 export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
 
 export const UpdatePromotionRequest = z.object({

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { shipments, timesShipping } from "./reference";
 
@@ -84,5 +98,8 @@ export const preparationGroups = pgTable(
  * status or product, by `kind` and id): the next sweep rebuilds the views of the open orders
  * that show one, and no other.
  */
-export const preparationRenames = pgTable("preparation_renames", { kind: text("kind").notNull(), id: integer("id").notNull() }, (t) => [primaryKey({ columns: [t.kind, t.id] })]);
-
+export const preparationRenames = pgTable(
+  "preparation_renames",
+  { kind: text("kind").notNull(), id: integer("id").notNull() },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);

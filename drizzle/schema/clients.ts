@@ -70,8 +70,12 @@ const claimColumns = () => ({
   nullDate: timestamp("null_date", { withTimezone: true }),
 });
 
-export const bonusClients = pgTable("bonus_clients", claimColumns(), (t) => [index("bonus_clients_client_idx").on(t.clientId)]);
-export const orderClaims = pgTable("order_claims", claimColumns(), (t) => [index("order_claims_client_idx").on(t.clientId)]);
+export const bonusClients = pgTable("bonus_clients", claimColumns(), (t) => [
+  index("bonus_clients_client_idx").on(t.clientId),
+]);
+export const orderClaims = pgTable("order_claims", claimColumns(), (t) => [
+  index("order_claims_client_idx").on(t.clientId),
+]);
 export const productClaims = pgTable(
   "product_claims",
   {

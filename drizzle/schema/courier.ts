@@ -11,7 +11,10 @@ export const courierLinks = pgTable(
     userId: integer("user_id").references(() => users.id),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("courier_links_column", sql`${t.column} between 1 and 3`), uniqueIndex("courier_links_user_idx").on(t.userId)],
+  (t) => [
+    check("courier_links_column", sql`${t.column} between 1 and 3`),
+    uniqueIndex("courier_links_user_idx").on(t.userId),
+  ],
 );
 
 /**

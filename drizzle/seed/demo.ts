@@ -2,7 +2,16 @@ import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../do
 import { orderTotals, priceLine, type LineType } from "../../domain/pricing";
 import { normalizeSearch } from "../../domain/text";
 import type { Database } from "../../server/db/types";
-import { bonusClients, clients, orderClaims, orderDetails, orders, productClaims, products, virtualFreezerItems } from "../schema";
+import {
+  bonusClients,
+  clients,
+  orderClaims,
+  orderDetails,
+  orders,
+  productClaims,
+  products,
+  virtualFreezerItems,
+} from "../schema";
 import { DEMO_PRODUCTS, DEMO_PROMOTIONS, DEMO_SECONDARY } from "./demo-catalog";
 import { BUSINESS_SUFFIXES, FIRST_NAMES, LAST_NAMES, STREETS } from "./demo-people";
 import { seededRandom, type Random } from "./random";
@@ -12,7 +21,15 @@ const DEPOT = { lat: -34.7206, lng: -58.2546 };
 const CLIENT_COUNT = 40;
 const ORDER_DAYS = { from: -10, to: 4 };
 // Mostly confirmed; every status appears (DESIGN.md §5 ids).
-const STATUS_WEIGHTS: [number, number][] = [[1, 40], [5, 10], [6, 12], [4, 8], [3, 20], [2, 6], [7, 4]];
+const STATUS_WEIGHTS: [number, number][] = [
+  [1, 40],
+  [5, 10],
+  [6, 12],
+  [4, 8],
+  [3, 20],
+  [2, 6],
+  [7, 4],
+];
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -99,7 +116,9 @@ async function insertClients(db: Database, random: Random) {
       category: freezer ? "Freezer Virtual" : "Normal",
       hasVirtualFreezer: freezer,
       phone: `11 ${random.int(4000, 6999)}-${random.int(1000, 9999)}`,
-      email: `${normalizeSearch(name).replace(/[^a-z]+/g, ".").replace(/\.$/, "")}@correo.com.ar`,
+      email: `${normalizeSearch(name)
+        .replace(/[^a-z]+/g, ".")
+        .replace(/\.$/, "")}@correo.com.ar`,
       birthday: `${random.int(1960, 2000)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`,
       whatsappUbication: random.chance(0.8),
       riskZone: i % 11 === 3,
@@ -113,7 +132,12 @@ async function insertClients(db: Database, random: Random) {
   return db.insert(clients).values(values).returning();
 }
 
-async function insertFreezersAndClaims(db: Database, random: Random, clientRows: (typeof clients.$inferSelect)[], catalog: ProductRow[]) {
+async function insertFreezersAndClaims(
+  db: Database,
+  random: Random,
+  clientRows: (typeof clients.$inferSelect)[],
+  catalog: ProductRow[],
+) {
   const freezerClients = clientRows.filter((c) => c.hasVirtualFreezer);
   const weighed = catalog.filter((p) => !p.promotions || p.promotions === "0");
   const items = freezerClients.flatMap((client) =>
@@ -127,11 +151,19 @@ async function insertFreezersAndClaims(db: Database, random: Random, clientRows:
   if (items.length) await db.insert(virtualFreezerItems).values(items).onConflictDoNothing();
   const some = clientRows.filter((_, i) => i % 6 === 1);
   if (some.length) {
-    await db.insert(bonusClients).values(some.map((c) => ({ clientId: c.id, description: "10% de descuento en el próximo pedido" })));
-    await db.insert(orderClaims).values(some.slice(0, 3).map((c) => ({ clientId: c.id, description: "Llegó tarde el último pedido" })));
-    await db.insert(productClaims).values(
-      some.slice(0, 4).map((c, i) => ({ clientId: c.id, productId: catalog[i * 3]!.id, description: "Vino con el envase roto" })),
-    );
+    await db
+      .insert(bonusClients)
+      .values(some.map((c) => ({ clientId: c.id, description: "10% de descuento en el próximo pedido" })));
+    await db
+      .insert(orderClaims)
+      .values(some.slice(0, 3).map((c) => ({ clientId: c.id, description: "Llegó tarde el último pedido" })));
+    await db
+      .insert(productClaims)
+      .values(
+        some
+          .slice(0, 4)
+          .map((c, i) => ({ clientId: c.id, productId: catalog[i * 3]!.id, description: "Vino con el envase roto" })),
+      );
   }
 }
 
@@ -151,7 +183,16 @@ function pickStatus(random: Random, dayOffset: number): number {
 }
 
 async function insertOrders(db: Database, random: Random, ctx: OrderContext) {
-  const shipmentPrices: Record<number, number> = { 1: 150000, 2: 220000, 3: 200000, 4: 250000, 5: 180000, 6: 300000, 7: 420000, 8: 0 };
+  const shipmentPrices: Record<number, number> = {
+    1: 150000,
+    2: 220000,
+    3: 200000,
+    4: 250000,
+    5: 180000,
+    6: 300000,
+    7: 420000,
+    8: 0,
+  };
   for (let day = ORDER_DAYS.from; day <= ORDER_DAYS.to; day++) {
     const deliveryDate = new Date(ctx.now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
     for (let n = random.int(6, 11); n > 0; n--) {
@@ -164,11 +205,18 @@ async function insertOrders(db: Database, random: Random, ctx: OrderContext) {
         const type: LineType = isPromo ? "PROMO" : random.chance(0.6) ? "KG" : "UN";
         const milliUnits = type === "KG" ? random.int(5, 60) * 100 : random.int(1, 4) * 1000;
         const price = toCentavos(product.price);
-        const priced = priceLine({ type, milliUnits, price, unitWeight: toGrams(product.unitWeight), weighted: product.ifWeight, virtualFreezer: false });
+        const priced = priceLine({
+          type,
+          milliUnits,
+          price,
+          unitWeight: toGrams(product.unitWeight),
+          weighted: product.ifWeight,
+          virtualFreezer: false,
+        });
         return { product, type, milliUnits, price, priced };
       });
       const totals = orderTotals(lines.map((l) => ({ ...l.priced, productId: l.product.id })));
-      const shipping = pickup ? 0 : shipmentPrices[shipmentId] ?? 0;
+      const shipping = pickup ? 0 : (shipmentPrices[shipmentId] ?? 0);
       const created = new Date(ctx.now.getTime() + (Math.min(day, 0) - 1) * 86_400_000 + random.int(8, 19) * 3_600_000);
       const status = pickStatus(random, day);
       const [order] = await db

@@ -15,10 +15,21 @@ export const ORDER_STATUSES = [
 
 const GROUPS = ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"].map((name, i) => ({ id: i + 1, name }));
 const TIME_SLOTS = ["SELECCIONE", "Mañana", "Mediodía", "Tarde"].map((name, i) => ({ id: i + 1, name }));
-const PAY_METHODS = ["Efectivo", "Transferencia", "Mercado Pago", "Tarjeta de débito"].map((name, i) => ({ id: i + 1, name }));
-const CITIES = ["Retiro en local", "Quilmes", "Bernal", "Avellaneda", "Lanús", "Lomas de Zamora", "Banfield", "Temperley", "Adrogué"].map(
-  (name, i) => ({ id: i + 1, name }),
-);
+const PAY_METHODS = ["Efectivo", "Transferencia", "Mercado Pago", "Tarjeta de débito"].map((name, i) => ({
+  id: i + 1,
+  name,
+}));
+const CITIES = [
+  "Retiro en local",
+  "Quilmes",
+  "Bernal",
+  "Avellaneda",
+  "Lanús",
+  "Lomas de Zamora",
+  "Banfield",
+  "Temperley",
+  "Adrogué",
+].map((name, i) => ({ id: i + 1, name }));
 export const PICKUP_ZONE_ID = 8;
 const SHIPMENTS = [
   { id: 1, name: "Zona Centro", price: "1500.00" },

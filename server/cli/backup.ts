@@ -14,7 +14,10 @@ import { bilingual, Refused, runCommand } from "./messages";
  */
 async function backup(path: string, config: Config): Promise<string> {
   const file = resolve(path);
-  if (existsSync(file)) throw new Refused(bilingual(`${file} ya existe: elegí otro nombre.`, `${file} already exists: choose another name.`));
+  if (existsSync(file))
+    throw new Refused(
+      bilingual(`${file} ya existe: elegí otro nombre.`, `${file} already exists: choose another name.`),
+    );
   if (config.mode === "production") return written(file, await fromDatabase(file, config));
 
   const lock = await lockDataDir(config.dataDir).catch((error) => {
@@ -23,7 +26,8 @@ async function backup(path: string, config: Config): Promise<string> {
   });
   if (lock) {
     try {
-      if (!existsSync(join(config.dataDir, "pglite"))) throw new Refused(bilingual(`${config.dataDir} no tiene datos.`, `${config.dataDir} holds no data.`));
+      if (!existsSync(join(config.dataDir, "pglite")))
+        throw new Refused(bilingual(`${config.dataDir} no tiene datos.`, `${config.dataDir} holds no data.`));
       return written(file, await fromDatabase(file, config));
     } finally {
       lock.release();
@@ -32,14 +36,21 @@ async function backup(path: string, config: Config): Promise<string> {
   const partial = `${file}.partial`;
   await backupThroughApp(config.dataDir, createWriteStream(partial, { mode: 0o600 })).catch(async (error: Error) => {
     await rm(partial, { force: true });
-    throw new Refused(bilingual(`La aplicación en marcha no pudo escribir la copia: ${error.message}`, `The running app could not write the backup: ${error.message}`));
+    throw new Refused(
+      bilingual(
+        `La aplicación en marcha no pudo escribir la copia: ${error.message}`,
+        `The running app could not write the backup: ${error.message}`,
+      ),
+    );
   });
   await rename(partial, file);
   return written(file, (await stat(file)).size);
 }
 
 async function fromDatabase(file: string, config: Config): Promise<number> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
+  );
   try {
     return await createBackupsService({ database, config }).writeFile(file, "command");
   } finally {

@@ -21,20 +21,35 @@ const holdsFiles = (dir: string) => existsSync(dir) && readdirSync(dir).length >
 async function restore(path: string, config: Config): Promise<string> {
   const file = resolve(path);
   const kind = existsSync(file) ? await backupKind(file) : null;
-  if (!kind) throw new Refused(bilingual(`${file} no es una copia de seguridad de Frío.`, `${file} is not a Frío backup.`));
+  if (!kind)
+    throw new Refused(bilingual(`${file} no es una copia de seguridad de Frío.`, `${file} is not a Frío backup.`));
   if (kind !== config.mode) {
-    throw new Refused(bilingual(`${file} es una copia del modo ${kind}; este es el modo ${config.mode}.`, `${file} is a ${kind} backup; this is ${config.mode} mode.`));
+    throw new Refused(
+      bilingual(
+        `${file} es una copia del modo ${kind}; este es el modo ${config.mode}.`,
+        `${file} is a ${kind} backup; this is ${config.mode} mode.`,
+      ),
+    );
   }
   if (config.mode === "production") await intoDatabase(file, config.databaseUrl!);
   else await intoDataDir(file, config.dataDir);
-  return bilingual(`Copia restaurada desde ${file}. Ya se puede iniciar Frío.`, `Backup restored from ${file}. Frío can start now.`);
+  return bilingual(
+    `Copia restaurada desde ${file}. Ya se puede iniciar Frío.`,
+    `Backup restored from ${file}. Frío can start now.`,
+  );
 }
 
 async function intoDatabase(file: string, url: string) {
   const database = await openDatabase({ url, poolSize: 1 });
   const tables = await userTableCount(database.db).finally(() => database.close());
   const name = new URL(url).pathname.slice(1);
-  if (tables) throw new Refused(bilingual(`La base de datos ${name} ya tiene datos (${tables} tablas): restaurá en una base vacía.`, `The database ${name} already holds data (${tables} tables): restore into an empty one.`));
+  if (tables)
+    throw new Refused(
+      bilingual(
+        `La base de datos ${name} ya tiene datos (${tables} tablas): restaurá en una base vacía.`,
+        `The database ${name} already holds data (${tables} tables): restore into an empty one.`,
+      ),
+    );
   await pgRestore(url, file);
   await batchesStale({ url, poolSize: 1 });
 }
@@ -51,7 +66,12 @@ async function intoDataDir(file: string, dataDir: string) {
   const [pglite, uploads] = [join(dataDir, "pglite"), join(dataDir, "uploads")];
   try {
     if (holdsFiles(pglite) || holdsFiles(uploads)) {
-      throw new Refused(bilingual(`El directorio de datos ${dataDir} ya tiene datos: restaurá en uno vacío.`, `The data directory ${dataDir} already holds data: restore into an empty one.`));
+      throw new Refused(
+        bilingual(
+          `El directorio de datos ${dataDir} ya tiene datos: restaurá en uno vacío.`,
+          `The data directory ${dataDir} already holds data: restore into an empty one.`,
+        ),
+      );
     }
     try {
       await loadPgliteDataDir(dataDir, await readEmbeddedArchive(createReadStream(file), uploads));

@@ -55,7 +55,8 @@ function preparedByDefault(client: postgres.Sql): postgres.Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "unsafe") {
-        return (query: string, params?: never[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params, { ...options, prepare: true });
+        return (query: string, params?: never[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params, { ...options, prepare: true });
       }
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) => {
@@ -83,13 +84,18 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     db,
     kind: "postgres",
     migrate: (log = () => {}, functionsFolder = FUNCTIONS_FOLDER) => migrateAlone(url, log, functionsFolder),
-    ping: async () => (await client`select 1 as ok`.then(() => true, () => false)),
+    ping: async () =>
+      await client`select 1 as ok`.then(
+        () => true,
+        () => false,
+      ),
     // postgres.js listens on a connection of its own and listens again after a reconnect.
     listen: async (channel, listener) => {
       const { unlisten } = await client.listen(channel, listener);
       return unlisten;
     },
-    stream: (query, params, batchSize) => client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
+    stream: (query, params, batchSize) =>
+      client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
     textRows: (query) => copyRows(url, query),
     close: () => client.end({ timeout: 5 }),
   };
@@ -128,7 +134,11 @@ const LOCK_RETRY_MS = 250;
 async function migrateAlone(url: string, log: (message: string) => void, functionsFolder: string) {
   const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
-    for (let waited = 0; !(await session`select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`)[0]!.locked; waited += LOCK_RETRY_MS) {
+    for (
+      let waited = 0;
+      !(await session`select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`)[0]!.locked;
+      waited += LOCK_RETRY_MS
+    ) {
       if (waited === 0) log("waiting for another instance to finish its migrations");
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
@@ -165,10 +175,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     kind: "pglite",
     migrate: async (log = () => {}, functionsFolder = FUNCTIONS_FOLDER) => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-      const applied = await applyFunctions((body) => client.transaction((tx) => body(pgliteScripts(tx))), functionsFolder);
+      const applied = await applyFunctions(
+        (body) => client.transaction((tx) => body(pgliteScripts(tx))),
+        functionsFolder,
+      );
       logApplied(applied, log);
     },
-    ping: async () => client.query("select 1").then(() => true, () => false),
+    ping: async () =>
+      client.query("select 1").then(
+        () => true,
+        () => false,
+      ),
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, listener);
       return unlisten;
@@ -181,14 +198,19 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     // The embedded database lives in this process's memory anyway: page through with LIMIT/OFFSET.
     stream: async function* (query, params, batchSize) {
       for (let offset = 0; ; offset += batchSize) {
-        const { rows } = await client.query<Record<string, unknown>>(`${query} limit ${batchSize} offset ${offset}`, params);
+        const { rows } = await client.query<Record<string, unknown>>(
+          `${query} limit ${batchSize} offset ${offset}`,
+          params,
+        );
         if (rows.length) yield rows;
         if (rows.length < batchSize) return;
       }
     },
     textRows: async function* (query) {
       for (let offset = 0; ; offset += TEXT_ROWS_PAGE) {
-        const { rows } = await client.query<TextRow>(`${query} limit ${TEXT_ROWS_PAGE} offset ${offset}`, [], { rowMode: "array" });
+        const { rows } = await client.query<TextRow>(`${query} limit ${TEXT_ROWS_PAGE} offset ${offset}`, [], {
+          rowMode: "array",
+        });
         if (rows.length) yield rows;
         if (rows.length < TEXT_ROWS_PAGE) return;
       }

@@ -6,4 +6,5 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * prepared statement for every n, and each stays on its connection, in postgres.js and in
  * the Postgres backend, for the connection's life: memory grew with every new list length.
  */
-export const inIds = (column: AnyPgColumn, ids: readonly number[]) => sql`${column} = any(${new Param([...ids])}::int[])`;
+export const inIds = (column: AnyPgColumn, ids: readonly number[]) =>
+  sql`${column} = any(${new Param([...ids])}::int[])`;

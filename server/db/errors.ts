@@ -6,7 +6,11 @@ interface DatabaseError {
 
 /** The database's own error, whether the driver's or wrapped by drizzle (as its cause). */
 export function databaseError(error: unknown): DatabaseError | null {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; current = current.cause as typeof current, depth++) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    current = current.cause as typeof current, depth++
+  ) {
     if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current as DatabaseError;
   }
   return null;
@@ -22,7 +26,15 @@ const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
 /** The driver's own codes for a connection that failed or was cut. */
 const DRIVER_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
 /** A network socket's codes, counted only with the system call that failed (see below). */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 interface ErrorFields {
   code?: unknown;
@@ -44,7 +56,11 @@ function saysUnavailable({ code, severity, syscall }: ErrorFields): boolean {
 
 /** Whether an error says the database could not be reached, rather than refusing the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as ErrorFields | undefined, depth = 0; current && depth < 4; current = current.cause as ErrorFields, depth++) {
+  for (
+    let current = error as ErrorFields | undefined, depth = 0;
+    current && depth < 4;
+    current = current.cause as ErrorFields, depth++
+  ) {
     if (saysUnavailable(current)) return true;
   }
   return false;

@@ -45,12 +45,18 @@ CREATE TABLE IF NOT EXISTS drizzle.applied_functions (
  * that order does not matter for them. A file replaces its function (CREATE OR REPLACE):
  * a changed signature or a dropped function needs a migration that drops the old one.
  */
-export async function applyFunctions(inTransaction: InTransaction, folder: string = FUNCTIONS_FOLDER): Promise<string[]> {
+export async function applyFunctions(
+  inTransaction: InTransaction,
+  folder: string = FUNCTIONS_FOLDER,
+): Promise<string[]> {
   const files = readFunctionFiles(folder);
   const applied: string[] = [];
   await inTransaction(async (session) => {
     await session.exec(APPLIED_TABLE);
-    const known = await session.rows<{ name: string; sha256: string }>("SELECT name, sha256 FROM drizzle.applied_functions", []);
+    const known = await session.rows<{ name: string; sha256: string }>(
+      "SELECT name, sha256 FROM drizzle.applied_functions",
+      [],
+    );
     const hashes = new Map(known.map((row) => [row.name, row.sha256]));
     for (const file of files.filter((f) => hashes.get(f.name) !== f.sha256)) {
       await session.exec(file.text).catch((error: Error) => {

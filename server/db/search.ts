@@ -4,4 +4,5 @@ import { LARGEST_ID } from "../../domain/contracts/catalog-common";
 export const containing = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;
 
 /** The id a search term names when it is all digits and fits an integer column, else null. */
-export const idSearched = (term: string): number | null => (/^\d+$/.test(term) && Number(term) <= LARGEST_ID ? Number(term) : null);
+export const idSearched = (term: string): number | null =>
+  /^\d+$/.test(term) && Number(term) <= LARGEST_ID ? Number(term) : null;

@@ -20,7 +20,12 @@ function connection(url: string) {
 }
 
 const withTimeout = <T>(work: Promise<T>, ms: number) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer from Redis in ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
 /** Production enqueueing: one BullMQ queue per processor's queue config. */
 export function createBullJobs(
@@ -67,7 +72,9 @@ export function createBullJobs(
       if (redis.status !== "ready") return [];
       const perQueue = await Promise.all(
         Object.keys(processors).map(async (name) => {
-          const counts = await withTimeout(queueFor(name).queue.getJobCounts(...JOB_STATES), ENQUEUE_TIMEOUT_MS).catch(() => ({}));
+          const counts = await withTimeout(queueFor(name).queue.getJobCounts(...JOB_STATES), ENQUEUE_TIMEOUT_MS).catch(
+            () => ({}),
+          );
           return Object.entries(counts).map(([state, count]) => ({ queue: name, state, count: Number(count) }));
         }),
       );

@@ -5,10 +5,20 @@ import { InvalidJobPayload } from "./types";
  * Logs a failed attempt and, when no attempt is left (or the payload can never parse),
  * lets the processor leave its record failed with the reason and tell the screen.
  */
-export async function finalFailure(processor: JobProcessor<any>, data: unknown, error: unknown, ctx: JobContext, attempts: number) {
+export async function finalFailure(
+  processor: JobProcessor<any>,
+  data: unknown,
+  error: unknown,
+  ctx: JobContext,
+  attempts: number,
+) {
   const reason = (error as Error)?.message ?? String(error);
   const last = error instanceof InvalidJobPayload || ctx.attempt >= attempts;
-  ctx.log.error(`${processor.queue.name} attempt ${ctx.attempt}/${attempts} failed${last ? " for good" : ""}: ${reason}`);
+  ctx.log.error(
+    `${processor.queue.name} attempt ${ctx.attempt}/${attempts} failed${last ? " for good" : ""}: ${reason}`,
+  );
   if (!last || !processor.failed) return;
-  await processor.failed(data, reason, ctx).catch((hookError: Error) => ctx.log.error(`${processor.queue.name} failure not recorded: ${hookError.message}`));
+  await processor
+    .failed(data, reason, ctx)
+    .catch((hookError: Error) => ctx.log.error(`${processor.queue.name} failure not recorded: ${hookError.message}`));
 }

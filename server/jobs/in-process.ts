@@ -21,7 +21,8 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
   // At most `concurrency` jobs of a queue run at once, as a BullMQ worker would allow.
   const slot = async (processor: JobProcessor<any>) => {
     const queue = processor.queue.name;
-    if ((busy.get(queue) ?? 0) >= processor.queue.concurrency) await new Promise<void>((resolve) => waiting.set(queue, [...(waiting.get(queue) ?? []), resolve]));
+    if ((busy.get(queue) ?? 0) >= processor.queue.concurrency)
+      await new Promise<void>((resolve) => waiting.set(queue, [...(waiting.get(queue) ?? []), resolve]));
     busy.set(queue, (busy.get(queue) ?? 0) + 1);
     return () => {
       busy.set(queue, busy.get(queue)! - 1);
@@ -38,7 +39,12 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
     timers.add(timer);
   };
 
-  const attemptJob = async (processor: JobProcessor<any>, key: string, data: unknown, attempt: number): Promise<void> => {
+  const attemptJob = async (
+    processor: JobProcessor<any>,
+    key: string,
+    data: unknown,
+    attempt: number,
+  ): Promise<void> => {
     if (closed) return;
     const release = await slot(processor);
     try {

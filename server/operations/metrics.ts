@@ -35,7 +35,12 @@ export function createMetrics() {
     labelNames: ["method", "route", "status_code"],
     registers: [registry],
   });
-  const sweepSeconds = new Histogram({ name: "frio_preparation_sweep_seconds", help: "Time of one preparation sweep", buckets: SWEEP_BUCKETS, registers: [registry] });
+  const sweepSeconds = new Histogram({
+    name: "frio_preparation_sweep_seconds",
+    help: "Time of one preparation sweep",
+    buckets: SWEEP_BUCKETS,
+    registers: [registry],
+  });
   new Gauge({
     name: "frio_outbox_unpublished_events",
     help: "Durable events committed and not yet published to the screens",
@@ -93,7 +98,8 @@ export function bearerMatches(authorization: string | undefined, token: string):
 export async function serveMetrics(metrics: Metrics, token: string, port: number, host: string): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== "GET" || request.url !== "/metrics") return void response.writeHead(404).end();
-    if (!bearerMatches(request.headers.authorization, token)) return void response.writeHead(401, { "www-authenticate": 'Bearer realm="metrics"' }).end();
+    if (!bearerMatches(request.headers.authorization, token))
+      return void response.writeHead(401, { "www-authenticate": 'Bearer realm="metrics"' }).end();
     metrics.registry.metrics().then(
       (text) => response.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
       () => response.writeHead(500).end(),

@@ -76,7 +76,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const expired = () => new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
 
   /** Lets the request through as `user`, or answers 401 (no such user) or 403 (not allowed). */
-  const admit = (request: FastifyRequest, permission: Exclude<RoutePermission, "public"> | undefined, user: AuthenticatedUser | null, done: HookHandlerDoneFunction) => {
+  const admit = (
+    request: FastifyRequest,
+    permission: Exclude<RoutePermission, "public"> | undefined,
+    user: AuthenticatedUser | null,
+    done: HookHandlerDoneFunction,
+  ) => {
     if (!user) return done(expired());
     request.currentUser = user;
     done(!permission || !can(user.group, permission) ? new Forbidden() : undefined);

@@ -17,7 +17,8 @@ function same(a: string, b: string): boolean {
 async function csrfPlugin(app: FastifyInstance) {
   // Callback hooks: they run on every request, and an async hook costs a promise each time.
   app.addHook("onRequest", (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url) return done();
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url)
+      return done();
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== "string" || !same(cookie, header)) {
@@ -30,7 +31,12 @@ async function csrfPlugin(app: FastifyInstance) {
     if (!request.cookies[CSRF_COOKIE]) {
       // Secure over TLS (TRUST_PROXY decides whether a proxy's X-Forwarded-Proto says so); plain HTTP on a LAN keeps working.
       const secure = request.protocol === "https";
-      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "lax", httpOnly: false, secure });
+      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), {
+        path: "/",
+        sameSite: "lax",
+        httpOnly: false,
+        secure,
+      });
     }
     done(null, payload);
   });

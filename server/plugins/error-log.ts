@@ -5,11 +5,23 @@
  * the row ("Key (email)=(…) already exists"), and drizzle's message repeats the SQL and its
  * parameters, which hold what users typed.
  */
-const KEPT_FIELDS = ["code", "severity", "routine", "schema_name", "table_name", "column_name", "constraint_name", "statusCode", "syscall", "errno"];
+const KEPT_FIELDS = [
+  "code",
+  "severity",
+  "routine",
+  "schema_name",
+  "table_name",
+  "column_name",
+  "constraint_name",
+  "statusCode",
+  "syscall",
+  "errno",
+];
 const MAX_CAUSES = 3;
 
 /** drizzle's "Failed query: <sql>\nparams: <values>" says no more than its cause, which is kept. */
-const safeMessage = (error: Error) => (error.name === "DrizzleQueryError" || error.message.startsWith("Failed query:") ? "Failed query" : error.message);
+const safeMessage = (error: Error) =>
+  error.name === "DrizzleQueryError" || error.message.startsWith("Failed query:") ? "Failed query" : error.message;
 
 interface SerializedError {
   type: string;

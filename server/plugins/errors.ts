@@ -77,7 +77,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, "database unavailable");
       return reply.status(503).send({ detail: SERVICE_UNAVAILABLE });
     }
-    if (error.statusCode === 429) return reply.status(429).send({ detail: "Demasiados intentos. Esperá un momento y volvé a intentar." });
+    if (error.statusCode === 429)
+      return reply.status(429).send({ detail: "Demasiados intentos. Esperá un momento y volvé a intentar." });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: INVALID_INPUT });
     }

@@ -34,7 +34,11 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) return reply.log.error({ method: request.method, url: request.url, status: reply.statusCode, ms: msOf(reply), err: error }, "request errored");
+    if (error)
+      return reply.log.error(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: msOf(reply), err: error },
+        "request errored",
+      );
     if (!this.destination) return;
     this.destination.write(
       `${this.#start}${Date.now()}${this.#process}${JSON.stringify(request.id)},"method":"${request.method}","url":${JSON.stringify(request.url)},"status":${reply.statusCode},"ms":${msOf(reply)},"msg":"request"}\n`,

@@ -23,7 +23,14 @@ export const PERMISSIONS_POLICY = [
   "geolocation=(self)",
   "fullscreen=(self)",
   ...["camera", "microphone", "display-capture", "payment", "usb", "serial", "hid", "midi"].map((f) => `${f}=()`),
-  ...["accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "browsing-topics", "publickey-credentials-get"].map((f) => `${f}=()`),
+  ...[
+    "accelerometer",
+    "gyroscope",
+    "magnetometer",
+    "xr-spatial-tracking",
+    "browsing-topics",
+    "publickey-credentials-get",
+  ].map((f) => `${f}=()`),
 ].join(", ");
 
 /** API answers carry users' data: no browser or proxy keeps a copy (a route that may be cached says so itself). */

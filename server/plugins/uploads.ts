@@ -8,4 +8,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from "../../domain/contracts/users";
  * other route answers a multipart body with 415.
  */
 export const acceptUploads = (app: FastifyInstance) =>
-  app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
+  app.register(fastifyMultipart, {
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });

@@ -33,10 +33,12 @@ async function webPlugin(app: FastifyInstance, options: { root: string | null })
     preCompressed: true,
     globIgnore: ["**/*.br", "**/*.gz"],
     cacheControl: false,
-    setHeaders: (reply, path) => reply.header("cache-control", HASHED.test(path.slice(options.root!.length)) ? FOREVER : REVALIDATE),
+    setHeaders: (reply, path) =>
+      reply.header("cache-control", HASHED.test(path.slice(options.root!.length)) ? FOREVER : REVALIDATE),
   });
   app.get("/*", { config: { permission: "public" } }, (request, reply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
+    if (request.url.startsWith("/api/"))
+      return reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
     if (HASHED.test(request.url)) return reply.status(404).type("text/plain").send("No encontrado");
     return reply.header("cache-control", REVALIDATE).sendFile("index.html");
   });

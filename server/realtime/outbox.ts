@@ -21,7 +21,9 @@ export async function appendEvent(tx: Executor, event: NewEvent): Promise<number
   // `append_event` holds a lock from the insert to the commit, so event ids are handed out
   // in commit order and "replay after id N" never skips a late commit.
   const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`select append_event(${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb) as id`),
+    await tx.execute(
+      sql`select append_event(${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb) as id`,
+    ),
   );
   return Number(row!.id);
 }
@@ -47,7 +49,12 @@ export function toAppEvent(row: Pick<EventRow, "id" | "type" | "at" | "actorId" 
 }
 
 export async function eventsAfter(db: Executor, lastId: number, limit = 1000): Promise<AppEvent[]> {
-  const rows = await db.select().from(orderEvents).where(gt(orderEvents.id, lastId)).orderBy(asc(orderEvents.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(gt(orderEvents.id, lastId))
+    .orderBy(asc(orderEvents.id))
+    .limit(limit);
   return rows.map(toAppEvent);
 }
 
@@ -58,7 +65,11 @@ export async function latestEventId(db: Executor): Promise<number> {
 
 /** Events committed after the relay's cursor: what the screens have not been sent yet. */
 export async function unpublishedEventCount(db: Executor): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${orderEvents} where id > (select last_event_id from ${outboxCursor} where id = 1)`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from ${orderEvents} where id > (select last_event_id from ${outboxCursor} where id = 1)`,
+    ),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -76,7 +87,11 @@ export interface OutboxRelay {
  * also the lock: one relay at a time publishes, so order holds across API instances; if
  * publishing fails (Redis down) the cursor stays and the events go out on a later tick.
  */
-export function startOutboxRelay(db: Database, publish: (event: AppEvent, previous: number) => Promise<void>, intervalMs = 250): OutboxRelay {
+export function startOutboxRelay(
+  db: Database,
+  publish: (event: AppEvent, previous: number) => Promise<void>,
+  intervalMs = 250,
+): OutboxRelay {
   let running: Promise<number | "busy"> | null = null;
   let stopped = false;
 
@@ -84,7 +99,14 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
     db.transaction(async (tx): Promise<number | "busy"> => {
       // Lateral, so the events are an index range after the cursor, not a scan from the first;
       // a left join, so a free cursor with nothing after it still answers one row.
-      const rows = rowsOf<{ id: string | number | null; type: string; at: Date | string; actor_id: number | null; data: unknown; cursor: string | number }>(
+      const rows = rowsOf<{
+        id: string | number | null;
+        type: string;
+        at: Date | string;
+        actor_id: number | null;
+        data: unknown;
+        cursor: string | number;
+      }>(
         await tx.execute(sql`
           select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
           from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
@@ -95,7 +117,17 @@ export function startOutboxRelay(db: Database, publish: (event: AppEvent, previo
       // One row with no event: the cursor is ours and nothing is after it.
       if (!rows.length) return "busy";
       const previousId = Number(rows[0]!.cursor);
-      const events = rows.filter((row) => row.id !== null).map((row) => toAppEvent({ id: Number(row.id), type: row.type, at: new Date(row.at), actorId: row.actor_id, data: row.data }));
+      const events = rows
+        .filter((row) => row.id !== null)
+        .map((row) =>
+          toAppEvent({
+            id: Number(row.id),
+            type: row.type,
+            at: new Date(row.at),
+            actorId: row.actor_id,
+            data: row.data,
+          }),
+        );
       let published = 0;
       let previous = previousId;
       for (const event of events) {

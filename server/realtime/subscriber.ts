@@ -49,7 +49,7 @@ export class Subscriber {
    * between the last one seen here and this one, so the socket must catch up first.
    */
   offer(event: AppEvent, previous: number | null): boolean {
-    if (this.held) return void this.held.push({ event, previous }), true;
+    if (this.held) return (void this.held.push({ event, previous }), true);
     if (this.missedBefore(event, previous)) {
       this.held = [{ event, previous }];
       return false;

@@ -31,10 +31,12 @@ describe.each([
   /** Each function's stored body and row version: a replaced function gets a new row version. */
   const definitions = async () =>
     new Map(
-      (await query<{ name: string; body: string; version: string }>(
-        `select proname as name, prosrc as body, xmin::text as version from pg_proc
+      (
+        await query<{ name: string; body: string; version: string }>(
+          `select proname as name, prosrc as body, xmin::text as version from pg_proc
          where pronamespace = 'public'::regnamespace and proname in (${files.map((f) => `'${f.name}'`).join(", ")})`,
-      )).map((row) => [row.name, row]),
+        )
+      ).map((row) => [row.name, row]),
     );
   const migrate = async (from: string) => {
     const logged: string[] = [];
@@ -46,7 +48,9 @@ describe.each([
     const defined = await definitions();
     expect([...defined.keys()].sort()).toEqual(files.map((f) => f.name));
     for (const file of files) expect(file.text).toContain(defined.get(file.name)!.body);
-    const applied = await query<{ name: string; sha256: string }>("select name, sha256 from drizzle.applied_functions order by name");
+    const applied = await query<{ name: string; sha256: string }>(
+      "select name, sha256 from drizzle.applied_functions order by name",
+    );
     expect(applied).toEqual(files.map(({ name, sha256 }) => ({ name, sha256 })));
   });
 
@@ -60,7 +64,8 @@ describe.each([
     expect(await migrate(folder)).toEqual(["functions applied: apply_stock"]);
     const after = await definitions();
     expect(after.get("apply_stock")!.body).toContain("changed in one file");
-    for (const file of files.filter((f) => f.name !== "apply_stock")) expect(after.get(file.name)).toEqual(before.get(file.name));
+    for (const file of files.filter((f) => f.name !== "apply_stock"))
+      expect(after.get(file.name)).toEqual(before.get(file.name));
 
     expect(await migrate(folder)).toEqual([]);
     expect(await definitions()).toEqual(after);

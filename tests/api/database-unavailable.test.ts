@@ -70,13 +70,19 @@ describe.skipIf(!postgresUrl)(`a database that refuses connections ${missing.pos
       await superuser.end();
     }
     // No restart: the pool reconnects on its own.
-    expect(await eventually(async () => (await admin.client.get("/api/orders/")).statusCode === 200, 10_000)).toBe(true);
+    expect(await eventually(async () => (await admin.client.get("/api/orders/")).statusCode === 200, 10_000)).toBe(
+      true,
+    );
   });
 });
 
 describe("a database nobody listens for", () => {
   it("answers 503 with the retry message (connection refused)", async () => {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "frio-refused-")), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(join(tmpdir(), "frio-refused-")),
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: "silent",
+    });
     const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/frio`, poolSize: 1 });
     const runtime = await createRuntime(config, { database });
     const app = await buildApp({ ...runtime, logger: false });

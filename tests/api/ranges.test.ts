@@ -24,7 +24,12 @@ describe("ids beyond what the database can hold", () => {
     const answers = [
       await placeOrder(seller, clientId, [{ productId: BEYOND, units: 1, type: "KG" }]),
       await placeOrder(seller, BEYOND, line),
-      await seller.post("/api/order/", { client_id: clientId, order_id: BEYOND, cart: { items: line }, orderData: null }),
+      await seller.post("/api/order/", {
+        client_id: clientId,
+        order_id: BEYOND,
+        cart: { items: line },
+        orderData: null,
+      }),
       await seller.post("/api/orders/cancel/", { order_id: BEYOND }),
       await seller.get(`/api/orders/${BEYOND}/`),
       await seller.get(`/api/orders/?filter=status&status_id=${BEYOND}`),
@@ -40,7 +45,19 @@ describe("ids beyond what the database can hold", () => {
     ["in range but of no row", 999_999],
   ])("never answer 500 on any route for ids %s, in the path, the query or the body", async (_, id) => {
     const product = await createProduct(seller, { quantity: 10 });
-    const ids = ["id", "user_id", "order_id", "client_id", "clientId", "productId", "product_id", "zone_id", "group_id", "before_order_id", "status_id"];
+    const ids = [
+      "id",
+      "user_id",
+      "order_id",
+      "client_id",
+      "clientId",
+      "productId",
+      "product_id",
+      "zone_id",
+      "group_id",
+      "before_order_id",
+      "status_id",
+    ];
     const body = {
       ...Object.fromEntries(ids.map((name) => [name, id])),
       // Otherwise valid payloads, so the unknown id is what the route meets.
@@ -67,10 +84,26 @@ describe("ids beyond what the database can hold", () => {
     const product = await createProduct(admin, { quantity: 10 });
     const calls: ["GET" | "POST", string, unknown][] = [
       ["POST", `/api/save_claim_product/${clientId}/`, { claimType: 3, claimValue: "Llegó roto", product: id }],
-      ["POST", "/api/products/create/", { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id }],
-      ["POST", `/api/products/update/${product.PK_Products}/`, { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id }],
-      ["POST", `/api/products/update/${product.PK_Products}/`, { name: "Promo", quantity: 1, price: 1, unitWeight: 1, promotions: `${id}-1` }],
-      ["POST", "/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: id, units: 1, type: "KG" }] }],
+      [
+        "POST",
+        "/api/products/create/",
+        { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id },
+      ],
+      [
+        "POST",
+        `/api/products/update/${product.PK_Products}/`,
+        { name: "Producto", quantity: 1, price: 1, unitWeight: 1, principalProductId: id },
+      ],
+      [
+        "POST",
+        `/api/products/update/${product.PK_Products}/`,
+        { name: "Promo", quantity: 1, price: 1, unitWeight: 1, promotions: `${id}-1` },
+      ],
+      [
+        "POST",
+        "/api/save_virtual_freezer/",
+        { clientId, has_virtual_freezer: true, items: [{ productId: id, units: 1, type: "KG" }] },
+      ],
       ["POST", "/api/update-shipping-cost/", { zone_id: id, price: 100 }],
       ["POST", "/api/dispatch/send-route/", { order_ids: [id], courier: 1 }],
       ["GET", `/api/dispatch/route/?order_ids=${id}`, undefined],
@@ -81,9 +114,9 @@ describe("ids beyond what the database can hold", () => {
     for (const [method, url, body] of calls) {
       const response = await admin.request(method, url, body);
       if (response.statusCode >= 500) failures.push(`${method} ${url} → ${response.statusCode} ${response.body}`);
-      else if (response.statusCode >= 400 && !/[a-záéíóúñ]/i.test(response.json().detail)) failures.push(`${method} ${url} → no message`);
+      else if (response.statusCode >= 400 && !/[a-záéíóúñ]/i.test(response.json().detail))
+        failures.push(`${method} ${url} → no message`);
     }
     expect(failures).toEqual([]);
   });
 });
-

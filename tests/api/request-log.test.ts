@@ -78,7 +78,10 @@ describe("request logs at the default level", () => {
 describe("a request's logger", () => {
   const parentLogger = () => {
     const written: Record<string, unknown>[] = [];
-    const parent = pino({ level: "info", base: { pid: 1 } }, { write: (line: string) => void written.push(JSON.parse(line)) });
+    const parent = pino(
+      { level: "info", base: { pid: 1 } },
+      { write: (line: string) => void written.push(JSON.parse(line)) },
+    );
     const child = parent.child.bind(parent);
     let children = 0;
     parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;
@@ -91,7 +94,15 @@ describe("a request's logger", () => {
     expect(log.level).toBe("info");
     log.warn({ code: "23503" }, "input refused by the database");
     log.debug("not written at info");
-    expect(written).toEqual([expect.objectContaining({ level: 40, pid: 1, reqId: "req-7", code: "23503", msg: "input refused by the database" })]);
+    expect(written).toEqual([
+      expect.objectContaining({
+        level: 40,
+        pid: 1,
+        reqId: "req-7",
+        code: "23503",
+        msg: "input refused by the database",
+      }),
+    ]);
   });
 
   it("makes pino's child only for a request that writes a line", () => {
@@ -112,13 +123,27 @@ describe("a 500's log line", () => {
     const admin = await signIn(broken, "Admin");
     // A fault behind the app's back: the column the insert names is gone.
     await broken.runtime.database.db.execute(sql`alter table clients rename column phone to phone_gone`);
-    const response = await admin.client.post("/api/clients/", { name: "Secreto Pérez", phone: "11-SECRETO-99", address: "Calle Oculta 123", city: 1, shipment: 1 });
+    const response = await admin.client.post("/api/clients/", {
+      name: "Secreto Pérez",
+      phone: "11-SECRETO-99",
+      address: "Calle Oculta 123",
+      city: 1,
+      shipment: 1,
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: "Error del servidor" });
     await broken.close();
     const text = readFileSync(file, "utf8");
-    const line = text.split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.level === 50);
-    expect(line.err).toMatchObject({ type: "DrizzleQueryError", message: "Failed query", cause: { code: "42703", type: "PostgresError" } });
+    const line = text
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.level === 50);
+    expect(line.err).toMatchObject({
+      type: "DrizzleQueryError",
+      message: "Failed query",
+      cause: { code: "42703", type: "PostgresError" },
+    });
     expect(text).not.toMatch(/SECRETO|Secreto|Oculta/);
     expect(text).not.toMatch(/"(params|parameters|args|query|body)"/);
   });

@@ -20,19 +20,28 @@ describe("seed data", () => {
     await seedReference(t.runtime.database.db);
     await seedReference(t.runtime.database.db);
     expect(await query("select id, name from order_statuses order by id")).toEqual([
-      { id: 1, name: "Confirmado" }, { id: 2, name: "Cancelado" }, { id: 3, name: "Entregado" }, { id: 4, name: "Enviado" },
-      { id: 5, name: "Pendiente" }, { id: 6, name: "Armado" }, { id: 7, name: "Modificado" },
+      { id: 1, name: "Confirmado" },
+      { id: 2, name: "Cancelado" },
+      { id: 3, name: "Entregado" },
+      { id: 4, name: "Enviado" },
+      { id: 5, name: "Pendiente" },
+      { id: 6, name: "Armado" },
+      { id: 7, name: "Modificado" },
     ]);
     expect(await query("select id, name from times_shipping where id = 1")).toEqual([{ id: 1, name: "SELECCIONE" }]);
     expect(await query("select id, name from pay_methods where id = 1")).toEqual([{ id: 1, name: "Efectivo" }]);
-    expect(await query("select id, name, price from shipments where id = 8")).toEqual([{ id: 8, name: "Lo busca", price: "0.00" }]);
+    expect(await query("select id, name, price from shipments where id = 8")).toEqual([
+      { id: 8, name: "Lo busca", price: "0.00" },
+    ]);
     expect((await query<{ n: number }>("select count(*)::int as n from groups"))[0]!.n).toBe(5);
   });
 
   it("demo orders cover every status over two weeks, with totals equal to their lines", async () => {
     const statuses = await query<{ status_id: number }>("select distinct status_id from orders order by status_id");
     expect(statuses.map((s) => s.status_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const [span] = await query<{ days: number }>("select (max(delivery_date) - min(delivery_date))::int as days from orders");
+    const [span] = await query<{ days: number }>(
+      "select (max(delivery_date) - min(delivery_date))::int as days from orders",
+    );
     expect(span!.days).toBeGreaterThanOrEqual(13);
     const mismatched = await query(`
       select o.id from orders o join order_details d on d.order_id = o.id

@@ -25,7 +25,8 @@ describe("queries over lists of ids keep one statement shape", () => {
 
   it("the boards' rows of a few or many orders and statuses", () => {
     const { db } = t.runtime.database;
-    const sqlOf = (orders: number, statuses: number[]) => boardRows(db, { statusIds: statuses, ids: ids(orders) }).toSQL().sql;
+    const sqlOf = (orders: number, statuses: number[]) =>
+      boardRows(db, { statusIds: statuses, ids: ids(orders) }).toSQL().sql;
     expect(sqlOf(2, [1])).toBe(sqlOf(700, [1, 5, 6]));
   });
 });

@@ -19,14 +19,49 @@ const pages = new Map<GroupName, Page>();
 
 // The README's permission table, read as a person would: what each group finds in the menu and on the home screen.
 const MENU: Record<GroupName, string[]> = {
-  Admin: ["Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho", "Caja de cadetes", "Aprobaciones", "Auditoría", "Configuración"],
-  Vendedor: ["Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Configuración"],
+  Admin: [
+    "Inicio",
+    "Nuevo Pedido",
+    "Pedidos",
+    "Nuevo Cliente",
+    "Clientes",
+    "Nuevo Producto",
+    "Productos",
+    "Comisiones",
+    "Preparación",
+    "Despacho",
+    "Caja de cadetes",
+    "Aprobaciones",
+    "Auditoría",
+    "Configuración",
+  ],
+  Vendedor: [
+    "Inicio",
+    "Nuevo Pedido",
+    "Pedidos",
+    "Nuevo Cliente",
+    "Clientes",
+    "Nuevo Producto",
+    "Productos",
+    "Comisiones",
+    "Configuración",
+  ],
   Preparador: ["Inicio", "Pedidos", "Clientes", "Productos", "Preparación", "Configuración"],
   Despachante: ["Inicio", "Pedidos", "Clientes", "Productos", "Despacho", "Configuración"],
   Cadete: ["Inicio", "Mi reparto", "Configuración"],
 };
 const TILES: Record<GroupName, string[]> = {
-  Admin: ["Nuevo Pedido", "Nuevo Cliente", "Nuevo Producto", "Preparación", "Despacho", "Configuración", "Pedidos", "Clientes", "Productos"],
+  Admin: [
+    "Nuevo Pedido",
+    "Nuevo Cliente",
+    "Nuevo Producto",
+    "Preparación",
+    "Despacho",
+    "Configuración",
+    "Pedidos",
+    "Clientes",
+    "Productos",
+  ],
   Vendedor: ["Nuevo Pedido", "Nuevo Cliente", "Nuevo Producto", "Configuración", "Pedidos", "Clientes", "Productos"],
   Preparador: ["Preparación", "Configuración", "Pedidos", "Clientes", "Productos"],
   Despachante: ["Despacho", "Configuración", "Pedidos", "Clientes", "Productos"],
@@ -41,7 +76,11 @@ beforeAll(async () => {
   const un = await createProduct(admin, { name: "Teclado Tarta de jamón", quantity: 500, isWeighted: false });
   clientId = (await createClient(admin, { name: "Teclado Despensa La Estrella" })).id;
   freezerClientId = (await createClient(admin, { name: "Lectura Freezer Del Sur" })).id;
-  await admin.post("/api/save_virtual_freezer/", { clientId: freezerClientId, has_virtual_freezer: true, items: [{ productId: kg.PK_Products, units: 2, type: "KG" }] });
+  await admin.post("/api/save_virtual_freezer/", {
+    clientId: freezerClientId,
+    has_virtual_freezer: true,
+    items: [{ productId: kg.PK_Products, units: 2, type: "KG" }],
+  });
   products = { kg: kg.PK_Products, un: un.PK_Products };
   const armado = await confirmOrder(admin, { date: todayInBuenosAires() }, products);
   await admin.post("/api/orders/prepared/", { order_id: armado });
@@ -89,7 +128,9 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     const options = page.getByRole("dialog");
     await options.getByRole("button", { name: "Mostrar todos los datos del cliente" }).waitFor();
     // Besides the dialog's close button, only what a reader may open.
-    expect((await options.getByRole("button").allInnerTexts()).filter((t) => t.trim())).toEqual(["Mostrar todos los datos del cliente"]);
+    expect((await options.getByRole("button").allInnerTexts()).filter((t) => t.trim())).toEqual([
+      "Mostrar todos los datos del cliente",
+    ]);
   });
 
   it("a Despachante reads a virtual freezer and the products with nothing offered to change them", async () => {
@@ -127,7 +168,10 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
     await page.goto("/orders");
-    await page.getByRole("row", { name: /Cliente De Prueba/ }).first().waitFor();
+    await page
+      .getByRole("row", { name: /Cliente De Prueba/ })
+      .first()
+      .waitFor();
     await tabTo(page, /Cliente De Prueba/);
     await page.keyboard.press("Enter");
     await page.getByRole("dialog").getByText("Teclado Medallones de merluza").waitFor();
@@ -155,13 +199,23 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     const pairs = await page.getByTestId("wall-card").evaluateAll((cards) =>
       cards.flatMap((card) => {
         const background = getComputedStyle(card).backgroundColor;
-        const texts = [...card.querySelectorAll("*")].filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()));
-        return texts.map((e) => ({ text: e.textContent!.trim(), color: getComputedStyle(e).color, background, size: parseFloat(getComputedStyle(e).fontSize) }));
+        const texts = [...card.querySelectorAll("*")].filter((e) =>
+          [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()),
+        );
+        return texts.map((e) => ({
+          text: e.textContent!.trim(),
+          color: getComputedStyle(e).color,
+          background,
+          size: parseFloat(getComputedStyle(e).fontSize),
+        }));
       }),
     );
     expect(pairs.length).toBeGreaterThanOrEqual(4);
     for (const pair of pairs) {
-      expect({ text: pair.text, ratio: contrastRatio(pair.color, pair.background) >= 7 }).toEqual({ text: pair.text, ratio: true });
+      expect({ text: pair.text, ratio: contrastRatio(pair.color, pair.background) >= 7 }).toEqual({
+        text: pair.text,
+        ratio: true,
+      });
       expect(pair.size).toBeGreaterThanOrEqual(24);
     }
   });
@@ -172,7 +226,12 @@ describe.skipIf(!!skip)(`what each group sees, keyboard use and the wall screen 
     await page.goto(`/orders/${clientId}/products`);
     const steps = page.getByRole("navigation", { name: "Pasos del pedido" });
     await steps.locator("[aria-current=step]").waitFor();
-    expect((await steps.getByRole("listitem").allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual(["1. cliente", "2. productos", "3. entrega", "4. confirmación"]);
+    expect((await steps.getByRole("listitem").allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual([
+      "1. cliente",
+      "2. productos",
+      "3. entrega",
+      "4. confirmación",
+    ]);
     expect(await steps.locator("[aria-current=step]").innerText()).toMatch(/Productos/i);
 
     // On a phone each tap shows in the sticky summary, which opens the cart.

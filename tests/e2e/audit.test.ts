@@ -36,19 +36,31 @@ describe.skipIf(!!skip)(`the audit screen in Chromium ${skip}`, () => {
     await page.getByPlaceholder("Todas").click();
     await page.getByRole("option", { name: "Costo de envío" }).click();
     await table.getByRole("row").filter({ hasText: "Costo de envío" }).waitFor();
-    await page.waitForFunction(() => !document.querySelector("table[aria-label='Auditoría']")?.textContent?.includes("Stock a mano"));
+    await page.waitForFunction(
+      () => !document.querySelector("table[aria-label='Auditoría']")?.textContent?.includes("Stock a mano"),
+    );
 
     for (const width of [390, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       // The page itself never scrolls sideways (once laid out at the new width); the table scrolls inside its own area.
       const fits = await page
-        .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
-        .then(() => true, () => false);
+        .waitForFunction(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          undefined,
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
       expect([width, fits]).toEqual([width, true]);
       expect(await page.getByRole("button", { name: "Exportar auditoría (CSV)" }).isVisible()).toBe(true);
     }
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar auditoría (CSV)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Exportar auditoría (CSV)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^AuditLog_\d{4}-\d{2}-\d{2}\.csv$/);
   });
 

@@ -25,7 +25,15 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     const page = await (await e2e.newContext()).newPage();
     await loginThroughUi(page, admin.username, admin.password);
     await page.getByRole("heading", { name: "Hola, Admin Prueba" }).waitFor();
-    for (const tile of ["Nuevo Pedido", "Nuevo Cliente", "Nuevo Producto", "Configuración", "Pedidos", "Clientes", "Productos"]) {
+    for (const tile of [
+      "Nuevo Pedido",
+      "Nuevo Cliente",
+      "Nuevo Producto",
+      "Configuración",
+      "Pedidos",
+      "Clientes",
+      "Productos",
+    ]) {
       expect(await page.getByRole("link", { name: tile, exact: true }).count()).toBe(1);
     }
     await page.getByRole("button", { name: "Cerrar Sesión" }).click();
@@ -64,7 +72,9 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
 
     // The widget solves its proof of work by itself; the form then goes through.
     await visitor.locator("altcha-widget").waitFor();
-    await visitor.waitForFunction(() => document.querySelector("altcha-widget input[name='altcha']")?.getAttribute("value"));
+    await visitor.waitForFunction(() =>
+      document.querySelector("altcha-widget input[name='altcha']")?.getAttribute("value"),
+    );
     await visitor.getByRole("button", { name: "Enviar solicitud" }).click();
     await visitor.getByText("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.").waitFor();
     await visitor.waitForURL("**/login");
@@ -77,7 +87,15 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     await loginThroughUi(visitor, "lucia.vendedora", "clave-de-lucia");
     await visitor.getByRole("link", { name: "Configuración" }).click();
     expect(await menuLinks(visitor)).toEqual([
-      "Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Configuración",
+      "Inicio",
+      "Nuevo Pedido",
+      "Pedidos",
+      "Nuevo Cliente",
+      "Clientes",
+      "Nuevo Producto",
+      "Productos",
+      "Comisiones",
+      "Configuración",
     ]);
   });
 
@@ -97,8 +115,20 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
     await loginThroughUi(page, admin.username, admin.password);
     await page.goto("/settings");
     expect(await menuLinks(page)).toEqual([
-      "Inicio", "Nuevo Pedido", "Pedidos", "Nuevo Cliente", "Clientes", "Nuevo Producto", "Productos", "Comisiones", "Preparación", "Despacho",
-      "Caja de cadetes", "Aprobaciones", "Auditoría", "Configuración",
+      "Inicio",
+      "Nuevo Pedido",
+      "Pedidos",
+      "Nuevo Cliente",
+      "Clientes",
+      "Nuevo Producto",
+      "Productos",
+      "Comisiones",
+      "Preparación",
+      "Despacho",
+      "Caja de cadetes",
+      "Aprobaciones",
+      "Auditoría",
+      "Configuración",
     ]);
   });
 

@@ -21,13 +21,22 @@ describe.skipIf(!!skip)(`backups on /settings in Chromium ${skip}`, () => {
     const page = await (await e2e.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     await loginThroughUi(page, admin.username, admin.password);
     await page.goto("/settings");
-    const card = page.locator(".mantine-Card-root", { has: page.getByRole("heading", { name: "Copias de seguridad" }) });
+    const card = page.locator(".mantine-Card-root", {
+      has: page.getByRole("heading", { name: "Copias de seguridad" }),
+    });
     await card.getByText("Todavía no se hizo ninguna copia.").waitFor();
     await card.getByText("Sin copias programadas en el servidor (BACKUP_DIR no está configurado).").waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Descargar copia" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: "Descargar copia" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^frio-\d{8}-\d{6}\.dump$/);
-    await card.getByText(/^Última copia: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})? · [\d,]+ MB \(descargada desde esta pantalla\)$/).waitFor();
+    await card
+      .getByText(
+        /^Última copia: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})? · [\d,]+ MB \(descargada desde esta pantalla\)$/,
+      )
+      .waitFor();
 
     // The server cannot find pg_dump: the download fails, and the failure stays on the card.
     const path = process.env.PATH;

@@ -36,7 +36,10 @@ async function drag(page: Page, source: Locator, target: Locator) {
 /** The API reads a page makes from now on: a board that applies events in place makes none. */
 function apiReads(page: Page) {
   const urls: string[] = [];
-  const seen = (request: Request) => request.method() === "GET" && new URL(request.url()).pathname.startsWith("/api/") && urls.push(new URL(request.url()).pathname);
+  const seen = (request: Request) =>
+    request.method() === "GET" &&
+    new URL(request.url()).pathname.startsWith("/api/") &&
+    urls.push(new URL(request.url()).pathname);
   page.on("request", seen);
   return { urls, stop: () => page.off("request", seen) };
 }
@@ -48,7 +51,12 @@ beforeAll(async () => {
   const { lat, lng } = e2e.t.config.depot;
   await createClient(api, { name: "Rotisería La Esquina", shipment: 1, latitude: lat - 0.01, longitude: lng + 0.01 });
   await createProduct(api, { name: "Pollo tablero", quantity: 100, price: 5000, unitWeight: 1 });
-  [seller, preparer, dispatcher, otherDispatcher] = await Promise.all([pageAs("Vendedor"), pageAs("Preparador"), pageAs("Despachante"), pageAs("Admin")]);
+  [seller, preparer, dispatcher, otherDispatcher] = await Promise.all([
+    pageAs("Vendedor"),
+    pageAs("Preparador"),
+    pageAs("Despachante"),
+    pageAs("Admin"),
+  ]);
 });
 afterAll(async () => {
   await e2e?.close();
@@ -74,9 +82,16 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
 
     const card = preparer.getByTestId("batch-card").filter({ hasText: "Rotisería La Esquina" });
     await card.waitFor({ timeout: 5000 });
-    orderId = Number((await card.getByRole("button", { name: /^Pedido #/ }).first().getAttribute("aria-label"))!.replace(/\D/g, ""));
+    orderId = Number(
+      (await card
+        .getByRole("button", { name: /^Pedido #/ })
+        .first()
+        .getAttribute("aria-label"))!.replace(/\D/g, ""),
+    );
     expect(await card.innerText()).toContain("Zona Centro");
-    expect(await card.getByRole("table", { name: "Lista de preparación" }).innerText()).toMatch(/Pollo tablero\s+2,5 kg/);
+    expect(await card.getByRole("table", { name: "Lista de preparación" }).innerText()).toMatch(
+      /Pollo tablero\s+2,5 kg/,
+    );
     expect(await preparer.getByTestId("Pedidos cubiertos").innerText()).toBe("1");
     // The order's event and the batching's event carried the card and the batch.
     reads.stop();
@@ -94,7 +109,12 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await dialog.getByRole("checkbox", { name: /Pollo tablero/ }).check();
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await preparer.getByRole("button", { name: `Pedido #${orderId}` }).click();
-    expect(await preparer.getByRole("dialog").getByRole("checkbox", { name: /Pollo tablero/ }).isChecked()).toBe(true);
+    expect(
+      await preparer
+        .getByRole("dialog")
+        .getByRole("checkbox", { name: /Pollo tablero/ })
+        .isChecked(),
+    ).toBe(true);
     await preparer.getByRole("dialog").getByRole("button", { name: "Preparado!" }).click();
     await preparer.getByText(`Pedido #${orderId} marcado como preparado.`).waitFor();
     await preparer.getByText("No se encontraron pedidos confirmados ni pendientes para agrupar.").waitFor();
@@ -113,7 +133,11 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     expect(await wall.getByRole("button").allInnerTexts()).toEqual(["Pantalla completa"]);
     const [boardReads, wallReads] = [apiReads(otherDispatcher), apiReads(wall)];
 
-    await drag(dispatcher, dispatcher.getByRole("button", { name: `Pedido #${orderId}` }), dispatcher.getByTestId("column-1"));
+    await drag(
+      dispatcher,
+      dispatcher.getByRole("button", { name: `Pedido #${orderId}` }),
+      dispatcher.getByTestId("column-1"),
+    );
     await dispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 2000 });
     // How fast is bench/'s business (a loaded test machine is no measure); here, that it comes with no read.
     await otherDispatcher.getByTestId("column-1").getByText(`#${orderId}`).waitFor({ timeout: 5000 });
@@ -146,7 +170,9 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     expect(await dialog.getByTestId("route-stop").count()).toBe(1);
     expect(await dialog.getByTestId("route-depot").count()).toBe(1);
     expect(await dialog.getByTestId("route-distance").innerText()).toMatch(/^Distancia: \d/);
-    expect(await dialog.getByRole("link", { name: "Abrir la ruta para navegar" }).getAttribute("href")).toContain("google.com/maps/dir/");
+    expect(await dialog.getByRole("link", { name: "Abrir la ruta para navegar" }).getAttribute("href")).toContain(
+      "google.com/maps/dir/",
+    );
     await dispatcher.keyboard.press("Escape");
   });
 
@@ -154,7 +180,9 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     const column = dispatcher.getByTestId("column-1");
     const send = column.getByRole("button", { name: "Enviar ruta" });
     expect(await send.isDisabled()).toBe(true);
-    expect(await column.getByTestId("send-refusal-1").innerText()).toBe("Cadete 1 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.");
+    expect(await column.getByTestId("send-refusal-1").innerText()).toBe(
+      "Cadete 1 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.",
+    );
     expect(await send.getAttribute("aria-describedby")).toBe("send-refusal-1");
 
     await createUser(e2e.t, "Cadete");
@@ -174,17 +202,30 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
 
   it("'Enviar ruta' marks the order Enviado on every board, and 'Marcar entregado' closes it", async () => {
     await dispatcher.getByTestId("column-1").getByRole("button", { name: "Enviar ruta" }).click();
-    await dispatcher.getByRole("dialog", { name: "Enviar ruta de Cadete 1" }).getByRole("button", { name: "Enviar a Cadete Prueba" }).click();
+    await dispatcher
+      .getByRole("dialog", { name: "Enviar ruta de Cadete 1" })
+      .getByRole("button", { name: "Enviar a Cadete Prueba" })
+      .click();
     const dialog = dispatcher.getByRole("dialog");
     await dialog.getByText("Ruta enviada: los pedidos pasaron a Enviado.").waitFor();
-    expect(decodeURIComponent((await dialog.getByRole("link", { name: "Compartir por WhatsApp" }).getAttribute("href"))!)).toContain("Ruta Cadete 1");
+    expect(
+      decodeURIComponent((await dialog.getByRole("link", { name: "Compartir por WhatsApp" }).getAttribute("href"))!),
+    ).toContain("Ruta Cadete 1");
     await dispatcher.keyboard.press("Escape");
     await otherDispatcher.getByRole("region", { name: "Enviados" }).getByText(`#${orderId}`).waitFor({ timeout: 2000 });
     // The card leaves the column; the column keeps only the sent stop's state badge (issue 16).
-    expect(await otherDispatcher.getByTestId("column-1").getByRole("button", { name: `Pedido #${orderId}` }).count()).toBe(0);
+    expect(
+      await otherDispatcher
+        .getByTestId("column-1")
+        .getByRole("button", { name: `Pedido #${orderId}` })
+        .count(),
+    ).toBe(0);
     expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Enviado");
 
-    await dispatcher.getByRole("region", { name: "Enviados" }).getByRole("button", { name: "Marcar entregado" }).click();
+    await dispatcher
+      .getByRole("region", { name: "Enviados" })
+      .getByRole("button", { name: "Marcar entregado" })
+      .click();
     await dispatcher.getByText("Pedido marcado como entregado.").waitFor();
     expect((await api.get(`/api/orders/${orderId}/`)).json().status).toBe("Entregado");
   });
@@ -196,12 +237,14 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     const reads = apiReads(page);
     const { id: clientId } = await createClient(api, { name: "Almacén Don Tito", shipment: 1 });
     const product = (await createProduct(api, { name: "Pizza lista", quantity: 50 })).PK_Products;
-    const placed = await placeOrder(api, clientId, [{ productId: product, units: "1", type: "KG" }], { orderData: orderDetails() });
+    const placed = await placeOrder(api, clientId, [{ productId: product, units: "1", type: "KG" }], {
+      orderData: orderDetails(),
+    });
     const newId = placed.json().order_id as number;
     const row = page.getByRole("row", { name: new RegExp(`#${newId}\\b`) });
     await row.getByText("Almacén Don Tito").waitFor({ timeout: 2000 });
     await row.getByText("Confirmado").waitFor();
-    expect((await page.getByRole("row").nth(1).innerText())).toContain(`#${newId}`);
+    expect(await page.getByRole("row").nth(1).innerText()).toContain(`#${newId}`);
 
     expect((await api.post("/api/orders/cancel/", { order_id: newId })).statusCode).toBe(200);
     await row.getByText("Cancelado").waitFor({ timeout: 2000 });

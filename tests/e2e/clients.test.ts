@@ -44,13 +44,19 @@ describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
     await choose("Zona", "Zona Centro");
     await page.getByLabel("Teléfono").fill("11 4000-1234");
 
-    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Seleccionar en mapa" }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Seleccionar en mapa" }).click(),
+    ]);
     // SPEC.md §2: picker=client with the destination (address and city).
     const query = new URL(popup.url()).searchParams;
     expect([query.get("picker"), query.get("destination")]).toEqual(["client", "Mitre 500, Quilmes"]);
     await popup.getByLabel("Latitud").fill("-34.7212345678");
     await popup.getByLabel("Longitud").fill("-58.2601234");
-    await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Guardar coordenadas" }).click()]);
+    await Promise.all([
+      popup.waitForEvent("close"),
+      popup.getByRole("button", { name: "Guardar coordenadas" }).click(),
+    ]);
     await page.getByText("Coordenadas actualizadas desde el mapa.").waitFor();
     expect(await page.getByLabel("Latitud").inputValue()).toBe("-34.721235");
 
@@ -131,15 +137,23 @@ describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
     // Every label the button shows is recorded, however short the save.
     await page.evaluate(() => {
       const seen: string[] = ((window as unknown as { buttonLabels: string[] }).buttonLabels = []);
-      new MutationObserver(() => document.querySelectorAll("button").forEach((b) => seen.push(b.textContent ?? ""))).observe(document.body, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() =>
+        document.querySelectorAll("button").forEach((b) => seen.push(b.textContent ?? "")),
+      ).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await save.click();
     await page.getByText("Cliente actualizado con éxito.").waitFor();
-    expect(await page.evaluate(() => (window as unknown as { buttonLabels: string[] }).buttonLabels)).toContain("Guardando...");
+    expect(await page.evaluate(() => (window as unknown as { buttonLabels: string[] }).buttonLabels)).toContain(
+      "Guardando...",
+    );
   });
 
   it("a refused save shows SPEC.md §8's sentence with the server's reason beneath", async () => {
-    const { id } = await createClient(api, { name: "Dos Editores Juntos", email: "dos@frio.test", birthday: "1980-01-01" });
+    const { id } = await createClient(api, {
+      name: "Dos Editores Juntos",
+      email: "dos@frio.test",
+      birthday: "1980-01-01",
+    });
     await page.goto("/clients");
     await page.getByPlaceholder("Buscar por nombre o ID").fill("dos editores");
     await page.getByRole("row", { name: /Dos Editores Juntos/ }).click();

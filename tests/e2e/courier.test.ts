@@ -23,10 +23,26 @@ const orderIds: number[] = [];
 /** The day the orders are placed on, which the dispatch API is asked for. */
 const deliveryDate = todayInBuenosAires();
 
-async function preparedOrder(client: { name: string; address: string; phone: string; lat: number; lng: number }, notes: string, productId: number) {
-  const { id: clientId } = await createClient(seller, { name: client.name, address: client.address, phone: client.phone, latitude: client.lat, longitude: client.lng });
+async function preparedOrder(
+  client: { name: string; address: string; phone: string; lat: number; lng: number },
+  notes: string,
+  productId: number,
+) {
+  const { id: clientId } = await createClient(seller, {
+    name: client.name,
+    address: client.address,
+    phone: client.phone,
+    latitude: client.lat,
+    longitude: client.lng,
+  });
   const placed = await placeOrder(seller, clientId, [{ productId, units: "2,5", type: "KG" }], {
-    orderData: orderDetails({ date: deliveryDate, address: client.address, latitude: client.lat, longitude: client.lng, notes }),
+    orderData: orderDetails({
+      date: deliveryDate,
+      address: client.address,
+      latitude: client.lat,
+      longitude: client.lng,
+      notes,
+    }),
   });
   const id = placed.json().order_id as number;
   expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
@@ -36,10 +52,27 @@ async function preparedOrder(client: { name: string; address: string; phone: str
 beforeAll(async () => {
   if (skip) return;
   ({ e2e, seller, preparer, dispatcherApi } = await startDispatchE2E());
-  const product = await createProduct(seller, { name: "Milanesas de pollo", quantity: 100, price: 6400, unitWeight: 1 });
+  const product = await createProduct(seller, {
+    name: "Milanesas de pollo",
+    quantity: 100,
+    price: 6400,
+    unitWeight: 1,
+  });
   const { lat, lng } = e2e.t.config.depot;
-  orderIds.push(await preparedOrder({ name: "Almacén Don Tito", address: "Av. Calchaquí 3950", phone: "011 4253-1234", lat: lat - 0.02, lng }, "Tocar timbre 2B", product.PK_Products));
-  orderIds.push(await preparedOrder({ name: "Rotisería La Esquina", address: "Mitre 850", phone: "011 4224-5678", lat: lat - 0.01, lng }, "", product.PK_Products));
+  orderIds.push(
+    await preparedOrder(
+      { name: "Almacén Don Tito", address: "Av. Calchaquí 3950", phone: "011 4253-1234", lat: lat - 0.02, lng },
+      "Tocar timbre 2B",
+      product.PK_Products,
+    ),
+  );
+  orderIds.push(
+    await preparedOrder(
+      { name: "Rotisería La Esquina", address: "Mitre 850", phone: "011 4224-5678", lat: lat - 0.01, lng },
+      "",
+      product.PK_Products,
+    ),
+  );
 
   const courier = await createUser(e2e.t, "Cadete");
   courierName = "Cadete Prueba";
@@ -54,7 +87,11 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const stopOrder = async (page: Page) => (await page.locator("[data-testid^='stop-']").filter({ has: page.getByTestId("stop-state") }).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(5)))));
+const stopOrder = async (page: Page) =>
+  await page
+    .locator("[data-testid^='stop-']")
+    .filter({ has: page.getByTestId("stop-state") })
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(5))));
 
 describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () => {
   it("a dispatcher links Cadete 1 and sends its route; the phone shows the stops in route order without reload", async () => {
@@ -70,7 +107,10 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     const column = dispatcher.getByTestId("column-1");
     await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
     await column.getByRole("button", { name: "Enviar ruta" }).click();
-    await dispatcher.getByRole("dialog", { name: "Enviar ruta de Cadete 1" }).getByRole("button", { name: `Enviar a ${courierName}` }).click();
+    await dispatcher
+      .getByRole("dialog", { name: "Enviar ruta de Cadete 1" })
+      .getByRole("button", { name: `Enviar a ${courierName}` })
+      .click();
     await dispatcher.getByText("Ruta enviada: los pedidos pasaron a Enviado.").first().waitFor();
     await dispatcher.keyboard.press("Escape");
 
@@ -79,7 +119,9 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     const first = phone.getByTestId(`stop-${orderIds[1]}`);
     expect(await first.innerText()).toContain("Rotisería La Esquina");
     expect(await phone.getByTestId(`stop-${orderIds[0]}`).innerText()).toContain("Tocar timbre 2B");
-    expect(await first.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toBe("https://wa.me/5491142245678");
+    expect(await first.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toBe(
+      "https://wa.me/5491142245678",
+    );
     expect(await phone.getByTestId("courier-progress").innerText()).toBe("0/2 paradas");
     await dispatcher.getByTestId("progress-1").filter({ hasText: "0/2" }).waitFor();
 
@@ -90,8 +132,14 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     // Through the DevTools protocol, which the page's CSP (scripts from our origin only) does not cover.
     await phone.evaluate(readFileSync(AXE, "utf8"));
     const violations = await phone.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-      return result.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const result = await (
+        window as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run();
+      return result.violations
+        .filter((v) => v.impact === "critical" || v.impact === "serious")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     });
     expect(violations).toEqual([]);
   });
@@ -103,7 +151,9 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dialog.getByRole("button", { name: "Confirmar entrega" }).click();
     await phone.getByText("Entrega registrada.").waitFor();
 
-    await dispatcher.locator(`[data-testid='stop-badge-${orderIds[1]}'][data-state='entregado']`).waitFor({ timeout: 5000 });
+    await dispatcher
+      .locator(`[data-testid='stop-badge-${orderIds[1]}'][data-state='entregado']`)
+      .waitFor({ timeout: 5000 });
     await dispatcher.getByTestId("progress-1").filter({ hasText: "1/2" }).waitFor();
     await phone.getByTestId("courier-progress").filter({ hasText: "1/2 paradas" }).waitFor();
   });
@@ -115,7 +165,10 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dialog.getByRole("button", { name: "Confirmar: no entregado" }).click();
     await phone.getByText("Parada marcada como no entregada. El pedido volvió a Armado.").waitFor();
 
-    await dispatcher.getByTestId("column-0").getByRole("button", { name: `Pedido #${orderIds[0]}` }).waitFor({ timeout: 5000 });
+    await dispatcher
+      .getByTestId("column-0")
+      .getByRole("button", { name: `Pedido #${orderIds[0]}` })
+      .waitFor({ timeout: 5000 });
     await dispatcher.locator(`[data-testid='stop-badge-${orderIds[0]}'][data-state='no_entregado']`).waitFor();
     await dispatcher.getByTestId("progress-1").filter({ hasText: "2/2" }).waitFor();
     expect(e2e.cspViolations).toEqual([]);

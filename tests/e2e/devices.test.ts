@@ -5,7 +5,16 @@ import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { dialogProblems, horizontalOverflow, landmarkProblems, preloadAxe, seriousViolations, VIEWPORTS, watchRequests, type ViewportName } from "../helpers/devices";
+import {
+  dialogProblems,
+  horizontalOverflow,
+  landmarkProblems,
+  preloadAxe,
+  seriousViolations,
+  VIEWPORTS,
+  watchRequests,
+  type ViewportName,
+} from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -47,7 +56,12 @@ beforeAll(async () => {
   admin = (await signIn(e2e.t, "Admin")).client;
   const product = await createProduct(admin, { name: "Producto Pantallas Empanadas de carne", quantity: 500 });
   const un = await createProduct(admin, { name: "Producto Pantallas Pizza", quantity: 500, isWeighted: false });
-  clientId = (await createClient(admin, { name: "Cliente Pantallas Almacén Don José", address: "Avenida Hipólito Yrigoyen 12345, Quilmes Oeste" })).id;
+  clientId = (
+    await createClient(admin, {
+      name: "Cliente Pantallas Almacén Don José",
+      address: "Avenida Hipólito Yrigoyen 12345, Quilmes Oeste",
+    })
+  ).id;
   // The boards open on today in Buenos Aires, and this file runs for minutes: a run that
   // crosses midnight opens them on the next day, so the orders are on both days.
   const today = todayInBuenosAires();
@@ -58,8 +72,24 @@ beforeAll(async () => {
     if (prepared.statusCode !== 200) throw new Error(`prepared: ${prepared.body}`);
     // The orders list and the preparation board show this client's name too.
     await admin.post("/api/order/", {
-      orderData: { zone: 1, address: "Mitre 500", city: { id: 2, text: "Quilmes" }, delivery_method: "Entrega a domicilio", time: { id: 2, text: "Mañana" }, date, delivery_cost: 0, latitude: -34.72, longitude: -58.25, payment_method: { id: 1, name: "Efectivo" }, notes: "", total_price: 1 },
-      cart: { items: [{ productId: product.PK_Products, units: "2.25", type: "KG", virtual_freezer: false }], meta: { total: 1, weight: 1, distinct: 1 } },
+      orderData: {
+        zone: 1,
+        address: "Mitre 500",
+        city: { id: 2, text: "Quilmes" },
+        delivery_method: "Entrega a domicilio",
+        time: { id: 2, text: "Mañana" },
+        date,
+        delivery_cost: 0,
+        latitude: -34.72,
+        longitude: -58.25,
+        payment_method: { id: 1, name: "Efectivo" },
+        notes: "",
+        total_price: 1,
+      },
+      cart: {
+        items: [{ productId: product.PK_Products, units: "2.25", type: "KG", virtual_freezer: false }],
+        meta: { total: 1, weight: 1, distinct: 1 },
+      },
       client_name: "Cliente Pantallas",
       client_id: clientId,
       order_id: null,
@@ -105,12 +135,18 @@ async function visit(page: Page, route: { path: string; ready: string }) {
 
 async function pageProblems(page: Page) {
   const overflow = await horizontalOverflow(page);
-  return [...(overflow > 0 ? [`${overflow}px horizontal overflow`] : []), ...(await landmarkProblems(page)), ...(await seriousViolations(page))];
+  return [
+    ...(overflow > 0 ? [`${overflow}px horizontal overflow`] : []),
+    ...(await landmarkProblems(page)),
+    ...(await seriousViolations(page)),
+  ];
 }
 
 /** The problems found at each width, checked side by side: one page per width, each its own browser context. */
 async function atEveryWidth(check: (page: Page, viewport: ViewportName) => Promise<string[]>, pages = signedIn) {
-  const found = await Promise.all(WIDTHS.map(async (viewport) => (await check(pages.get(viewport)!, viewport)).map((p) => `${viewport}: ${p}`)));
+  const found = await Promise.all(
+    WIDTHS.map(async (viewport) => (await check(pages.get(viewport)!, viewport)).map((p) => `${viewport}: ${p}`)),
+  );
   return found.flat();
 }
 
@@ -122,7 +158,8 @@ async function dialogsProblems(page: Page) {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
   };
-  const openRow = (name: RegExp) => page.getByRole("button", { name }).or(page.getByRole("row", { name })).first().click();
+  const openRow = (name: RegExp) =>
+    page.getByRole("button", { name }).or(page.getByRole("row", { name })).first().click();
   await visit(page, { path: "/clients", ready: "Cliente Pantallas" });
   await openRow(/Cliente Pantallas/);
   await check("client options");
@@ -144,10 +181,13 @@ async function dialogsProblems(page: Page) {
 describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
   for (const route of ROUTES) {
     it(`${route.path} fits at ${WIDTHS.map((w) => VIEWPORTS[w].width).join(", ")} px, has one h1 and a main, and passes axe`, async () => {
-      const problems = await atEveryWidth(async (page) => {
-        await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
-        return pageProblems(page);
-      }, route.public ? signedOut : signedIn);
+      const problems = await atEveryWidth(
+        async (page) => {
+          await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
+          return pageProblems(page);
+        },
+        route.public ? signedOut : signedIn,
+      );
       expect(problems).toEqual([]);
     });
   }
@@ -156,10 +196,13 @@ describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
     const page = await (await e2e.newContext()).newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname.endsWith(".css"), async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname.endsWith(".css"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto("/login", { waitUntil: "commit" });
     // A real paint, not just markup: a stylesheet holding the first paint would leave no entry.
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
@@ -169,7 +212,9 @@ describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
     const button = page.getByRole("button", { name: "Ingresar" });
     await button.waitFor();
     // Mantine's button sheet applies to the first frame the form is in.
-    expect(await button.evaluate((b) => getComputedStyle(b).getPropertyValue("--button-height-sm").trim())).not.toBe("");
+    expect(await button.evaluate((b) => getComputedStyle(b).getPropertyValue("--button-height-sm").trim())).not.toBe(
+      "",
+    );
   });
 
   it("the main dialogs fit the screen at every width, with a named close button, and pass axe", async () => {

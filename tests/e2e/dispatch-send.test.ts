@@ -5,7 +5,14 @@ import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { horizontalOverflow, preloadAxe, seriousViolations, settled, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import {
+  horizontalOverflow,
+  preloadAxe,
+  seriousViolations,
+  settled,
+  VIEWPORTS,
+  type ViewportName,
+} from "../helpers/devices";
 import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
 import { createUser } from "../helpers/factories";
 
@@ -25,16 +32,25 @@ const clipped = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) =>
     elements.map((e) => {
       const box = e.getBoundingClientRect();
-      return { text: e.textContent, cut: Math.max(0, e.scrollWidth - e.clientWidth, box.right - window.innerWidth, -box.left) };
+      return {
+        text: e.textContent,
+        cut: Math.max(0, e.scrollWidth - e.clientWidth, box.right - window.innerWidth, -box.left),
+      };
     }),
   );
 
 beforeAll(async () => {
   if (skip) return;
   ({ e2e, seller, preparer, dispatcherApi } = await startDispatchE2E());
-  const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
+  const products = {
+    kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+    un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+  };
   const { lat, lng } = e2e.t.config.depot;
-  for (const [name, offset] of [["Almacén Don Tito", 0.02], ["Rotisería La Esquina", 0.01]] as const) {
+  for (const [name, offset] of [
+    ["Almacén Don Tito", 0.02],
+    ["Rotisería La Esquina", 0.01],
+  ] as const) {
     const { id: clientId } = await createClient(seller, { name });
     const id = await confirmOrder(seller, { date: today, clientId, latitude: lat - offset, longitude: lng }, products);
     expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
@@ -62,7 +78,9 @@ describe.skipIf(!!skip)(`'Enviar ruta' on the dispatch board in Chromium ${skip}
     const reason = column.getByTestId("send-refusal-2");
     // Written under the button, not in a tooltip: it is there to read without hovering.
     expect(await reason.isVisible()).toBe(true);
-    expect(await reason.innerText()).toBe("Cadete 2 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.");
+    expect(await reason.innerText()).toBe(
+      "Cadete 2 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.",
+    );
     await reason.scrollIntoViewIfNeeded();
     expect((await clipped(page, "[data-testid=send-refusal-2]"))[0]!.cut).toBe(0);
     await settled(page);
@@ -80,38 +98,46 @@ describe.skipIf(!!skip)(`'Enviar ruta' on the dispatch board in Chromium ${skip}
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
-  it.each(WIDTHS)("at %s width: once a Cadete is linked, it asks first, naming the courier and the stops in driving order", async (viewport) => {
-    if (viewport === "phone") {
-      const courier = await createUser(e2e.t, "Cadete");
-      expect((await dispatcherApi.post("/api/dispatch/couriers/", { column: 2, user_id: courier.id })).statusCode).toBe(200);
-    }
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await page.goto("/admin/dispatch");
-    const column = page.getByTestId("column-2");
-    await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
-    const send = column.getByRole("button", { name: "Enviar ruta" });
-    await page.waitForFunction(() => !document.querySelector("[data-testid=send-refusal-2]"));
-    await send.click();
-    const dialog = page.getByRole("dialog", { name: "Enviar ruta de Cadete 2" });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain("Estas 2 paradas van al teléfono de Cadete Prueba:");
-    // The nearer order first: the order the courier will drive them in, not the column's.
-    await page.waitForFunction(() => !document.querySelector("[aria-label='Ordenando la ruta']"));
-    expect(await dialog.getByTestId("send-route-stops").locator("li").allInnerTexts()).toEqual([
-      `#${orderIds[1]} Rotisería La Esquina — Mitre 500`,
-      `#${orderIds[0]} Almacén Don Tito — Mitre 500`,
-    ]);
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBe(0);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dispatch-send-confirm-${viewport}.png` });
-    if (viewport !== "desktop") {
-      await dialog.getByRole("button", { name: "Cancelar" }).click();
-      expect((await seller.get(`/api/orders/${orderIds[0]}/`)).json().status).toBe("Armado");
-      return;
-    }
-    await dialog.getByRole("button", { name: "Enviar a Cadete Prueba" }).click();
-    await page.getByRole("dialog", { name: "Ruta Cadete 2" }).getByText("Ruta enviada: los pedidos pasaron a Enviado.").waitFor();
-    expect((await seller.get(`/api/orders/${orderIds[0]}/`)).json().status).toBe("Enviado");
-  });
+  it.each(WIDTHS)(
+    "at %s width: once a Cadete is linked, it asks first, naming the courier and the stops in driving order",
+    async (viewport) => {
+      if (viewport === "phone") {
+        const courier = await createUser(e2e.t, "Cadete");
+        expect(
+          (await dispatcherApi.post("/api/dispatch/couriers/", { column: 2, user_id: courier.id })).statusCode,
+        ).toBe(200);
+      }
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.goto("/admin/dispatch");
+      const column = page.getByTestId("column-2");
+      await column.getByRole("button", { name: `Pedido #${orderIds[1]}` }).waitFor();
+      const send = column.getByRole("button", { name: "Enviar ruta" });
+      await page.waitForFunction(() => !document.querySelector("[data-testid=send-refusal-2]"));
+      await send.click();
+      const dialog = page.getByRole("dialog", { name: "Enviar ruta de Cadete 2" });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain("Estas 2 paradas van al teléfono de Cadete Prueba:");
+      // The nearer order first: the order the courier will drive them in, not the column's.
+      await page.waitForFunction(() => !document.querySelector("[aria-label='Ordenando la ruta']"));
+      expect(await dialog.getByTestId("send-route-stops").locator("li").allInnerTexts()).toEqual([
+        `#${orderIds[1]} Rotisería La Esquina — Mitre 500`,
+        `#${orderIds[0]} Almacén Don Tito — Mitre 500`,
+      ]);
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/dispatch-send-confirm-${viewport}.png` });
+      if (viewport !== "desktop") {
+        await dialog.getByRole("button", { name: "Cancelar" }).click();
+        expect((await seller.get(`/api/orders/${orderIds[0]}/`)).json().status).toBe("Armado");
+        return;
+      }
+      await dialog.getByRole("button", { name: "Enviar a Cadete Prueba" }).click();
+      await page
+        .getByRole("dialog", { name: "Ruta Cadete 2" })
+        .getByText("Ruta enviada: los pedidos pasaron a Enviado.")
+        .waitFor();
+      expect((await seller.get(`/api/orders/${orderIds[0]}/`)).json().status).toBe("Enviado");
+    },
+  );
 });

@@ -28,8 +28,12 @@ beforeAll(async () => {
   api = signed.client;
   admin = (await signIn(e2e.t, "Admin")).client;
   ids.client = (await createClient(api, { name: "Almacén Repetido", shipment: 1 })).id;
-  ids.fish = (await createProduct(api, { name: "Merluza repetida", quantity: 20, price: 1000, unitWeight: 1 })).PK_Products;
-  ids.chicken = (await createProduct(api, { name: "Pollo repetido", quantity: 3, price: 800, unitWeight: 1 })).PK_Products;
+  ids.fish = (
+    await createProduct(api, { name: "Merluza repetida", quantity: 20, price: 1000, unitWeight: 1 })
+  ).PK_Products;
+  ids.chicken = (
+    await createProduct(api, { name: "Pollo repetido", quantity: 3, price: 800, unitWeight: 1 })
+  ).PK_Products;
   // The client's last order: 2 kg of fish and 1 kg of chicken, of which only 0.5 kg is left now.
   const last = await placeOrder(api, ids.client, [
     { productId: ids.fish, units: 2, type: "KG" },
@@ -38,9 +42,17 @@ beforeAll(async () => {
   ids.last = last.json().order_id;
   await api.request("PATCH", `/api/product/${ids.chicken}/update/`, { Quantity: 0.5 });
   // Earlier days for the chart.
-  for (const [kg, daysAgo] of [[3, 1], [5, 3], [1, 6], [4, 9], [2, 13]] as const) {
+  for (const [kg, daysAgo] of [
+    [3, 1],
+    [5, 3],
+    [1, 6],
+    [4, 9],
+    [2, 13],
+  ] as const) {
     const id = (await placeOrder(api, ids.client, [{ productId: ids.fish, units: kg, type: "KG" }])).json().order_id;
-    await e2e.t.runtime.database.db.execute(sql`update orders set create_date = now() - make_interval(days => ${daysAgo}) where id = ${id}`);
+    await e2e.t.runtime.database.db.execute(
+      sql`update orders set create_date = now() - make_interval(days => ${daysAgo}) where id = ${id}`,
+    );
   }
 
   const user = await createUser(e2e.t, "Vendedor");
@@ -70,7 +82,9 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
 
   it("the office's home figures follow an order confirmed in another browser, without a reload", async () => {
     // The socket must be listening before the order is confirmed: a fresh socket starts from the newest event.
-    const listening = office.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"type":"ready"')));
+    const listening = office
+      .waitForEvent("websocket")
+      .then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"type":"ready"')));
     await office.goto("/");
     await listening;
     await figure(office, "Pedidos de hoy").filter({ hasText: /^1$/ }).waitFor();
@@ -88,21 +102,33 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
     await figure(office, "Pedidos de hoy").filter({ hasText: /^2$/ }).waitFor();
     const today = (await admin.get("/api/home/figures/")).json().figures;
     expect(today.orders_today).toBe(2);
-    await figure(office, "Ventas de hoy").filter({ hasText: formatMoney(toCentavos(today.sales_today)) }).waitFor();
+    await figure(office, "Ventas de hoy")
+      .filter({ hasText: formatMoney(toCentavos(today.sales_today)) })
+      .waitFor();
     expect(await office.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   it("fits a phone, a tablet and a desktop with no serious axe-core finding", async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      for (const [page, path] of [[office, "/"], [seller, `/orders/${ids.client}/products`]] as const) {
+      for (const [page, path] of [
+        [office, "/"],
+        [seller, `/orders/${ids.client}/products`],
+      ] as const) {
         await page.setViewportSize(viewport);
         await page.goto(path);
-        await page.getByRole("button", { name: path === "/" ? "Cerrar sesión" : "Repetir último pedido" }).first().waitFor();
+        await page
+          .getByRole("button", { name: path === "/" ? "Cerrar sesión" : "Repetir último pedido" })
+          .first()
+          .waitFor();
         if (path === "/") await page.locator(".recharts-bar-rectangle").first().waitFor();
         await settled(page);
         expect(await horizontalOverflow(page), `${path} at ${name}`).toBeLessThanOrEqual(0);
         expect(await seriousViolations(page), `${path} at ${name}`).toEqual([]);
-        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${path === "/" ? "home" : "products"}-${viewport.width}.png`, fullPage: true });
+        if (SCREENSHOTS)
+          await page.screenshot({
+            path: `${SCREENSHOTS}/${path === "/" ? "home" : "products"}-${viewport.width}.png`,
+            fullPage: true,
+          });
       }
     }
   });
@@ -118,7 +144,11 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
       const page = await (await e2e.newContext()).newPage();
       await page.setViewportSize(VIEWPORTS.phone);
       await loginThroughUi(page, user.username, user.password);
-      for (const label of labels) await page.getByRole("listitem").filter({ hasText: new RegExp(`^${label}`) }).waitFor();
+      for (const label of labels)
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: new RegExp(`^${label}`) })
+          .waitFor();
       expect(await page.getByRole("heading", { name: /Ventas de los últimos/ }).count()).toBe(0);
       await settled(page);
       expect(await horizontalOverflow(page), group).toBeLessThanOrEqual(0);

@@ -25,7 +25,9 @@ const ids = { merluza: 0, abadejo: 0, corvina: 0, pejerrey: 0 };
 /** Resolves once the page's websocket is authenticated: an event published before that is not the page's to see. */
 function socketReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
-    page.on("websocket", (socket) => socket.on("framereceived", (frame) => String(frame.payload).includes('"type":"ready"') && resolve()));
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", (frame) => String(frame.payload).includes('"type":"ready"') && resolve()),
+    );
   });
 }
 
@@ -44,7 +46,11 @@ function stockRequests(page: Page, path = "/api/products/"): string[] {
   return seen;
 }
 
-const rowText = (page: Page, name: string) => page.getByRole("row", { name: new RegExp(name) }).first().innerText();
+const rowText = (page: Page, name: string) =>
+  page
+    .getByRole("row", { name: new RegExp(name) })
+    .first()
+    .innerText();
 
 beforeAll(async () => {
   if (skip) return;
@@ -55,7 +61,11 @@ beforeAll(async () => {
   ids.abadejo = (await createProduct(otherSeller, { name: "Stock Vivo Abadejo", quantity: 10 })).PK_Products;
   ids.corvina = (await createProduct(otherSeller, { name: "Stock Vivo Corvina", quantity: 2.5 })).PK_Products;
   ids.pejerrey = (await createProduct(otherSeller, { name: "Stock Vivo Pejerrey", quantity: 30 })).PK_Products;
-  const freezerOn = await otherSeller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [] });
+  const freezerOn = await otherSeller.post("/api/save_virtual_freezer/", {
+    clientId,
+    has_virtual_freezer: true,
+    items: [],
+  });
   expect(freezerOn.statusCode).toBe(200);
   const seller = await createUser(e2e.t, "Vendedor");
   const signedIn = async () => {
@@ -81,7 +91,12 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
     await wizard.getByLabel("Cantidad de Stock Vivo Merluza").blur();
     expect(await wizard.getByText("Stock insuficiente", { exact: false }).count()).toBe(0);
 
-    const asked = [stockRequests(wizard), stockRequests(list), stockRequests(panel), stockRequests(freezer, "/virtual-freezer/")];
+    const asked = [
+      stockRequests(wizard),
+      stockRequests(list),
+      stockRequests(panel),
+      stockRequests(freezer, "/virtual-freezer/"),
+    ];
     const order = await placeOrder(otherSeller, clientId, [
       { productId: ids.merluza, units: "8", type: "KG" },
       { productId: ids.corvina, units: "1", type: "KG" },
@@ -90,10 +105,23 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
 
     // 20 − 8 = 12 kg, under the 15 kg line: the line is marked with what is left.
     await wizard.getByText("Stock insuficiente: quedan 12 kg").waitFor();
-    await wizard.waitForFunction(() => /12 kg/.test([...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent ?? ""));
-    await list.waitForFunction(() => [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent?.includes("12 kg"));
+    await wizard.waitForFunction(() =>
+      /12 kg/.test(
+        [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))
+          ?.textContent ?? "",
+      ),
+    );
+    await list.waitForFunction(() =>
+      [...document.querySelectorAll("tr")]
+        .find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))
+        ?.textContent?.includes("12 kg"),
+    );
     await panel.getByText("1,5 kg").waitFor();
-    await freezer.waitForFunction(() => [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))?.textContent?.includes("12 kg"));
+    await freezer.waitForFunction(() =>
+      [...document.querySelectorAll("tr")]
+        .find((tr) => tr.textContent?.includes("Stock Vivo Merluza"))
+        ?.textContent?.includes("12 kg"),
+    );
     expect(asked).toEqual([[], [], [], []]);
   });
 
@@ -125,13 +153,26 @@ describe.skipIf(!!skip)(`the stock a seller sees is the stock now ${skip}`, () =
   it("another seller's new price reprices the cart and marks its line, and rewrites the product lists, with no request", async () => {
     const asked = [stockRequests(wizard), stockRequests(list)];
     expect(await wizard.getByText(/^Total: \$\s4\.000$/).count()).toBe(1);
-    const edited = await otherSeller.post(`/api/products/update/${ids.abadejo}/`, { name: "Stock Vivo Abadejo", quantity: 1, price: 1250, unitWeight: 0.5, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 });
+    const edited = await otherSeller.post(`/api/products/update/${ids.abadejo}/`, {
+      name: "Stock Vivo Abadejo",
+      quantity: 1,
+      price: 1250,
+      unitWeight: 0.5,
+      isWeighted: true,
+      isFeaturedProduct: false,
+      principalProductId: 0,
+    });
     expect(edited.statusCode).toBe(200);
 
     // 4 kg at $ 1.250: the total the seller reads out is the one the order will be saved with.
     await wizard.getByText(/Precio actualizado: antes \$\s1\.000, ahora \$\s1\.250/).waitFor();
     await wizard.getByText(/^Total: \$\s5\.000$/).waitFor();
-    await list.waitForFunction(() => /1\.250,00/.test([...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Abadejo"))?.textContent ?? ""));
+    await list.waitForFunction(() =>
+      /1\.250,00/.test(
+        [...document.querySelectorAll("tr")].find((tr) => tr.textContent?.includes("Stock Vivo Abadejo"))
+          ?.textContent ?? "",
+      ),
+    );
     expect(asked).toEqual([[], []]);
   });
 

@@ -13,7 +13,9 @@ let page: Page;
 
 beforeAll(async () => {
   if (skip) return;
-  geocoder = await startFakeGeocoder({ "mitre 500, quilmes": [{ lat: "-34.7206123", lon: "-58.2546789", display_name: "Mitre 500, Quilmes" }] });
+  geocoder = await startFakeGeocoder({
+    "mitre 500, quilmes": [{ lat: "-34.7206123", lon: "-58.2546789", display_name: "Mitre 500, Quilmes" }],
+  });
   style = await startFakeStyleServer();
   e2e = await startE2E({ env: { GEOCODER_URL: geocoder.url, MAP_STYLE_URL: style.url } });
   const user = await createUser(e2e.t, "Vendedor");

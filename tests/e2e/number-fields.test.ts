@@ -23,7 +23,15 @@ let orderId = 0;
 let due = "";
 const today = todayInBuenosAires();
 
-const productOf = async (name: string) => ((await seller.get(`/api/products/?search=${encodeURIComponent(name)}`)).json().results as { Name: string; Price: string; Quantity: string; Unit_Weight: string }[]).find((p) => p.Name === name)!;
+const productOf = async (name: string) =>
+  (
+    (await seller.get(`/api/products/?search=${encodeURIComponent(name)}`)).json().results as {
+      Name: string;
+      Price: string;
+      Quantity: string;
+      Unit_Weight: string;
+    }[]
+  ).find((p) => p.Name === name)!;
 
 beforeAll(async () => {
   if (skip) return;
@@ -32,14 +40,20 @@ beforeAll(async () => {
   // 2,5 kg at $ 44.400: a six-figure cash amount, as the courier collects every day.
   const product = await createProduct(seller, { name: "Lomo congelado", quantity: 100, price: 44400, unitWeight: 1 });
   const { id: clientId } = await createClient(seller, { name: "Parrilla El Fogón" });
-  const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "2.5", type: "KG" }], { orderData: orderDetails({ date: today }) });
+  const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "2.5", type: "KG" }], {
+    orderData: orderDetails({ date: today }),
+  });
   orderId = placed.json().order_id;
   due = (await seller.get(`/api/orders/${orderId}/`)).json().final_price;
   expect((await preparer.post("/api/orders/prepared/", { order_id: orderId })).statusCode).toBe(200);
   const courier = await createUser(e2e.t, "Cadete");
-  expect((await dispatcherApi.post("/api/dispatch/couriers/", { column: 1, user_id: courier.id })).statusCode).toBe(200);
+  expect((await dispatcherApi.post("/api/dispatch/couriers/", { column: 1, user_id: courier.id })).statusCode).toBe(
+    200,
+  );
   await assignThroughApi(dispatcherApi, today, orderId, 1);
-  expect((await dispatcherApi.post("/api/dispatch/send-route/", { courier: 1, order_ids: [orderId] })).statusCode).toBe(200);
+  expect((await dispatcherApi.post("/api/dispatch/send-route/", { courier: 1, order_ids: [orderId] })).statusCode).toBe(
+    200,
+  );
 
   const phoneContext = await e2e.newContext();
   await preloadAxe(phoneContext);
@@ -75,7 +89,9 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
 
     await cash.fill("111.0.00");
     await cash.blur();
-    await dialog.getByText("Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.").waitFor();
+    await dialog
+      .getByText("Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.")
+      .waitFor();
     await dialog.getByRole("button", { name: "Confirmar entrega" }).click();
     await dialog.getByText("Ingresá el monto recibido con hasta 2 decimales.").waitFor();
     await settled(phone);
@@ -85,27 +101,34 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
     await cash.fill(typed);
     await dialog.getByRole("button", { name: "Confirmar entrega" }).click();
     await phone.getByText("Entrega registrada.").waitFor();
-    const columns = (await dispatcherApi.get(`/api/dispatch/couriers/?delivery_date=${today}`)).json() as CourierColumns;
-    expect(columns.couriers[0]!.stops).toEqual([expect.objectContaining({ order_id: orderId, amount_received: due, difference: "0.00" })]);
+    const columns = (
+      await dispatcherApi.get(`/api/dispatch/couriers/?delivery_date=${today}`)
+    ).json() as CourierColumns;
+    expect(columns.couriers[0]!.stops).toEqual([
+      expect.objectContaining({ order_id: orderId, amount_received: due, difference: "0.00" }),
+    ]);
   });
 
-  it.each(Object.keys(VIEWPORTS) as ViewportName[])("at %s width a new product takes '111.000' as its price and '1,5' and '0.250' as weights", async (viewport) => {
-    await office.setViewportSize(VIEWPORTS[viewport]);
-    const name = `Bondiola ${viewport}`;
-    await office.goto("/products/new");
-    await office.getByLabel("Nombre").fill(name);
-    await office.getByLabel("Cantidad (KG)").fill("1,5");
-    await office.getByLabel("Precio").fill("111.000");
-    await office.getByText("Se lee: $ 111.000").waitFor();
-    await office.getByLabel("Peso por unidad (kg)").fill("0.250");
-    await office.getByText("Se lee: 0,25 kg").waitFor();
-    await settled(office);
-    expect(await seriousViolations(office)).toEqual([]);
-    if (SHOTS) await office.screenshot({ path: `${SHOTS}/product-price-${viewport}.png`, fullPage: true });
-    await office.getByRole("button", { name: "Crear producto" }).click();
-    await office.waitForURL("**/products");
-    expect(await productOf(name)).toMatchObject({ Price: "111000.00", Quantity: "1.500", Unit_Weight: "0.250" });
-  });
+  it.each(Object.keys(VIEWPORTS) as ViewportName[])(
+    "at %s width a new product takes '111.000' as its price and '1,5' and '0.250' as weights",
+    async (viewport) => {
+      await office.setViewportSize(VIEWPORTS[viewport]);
+      const name = `Bondiola ${viewport}`;
+      await office.goto("/products/new");
+      await office.getByLabel("Nombre").fill(name);
+      await office.getByLabel("Cantidad (KG)").fill("1,5");
+      await office.getByLabel("Precio").fill("111.000");
+      await office.getByText("Se lee: $ 111.000").waitFor();
+      await office.getByLabel("Peso por unidad (kg)").fill("0.250");
+      await office.getByText("Se lee: 0,25 kg").waitFor();
+      await settled(office);
+      expect(await seriousViolations(office)).toEqual([]);
+      if (SHOTS) await office.screenshot({ path: `${SHOTS}/product-price-${viewport}.png`, fullPage: true });
+      await office.getByRole("button", { name: "Crear producto" }).click();
+      await office.waitForURL("**/products");
+      expect(await productOf(name)).toMatchObject({ Price: "111000.00", Quantity: "1.500", Unit_Weight: "0.250" });
+    },
+  );
 
   it("a price that is not a number is refused in the form, and nothing is saved", async () => {
     await office.setViewportSize(VIEWPORTS.desktop);
@@ -114,7 +137,9 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
     await office.getByLabel("Cantidad (KG)").fill("3");
     await office.getByLabel("Precio").fill("1.11.000");
     await office.getByLabel("Peso por unidad (kg)").fill("1");
-    await office.getByText("Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.").waitFor();
+    await office
+      .getByText("Los puntos separan miles de a tres cifras: 111.000 o 1.234.567. Los decimales van con coma.")
+      .waitFor();
     await office.getByRole("button", { name: "Crear producto" }).click();
     await office.getByText("Ingresá un precio válido (mayor o igual a 0).").waitFor();
     expect(await productOf("Matambre")).toBeUndefined();
@@ -127,7 +152,9 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
     await office.getByLabel("Precio").fill("1.500,50");
     await office.getByRole("button", { name: "Actualizar costo" }).click();
     await office.getByText("Costo de envío actualizado correctamente.").waitFor();
-    const zone = ((await seller.get("/api/get_shipments/")).json() as { Name: string; Price: string }[]).find((z) => z.Name === "Zona Centro")!;
+    const zone = ((await seller.get("/api/get_shipments/")).json() as { Name: string; Price: string }[]).find(
+      (z) => z.Name === "Zona Centro",
+    )!;
     expect(zone.Price).toBe("1500.50");
 
     await createProduct(seller, { name: "Poco stock merluza", quantity: 1, price: 100 });

@@ -20,10 +20,20 @@ beforeAll(async () => {
   ids.client = (await createClient(api, { name: "Reglas Del Asistente", shipment: 2 })).id;
   ids.freezerClient = (await createClient(api, { name: "Freezer Modificado", shipment: 2 })).id;
   ids.kg = (await createProduct(api, { name: "Merluza reglas", quantity: 2, price: 9000, unitWeight: 1 })).PK_Products;
-  ids.un = (await createProduct(api, { name: "Empanadas reglas", quantity: 40, price: 6000, unitWeight: 0.5 })).PK_Products;
+  ids.un = (
+    await createProduct(api, { name: "Empanadas reglas", quantity: 40, price: 6000, unitWeight: 0.5 })
+  ).PK_Products;
   ids.fv = (await createProduct(api, { name: "Helado reglas", quantity: 40, price: 5000, unitWeight: 1 })).PK_Products;
-  await api.post(`/api/save_claim_product/${ids.client}/`, { claimType: 3, claimValue: "Llegó descongelada", product: ids.kg });
-  await api.post("/api/save_virtual_freezer/", { clientId: ids.freezerClient, has_virtual_freezer: true, items: [{ productId: ids.fv, units: 2, type: "UN" }] });
+  await api.post(`/api/save_claim_product/${ids.client}/`, {
+    claimType: 3,
+    claimValue: "Llegó descongelada",
+    product: ids.kg,
+  });
+  await api.post("/api/save_virtual_freezer/", {
+    clientId: ids.freezerClient,
+    has_virtual_freezer: true,
+    items: [{ productId: ids.fv, units: 2, type: "UN" }],
+  });
 
   // The screen's seller: only they may modify the orders they took.
   me = await signIn(e2e.t, "Vendedor");
@@ -49,7 +59,9 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await startOrder("Reglas Del Asistente", ids.client);
     await row(/Merluza reglas/).click();
     await quantity("Merluza reglas").waitFor();
-    await page.waitForFunction(() => (document.querySelector("textarea")?.value ?? "").includes("Merluza reglas: Llegó descongelada"));
+    await page.waitForFunction(() =>
+      (document.querySelector("textarea")?.value ?? "").includes("Merluza reglas: Llegó descongelada"),
+    );
   });
 
   it("'Aceptar' on the stock warning leaves the box showing what the cart holds, and the same quantity warns again", async () => {
@@ -94,7 +106,10 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await quantity("Empanadas reglas").pressSequentially("2,5");
     expect(await quantity("Empanadas reglas").inputValue()).toBe("2,5");
     await page.getByLabel("Notas").click();
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[aria-label="Cantidad de Empanadas reglas"]')?.value ?? "") === "3");
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLInputElement>('[aria-label="Cantidad de Empanadas reglas"]')?.value ?? "") === "3",
+    );
   });
 
   it("switching delivery back from pick-up restores the city saved for the order, and the map's coordinates say so", async () => {
@@ -106,12 +121,18 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await page.getByLabel("Entrega a domicilio").check();
     expect(await page.getByRole("combobox", { name: "Localidad" }).inputValue()).toBe("Avellaneda");
 
-    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Buscar en mapa" }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Buscar en mapa" }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).searchParams.get("picker")).toBe("client");
     await popup.getByLabel("Latitud").fill("-34.66");
     await popup.getByLabel("Longitud").fill("-58.36");
-    await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Guardar coordenadas" }).click()]);
+    await Promise.all([
+      popup.waitForEvent("close"),
+      popup.getByRole("button", { name: "Guardar coordenadas" }).click(),
+    ]);
     await page.getByText("Se actualizaron las coordenadas desde el mapa.").waitFor();
     expect(await page.getByRole("textbox", { name: "Latitud" }).inputValue()).toBe("-34.660000");
   });
@@ -137,7 +158,10 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
     await page.getByText("Pedido confirmado").waitFor();
     await page.getByText(/no se pudo descargar el comprobante/).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Reintentar descarga" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Reintentar descarga" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Reglas Del Asistente.png");
     await page.getByText("Comprobante descargado.").waitFor();
     await page.unroute("**/receipt.png");
@@ -146,23 +170,33 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
   });
 
   it("modify mode keeps the freezer cap: the balance plus what the order took", async () => {
-    const placed = await placeOrder(me.client, ids.freezerClient, [{ productId: ids.fv, units: 1, type: "UN", virtual_freezer: true }]);
+    const placed = await placeOrder(me.client, ids.freezerClient, [
+      { productId: ids.fv, units: 1, type: "UN", virtual_freezer: true },
+    ]);
     expect(placed.statusCode).toBe(200);
     await page.goto("/orders");
     await row(/Freezer Modificado/).click();
     await page.getByRole("button", { name: "Modificar Pedido" }).click();
     await page.waitForURL(`**/orders/${ids.freezerClient}/products?modifying_order=true`);
     // The freezer holds 1 more for this order (2 in all), 1 of them already in the cart.
-    await page.getByRole("button", { name: /Helado reglas/ }).filter({ hasText: "1 UN" }).waitFor();
+    await page
+      .getByRole("button", { name: /Helado reglas/ })
+      .filter({ hasText: "1 UN" })
+      .waitFor();
     await quantity("Helado reglas").fill("5");
     await page.getByText("No puedes superar la cantidad disponible en el Freezer Virtual.").waitFor();
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[aria-label="Cantidad de Helado reglas"]')?.value === "2");
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[aria-label="Cantidad de Helado reglas"]')?.value === "2",
+    );
   });
 
   it("the van loses signal as the products are asked for: 'No se pudieron cargar productos.'", async () => {
     const offline = await page.context().newPage();
     // A network fault in the browser (the connection is gone), not a stand-in for our server.
-    await offline.route((url) => url.pathname === "/api/products/", (route) => route.abort("internetdisconnected"));
+    await offline.route(
+      (url) => url.pathname === "/api/products/",
+      (route) => route.abort("internetdisconnected"),
+    );
     await offline.goto(`/orders/${ids.client}/products`);
     await offline.getByText("No se pudieron cargar productos.", { exact: true }).waitFor();
     await offline.close();

@@ -16,14 +16,32 @@ beforeAll(async () => {
   if (skip) return;
   e2e = await startE2E();
   api = (await signIn(e2e.t, "Vendedor")).client;
-  const clientId = (await createClient(api, { name: "Almacén Don Tito", shipment: 2, latitude: -34.7, longitude: -58.26 })).id;
+  const clientId = (
+    await createClient(api, { name: "Almacén Don Tito", shipment: 2, latitude: -34.7, longitude: -58.26 })
+  ).id;
   ids.client = clientId;
-  ids.kiosk = (await createClient(api, { name: "Kiosco Confirmado", shipment: 2, latitude: -34.71, longitude: -58.27 })).id;
-  ids.kg = (await createProduct(api, { name: "Milanesas wizard", quantity: 0.5, price: 10000, unitWeight: 1 })).PK_Products;
+  ids.kiosk = (
+    await createClient(api, { name: "Kiosco Confirmado", shipment: 2, latitude: -34.71, longitude: -58.27 })
+  ).id;
+  ids.kg = (
+    await createProduct(api, { name: "Milanesas wizard", quantity: 0.5, price: 10000, unitWeight: 1 })
+  ).PK_Products;
   ids.un = (await createProduct(api, { name: "Pizza wizard", quantity: 20, price: 8000, unitWeight: 0.5 })).PK_Products;
-  ids.promo = (await createProduct(api, { name: "PROMO wizard", quantity: 20, price: 15000, unitWeight: 1.5 })).PK_Products;
-  await api.post(`/api/products/update/${ids.promo}/`, { name: "PROMO wizard", promotions: `${ids.kg}-${ids.un}`, quantity: 20, price: 15000, unitWeight: 1.5 });
-  await api.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: ids.un, units: 2, type: "UN" }] });
+  ids.promo = (
+    await createProduct(api, { name: "PROMO wizard", quantity: 20, price: 15000, unitWeight: 1.5 })
+  ).PK_Products;
+  await api.post(`/api/products/update/${ids.promo}/`, {
+    name: "PROMO wizard",
+    promotions: `${ids.kg}-${ids.un}`,
+    quantity: 20,
+    price: 15000,
+    unitWeight: 1.5,
+  });
+  await api.post("/api/save_virtual_freezer/", {
+    clientId,
+    has_virtual_freezer: true,
+    items: [{ productId: ids.un, units: 2, type: "UN" }],
+  });
 
   const user = await createUser(e2e.t, "Vendedor");
   seller = await (await e2e.newContext()).newPage();
@@ -102,7 +120,12 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     await seller.evaluate(() => {
       const seen: string[] = [];
       const record = () => void seen.push(document.body.innerText);
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
       Object.assign(window, { seen });
     });
     await seller.getByRole("button", { name: "Confirmar pedido" }).click();
@@ -110,7 +133,9 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     await seller.getByLabel("Buscar cliente").waitFor();
     const seen = await seller.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen.some((text) => text.includes("Pedido confirmado"))).toBe(true);
-    const falseScreens = seen.filter((text) => text.includes("Faltan detalles de entrega.") || /TOTAL\s+\$\s*0(?![\d.,])/.test(text));
+    const falseScreens = seen.filter(
+      (text) => text.includes("Faltan detalles de entrega.") || /TOTAL\s+\$\s*0(?![\d.,])/.test(text),
+    );
     expect(falseScreens.map((text) => text.slice(0, 400))).toEqual([]);
   });
 
@@ -128,7 +153,9 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
 
     await seller.goto("/orders");
     await row(seller, /Almacén Don Tito/).click();
-    const orderId = Number((await seller.getByRole("dialog").getByRole("heading").first().innerText()).replace(/\D/g, ""));
+    const orderId = Number(
+      (await seller.getByRole("dialog").getByRole("heading").first().innerText()).replace(/\D/g, ""),
+    );
     await seller.getByRole("button", { name: "Cancelar pedido" }).click();
     await seller.getByText(`Deseas cancelar el pedido #${orderId}? El stock volvera al inventario.`).waitFor();
     await seller.getByRole("button", { name: "Si, cancelar" }).click();
@@ -148,11 +175,19 @@ describe.skipIf(!!skip)(`the order wizard in Chromium ${skip}`, () => {
     await seller.getByRole("option", { name: "Tarde" }).click();
     await seller.getByRole("button", { name: "Continuar" }).click();
     await seller.getByText("Retirar del local ·", { exact: false }).waitFor();
-    const [download] = await Promise.all([seller.waitForEvent("download"), seller.getByRole("button", { name: "Confirmar pedido" }).click()]);
+    const [download] = await Promise.all([
+      seller.waitForEvent("download"),
+      seller.getByRole("button", { name: "Confirmar pedido" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Almacén Don Tito.png");
     const orders = (await api.get("/api/orders/?search=don%20tito")).json().results;
     const detail = (await api.get(`/api/orders/${orders[0].PK_Orders}/`)).json();
-    expect(detail).toMatchObject({ address: "Retira en el local", city_id: 1, shipping_cost: "0.00", zone: "Lo busca" });
+    expect(detail).toMatchObject({
+      address: "Retira en el local",
+      city_id: 1,
+      shipping_cost: "0.00",
+      zone: "Lo busca",
+    });
   });
 
   it("ran under the Content-Security-Policy without a refusal", () => {

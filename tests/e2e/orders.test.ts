@@ -19,8 +19,12 @@ beforeAll(async () => {
   e2e = await startE2E();
   const user = await signIn(e2e.t, "Vendedor");
   api = user.client;
-  ids.client = (await createClient(api, { name: "Rotisería La Esquina", phone: "11 5555-1234", address: "Belgrano 742" })).id;
-  ids.product = (await createProduct(api, { name: "Ravioles de ricota", quantity: 40, price: 4500, unitWeight: 0.5 })).PK_Products;
+  ids.client = (
+    await createClient(api, { name: "Rotisería La Esquina", phone: "11 5555-1234", address: "Belgrano 742" })
+  ).id;
+  ids.product = (
+    await createProduct(api, { name: "Ravioles de ricota", quantity: 40, price: 4500, unitWeight: 0.5 })
+  ).PK_Products;
   // A device set to another zone still reads Buenos Aires time.
   seller = await (await e2e.newContext({ timezoneId: "Asia/Tokyo" })).newPage();
   await loginThroughUi(seller, user.username, user.password);
@@ -38,7 +42,9 @@ const openOrder = async (page: Page, orderId: number) => {
 
 describe.skipIf(!!skip)(`the orders screens in Chromium ${skip}`, () => {
   it("the order's history reads a 24-hour Buenos Aires clock: taken at 18:17:43 there, it says 18:17", async () => {
-    await e2e.t.runtime.database.db.execute(sql`update order_events set at = '2026-11-24T21:17:43Z' where order_id = ${ids.order} and type = 'order.created'`);
+    await e2e.t.runtime.database.db.execute(
+      sql`update order_events set at = '2026-11-24T21:17:43Z' where order_id = ${ids.order} and type = 'order.created'`,
+    );
     const dialog = await openOrder(seller, ids.order);
     await dialog.getByText("Pedido confirmado").waitFor();
     const when = await dialog.getByText(/^24\/11\/2026/).innerText();

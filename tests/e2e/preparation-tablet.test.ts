@@ -41,7 +41,12 @@ async function tabletAt(viewport: ViewportName) {
 }
 
 /** An order for today, the day the board opens on, in a zone of its own so it forms its own batch. */
-const orderToday = (zone: number, located = true) => confirmOrder(api, { date: todayInBuenosAires(), zone, ...(located ? {} : { latitude: null, longitude: null }) }, products);
+const orderToday = (zone: number, located = true) =>
+  confirmOrder(
+    api,
+    { date: todayInBuenosAires(), zone, ...(located ? {} : { latitude: null, longitude: null }) },
+    products,
+  );
 
 const orderButton = (page: Page, id: number) => page.getByRole("button", { name: new RegExp(`^Pedido #${id}\\b`) });
 
@@ -49,7 +54,10 @@ beforeAll(async () => {
   if (skip) return;
   e2e = await startE2E();
   api = (await signIn(e2e.t, "Admin")).client;
-  products = { kg: (await createProduct(api, { quantity: 500 })).PK_Products, un: (await createProduct(api, { quantity: 500, isWeighted: false })).PK_Products };
+  products = {
+    kg: (await createProduct(api, { quantity: 500 })).PK_Products,
+    un: (await createProduct(api, { quantity: 500, isWeighted: false })).PK_Products,
+  };
   preparer = await createUser(e2e.t, "Preparador");
   await orderToday(1);
   // A pick-up (Lo busca), and an order in Zona Sur with no coordinates, as older data and the
@@ -86,7 +94,9 @@ describe.skipIf(!!skip)(`the preparation tablet ${skip}`, () => {
     const sound = page.getByRole("switch", { name: "Sonido al llegar un pedido" });
     expect(await sound.isChecked()).toBe(false);
     const silent = await orderToday(1);
-    await orderButton(page, silent).and(page.getByRole("button", { name: /nuevo$/ })).waitFor({ timeout: 10_000 });
+    await orderButton(page, silent)
+      .and(page.getByRole("button", { name: /nuevo$/ }))
+      .waitFor({ timeout: 10_000 });
     expect(await tones(page)).toBe(0);
 
     await sound.click();
@@ -100,7 +110,12 @@ describe.skipIf(!!skip)(`the preparation tablet ${skip}`, () => {
     const button = orderButton(page, id);
     await button.and(page.getByRole("button", { name: /nuevo$/ })).waitFor({ timeout: 10_000 });
     expect(await button.getByText("Nuevo", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("status").filter({ hasText: `Pedido nuevo: #${id},` }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Pedido nuevo: #${id},` })
+        .count(),
+    ).toBe(1);
     expect(await tones(page)).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preparation-new-768.png`, fullPage: true });
@@ -118,7 +133,8 @@ describe.skipIf(!!skip)(`the preparation tablet ${skip}`, () => {
       await orderButton(page, id).getByText("Nuevo", { exact: true }).waitFor({ timeout: 10_000 });
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/preparation-new-${VIEWPORTS[viewport].width}.png`, fullPage: true });
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/preparation-new-${VIEWPORTS[viewport].width}.png`, fullPage: true });
       await page.context().close();
     });
   }

@@ -59,7 +59,9 @@ describe.skipIf(!!skip)(`products and the virtual freezer in Chromium ${skip}`, 
 
   it("turns a product into a promotion of existing products and edits its stock", async () => {
     const seller = await signIn(e2e.t, "Vendedor");
-    const ids = (await seller.client.get("/api/products/?search=empanadas%20de%20verdura")).json().results.map((p: { PK_Products: number }) => p.PK_Products);
+    const ids = (await seller.client.get("/api/products/?search=empanadas%20de%20verdura"))
+      .json()
+      .results.map((p: { PK_Products: number }) => p.PK_Products);
     await page.goto("/products/new");
     await page.getByLabel("Nombre").fill("PROMO Empanadas x 24");
     await page.getByLabel("Cantidad (KG)").fill("10");
@@ -72,7 +74,10 @@ describe.skipIf(!!skip)(`products and the virtual freezer in Chromium ${skip}`, 
     await page.getByLabel("Es una promoción").check();
     await page.getByLabel(/Productos de la promoción/).fill("999999");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.getByRole("alert").filter({ hasText: /no existen/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /no existen/ })
+      .waitFor();
     await page.getByLabel(/Productos de la promoción/).fill(ids.join("-"));
     await page.getByLabel("Cantidad (KG)").fill("7,5");
     await page.getByRole("button", { name: "Guardar" }).click();
@@ -94,7 +99,9 @@ describe.skipIf(!!skip)(`products and the virtual freezer in Chromium ${skip}`, 
     await page.getByRole("button", { name: "Guardar freezer" }).click();
     await page.getByText("Freezer virtual guardado con éxito.").waitFor();
     const saved = (await seller.client.get(`/api/clients/${id}/virtual-freezer/`)).json();
-    expect(saved.cart.items).toEqual([expect.objectContaining({ Name: "Empanadas de verdura x 12", Quantity: "2.500", Type: "KG" })]);
+    expect(saved.cart.items).toEqual([
+      expect.objectContaining({ Name: "Empanadas de verdura x 12", Quantity: "2.500", Type: "KG" }),
+    ]);
 
     await page.getByLabel("¿Tiene Freezer Virtual?").uncheck();
     await page.getByRole("button", { name: "Guardar", exact: true }).click();

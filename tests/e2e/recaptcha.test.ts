@@ -12,7 +12,12 @@ beforeAll(async () => {
   // Google's reCAPTCHA stands in on 127.0.0.1: its widget script and siteverify.
   google = await startFakeRecaptcha("clave-publica-del-sitio");
   e2e = await startE2E({
-    env: { RECAPTCHA_SECRET: "secreto", RECAPTCHA_SITE_KEY: "clave-publica-del-sitio", RECAPTCHA_VERIFY_URL: google.verifyUrl, RECAPTCHA_SCRIPT_URL: google.scriptUrl },
+    env: {
+      RECAPTCHA_SECRET: "secreto",
+      RECAPTCHA_SITE_KEY: "clave-publica-del-sitio",
+      RECAPTCHA_VERIFY_URL: google.verifyUrl,
+      RECAPTCHA_SCRIPT_URL: google.scriptUrl,
+    },
   });
 });
 afterAll(async () => {

@@ -14,7 +14,13 @@ afterAll(async () => {
 });
 
 const session = (page: import("playwright-core").Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem("frio-session") ?? "{}").state as { access: string | null; refresh: string | null });
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("frio-session") ?? "{}").state as {
+        access: string | null;
+        refresh: string | null;
+      },
+  );
 
 describe.skipIf(!!skip)(`session and profile photo in Chromium ${skip}`, () => {
   it("refreshes an expired access token once and carries on; a dead refresh token ends at /login", async () => {
@@ -29,7 +35,9 @@ describe.skipIf(!!skip)(`session and profile photo in Chromium ${skip}`, () => {
     });
     await page.goto("/settings");
     await page.getByRole("heading", { name: "Configuración" }).waitFor();
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.access !== "vencido");
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.access !== "vencido",
+    );
     const after = await session(page);
     expect(after.access).not.toBe("vencido");
     expect(after.refresh).not.toBe(before.refresh);
@@ -50,13 +58,20 @@ describe.skipIf(!!skip)(`session and profile photo in Chromium ${skip}`, () => {
     await page.goto("/settings");
     await page.getByRole("button", { name: "Actualizar foto" }).click();
     await page.getByText("Seleccione una imagen de perfil.").waitFor();
-    const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00aaff" } }).png().toBuffer();
+    const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00aaff" } })
+      .png()
+      .toBuffer();
     await page.locator("input[type=file]").setInputFiles({ name: "yo.png", mimeType: "image/png", buffer });
     await page.getByRole("button", { name: "Actualizar foto" }).click();
     await page.getByText("Foto de perfil actualizada.").waitFor();
-    const avatar = page.getByRole("navigation", { name: "Menú principal" }).locator("xpath=..").getByRole("img", { name: "Foto de perfil" });
+    const avatar = page
+      .getByRole("navigation", { name: "Menú principal" })
+      .locator("xpath=..")
+      .getByRole("img", { name: "Foto de perfil" });
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("img[alt='Foto de perfil']")].some((img) => (img as HTMLImageElement).src.includes("/api/media/profile/")),
+      [...document.querySelectorAll("img[alt='Foto de perfil']")].some((img) =>
+        (img as HTMLImageElement).src.includes("/api/media/profile/"),
+      ),
     );
     expect(await avatar.count()).toBeGreaterThan(0);
   });

@@ -43,7 +43,13 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
 
   it("a Vendedor calculates only their own commission, without a seller select", async () => {
     const seller = await createUser(e2e.t, "Vendedor");
-    const session = (await e2e.t.app.inject({ method: "POST", url: "/api/login/", payload: { username: seller.username, password: seller.password } })).json();
+    const session = (
+      await e2e.t.app.inject({
+        method: "POST",
+        url: "/api/login/",
+        payload: { username: seller.username, password: seller.password },
+      })
+    ).json();
     const api = new ApiClient(e2e.t.app, session.access);
     const clientId = (await createClient(api)).id;
     const product = (await createProduct(api, { price: 2000, quantity: 10, unitWeight: 1 })).PK_Products;
@@ -85,15 +91,30 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     await page.evaluate(() => {
       const seen: string[] = ((window as unknown as { progressSeen: string[] }).progressSeen = []);
       new MutationObserver(() => {
-        const value = document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow");
+        const value = document
+          .querySelector("[aria-label='Progreso de la exportación']")
+          ?.getAttribute("aria-valuenow");
         if (value && seen.at(-1) !== value) seen.push(value);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ["aria-valuenow"],
+      });
     });
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Exportar" }).click(),
+    ]);
     const bar = page.getByRole("progressbar", { name: "Progreso de la exportación" });
-    await page.waitForFunction(() => document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow") === "100");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("[aria-label='Progreso de la exportación']")?.getAttribute("aria-valuenow") === "100",
+    );
     expect(await bar.count()).toBe(1);
-    const seen = (await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(Number);
+    const seen = (await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(
+      Number,
+    );
     expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(download.suggestedFilename()).toMatch(/^Orders_\d{4}-\d{2}-\d{2}\.xlsx$/);

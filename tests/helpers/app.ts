@@ -22,7 +22,14 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 /** The real app on a private database; with `redis`, the production bus and queues. */
 export async function createTestApp(
   /** embedded: PGlite, as `npm start` runs, even where Postgres is available. */
-  options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; embedded?: boolean; logFile?: string; closeDeadlineMs?: number } = {},
+  options: {
+    redis?: boolean;
+    redisUrl?: string;
+    env?: Record<string, string>;
+    embedded?: boolean;
+    logFile?: string;
+    closeDeadlineMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-test-"));
   const database = await openTestDatabase({ embedded: options.embedded });
@@ -39,7 +46,11 @@ export async function createTestApp(
     ...options.env,
   });
   const runtime = await createRuntime(config, { database: database.handle, relayIntervalMs: 50 });
-  const app = await buildApp({ ...runtime, closeDeadlineMs: options.closeDeadlineMs, ...(options.logFile ? { logFile: options.logFile } : { logger: false }) });
+  const app = await buildApp({
+    ...runtime,
+    closeDeadlineMs: options.closeDeadlineMs,
+    ...(options.logFile ? { logFile: options.logFile } : { logger: false }),
+  });
   await app.ready();
   return {
     app,
@@ -64,7 +75,12 @@ export class ApiClient {
     public access: string | null = null,
   ) {}
 
-  request(method: InjectOptions["method"], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  request(
+    method: InjectOptions["method"],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     return this.app.inject({
       method,
       url,
@@ -89,7 +105,10 @@ export class ApiClient {
 
 /** Another API instance on the same database and Redis, as a second production process would be. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const runtime = await createRuntime(first.config, { database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }), relayIntervalMs: 50 });
+  const runtime = await createRuntime(first.config, {
+    database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }),
+    relayIntervalMs: 50,
+  });
   const app = await buildApp({ ...runtime, logger: false });
   await app.ready();
   return {

@@ -17,7 +17,11 @@ export interface BoardOrderOptions {
 }
 
 /** Confirms an order of one KG and one UN line, for a new client unless one is given; returns its id. */
-export async function confirmOrder(seller: ApiClient, options: BoardOrderOptions, products?: { kg: number; un: number }) {
+export async function confirmOrder(
+  seller: ApiClient,
+  options: BoardOrderOptions,
+  products?: { kg: number; un: number },
+) {
   const clientId = options.clientId ?? (await createClient(seller)).id;
   const kg = products?.kg ?? (await createProduct(seller, { quantity: 500 })).PK_Products;
   const un = products?.un ?? (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products;

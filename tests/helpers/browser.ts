@@ -45,7 +45,12 @@ export async function startE2E(options: { env?: Record<string, string>; redis?: 
     browser,
     cspViolations,
     async newContext(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, locale: "es-AR", viewport: { width: 1366, height: 900 }, ...options });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: "es-AR",
+        viewport: { width: 1366, height: 900 },
+        ...options,
+      });
       context.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
       });

@@ -3,7 +3,10 @@ import type { Api } from "./http-api";
 let counter = 0;
 
 /** A client created through the API, as a seller would. */
-export async function createClient(api: Api, overrides: Record<string, unknown> = {}): Promise<{ id: number; version: number }> {
+export async function createClient(
+  api: Api,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; version: number }> {
   const response = await api.post("/api/clients/", {
     name: `Cliente De Prueba ${++counter}`,
     address: `Mitre ${100 + counter}`,
@@ -21,7 +24,10 @@ export async function createClient(api: Api, overrides: Record<string, unknown> 
   return response.json();
 }
 
-export async function createProduct(api: Api, overrides: Record<string, unknown> = {}): Promise<{ PK_Products: number; Name: string }> {
+export async function createProduct(
+  api: Api,
+  overrides: Record<string, unknown> = {},
+): Promise<{ PK_Products: number; Name: string }> {
   const response = await api.post("/api/products/create/", {
     name: `Producto De Prueba ${++counter}`,
     quantity: 50,

@@ -5,7 +5,9 @@ import { seedReference } from "../../drizzle/seed";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 
 /** A private database for one test file: a clone of the migrated template, or a fresh PGlite. */
-export async function openTestDatabase({ embedded = false } = {}): Promise<{ handle: DatabaseHandle; url: string | null; drop(): Promise<void> }> {
+export async function openTestDatabase({
+  embedded = false,
+} = {}): Promise<{ handle: DatabaseHandle; url: string | null; drop(): Promise<void> }> {
   const { postgresUrl, templateDb } = inject("services");
   if (embedded || !postgresUrl || !templateDb) {
     const handle = await openDatabase({ dataDir: null });

@@ -51,13 +51,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .analyze();
   return result.violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
 }
 
 /** Problems of the page's landmarks: exactly one h1 and one main. */
 export async function landmarkProblems(page: Page): Promise<string[]> {
   const { h1, main } = await page.evaluate(() => ({
-    h1: [...document.querySelectorAll("h1")].filter((e) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === "fixed").length,
+    h1: [...document.querySelectorAll("h1")].filter(
+      (e) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === "fixed",
+    ).length,
     main: document.querySelectorAll("main, [role=main]").length,
   }));
   return [...(h1 === 1 ? [] : [`${h1} h1`]), ...(main === 1 ? [] : [`${main} main`])];
@@ -70,7 +78,8 @@ export async function landmarkProblems(page: Page): Promise<string[]> {
  */
 export async function settled(page: Page) {
   await page.evaluate(async () => {
-    const opacity = (e: Element | null): number => (e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1);
+    const opacity = (e: Element | null): number =>
+      e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1;
     const dialogs = () => [...document.querySelectorAll("[role=dialog]")];
     const where = () => JSON.stringify(dialogs().map((e) => e.getBoundingClientRect()));
     let last = "";
@@ -111,7 +120,9 @@ export function watchRequests(page: Page) {
         const calm = inFlight.size === 0 ? Date.now() - lastChange : 0;
         if (calm >= quietMs) return;
         if (Date.now() > deadline) {
-          throw new Error(`requests still in flight after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(", ")}`);
+          throw new Error(
+            `requests still in flight after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(", ")}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, inFlight.size === 0 ? quietMs - calm : 50));
       }
@@ -133,12 +144,14 @@ export async function dialogProblems(page: Page): Promise<string[]> {
   const box = (await dialog.boundingBox())!;
   const viewport = page.viewportSize()!;
   const problems: string[] = [];
-  if (box.x < -1 || box.y < -1 || box.x + box.width > viewport.width + 1) problems.push(`dialog at x=${box.x} w=${box.width} in ${viewport.width}`);
+  if (box.x < -1 || box.y < -1 || box.x + box.width > viewport.width + 1)
+    problems.push(`dialog at x=${box.x} w=${box.width} in ${viewport.width}`);
   const close = dialog.getByRole("button", { name: "Cerrar", exact: true }).first();
   if (!(await close.isVisible())) problems.push("no visible 'Cerrar' button");
   else {
     const c = (await close.boundingBox())!;
-    if (c.x < 0 || c.y < 0 || c.x + c.width > viewport.width || c.y + c.height > viewport.height) problems.push("close button off screen");
+    if (c.x < 0 || c.y < 0 || c.x + c.width > viewport.width || c.y + c.height > viewport.height)
+      problems.push("close button off screen");
   }
   return problems;
 }

@@ -14,7 +14,9 @@ export interface DispatchE2E {
 /** The app in Chromium with the API clients a dispatch day needs: who takes, prepares and dispatches orders. */
 export async function startDispatchE2E(): Promise<DispatchE2E> {
   const e2e = await startE2E();
-  const [seller, preparer, dispatcherApi] = await Promise.all((["Vendedor", "Preparador", "Despachante"] as const).map(async (group) => (await signIn(e2e.t, group)).client));
+  const [seller, preparer, dispatcherApi] = await Promise.all(
+    (["Vendedor", "Preparador", "Despachante"] as const).map(async (group) => (await signIn(e2e.t, group)).client),
+  );
   return { e2e, seller: seller!, preparer: preparer!, dispatcherApi: dispatcherApi! };
 }
 
@@ -22,5 +24,7 @@ export async function startDispatchE2E(): Promise<DispatchE2E> {
 export async function assignThroughApi(dispatcher: ApiClient, date: string, orderId: number, courier: number) {
   const board = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
   const version = board.cards.find((c) => c.PK_Orders === orderId)!.version;
-  expect((await dispatcher.post("/api/dispatch/assign/", { order_id: orderId, courier, version })).statusCode).toBe(200);
+  expect((await dispatcher.post("/api/dispatch/assign/", { order_id: orderId, courier, version })).statusCode).toBe(
+    200,
+  );
 }

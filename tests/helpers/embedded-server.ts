@@ -9,7 +9,12 @@ import { placeOrder, stockOf } from "./orders";
 export const OPERATOR = { username: "operador", password: "clave-del-operador-1" };
 
 /** The environment of `npm start` on `dataDir` (embedded: no DATABASE_URL). */
-export const embeddedEnv = (dataDir: string) => ({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password });
+export const embeddedEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  JWT_SECRET: TEST_JWT_SECRET,
+  ADMIN_USERNAME: OPERATOR.username,
+  ADMIN_PASSWORD: OPERATOR.password,
+});
 
 /** Who holds the data directory's lock, if anyone. */
 export function lockHolder(dataDir: string): number | null {
@@ -45,7 +50,10 @@ export async function writeLedger(base: string): Promise<Ledger> {
 export async function readLedger(base: string, ledger: Ledger) {
   const api = await HttpApi.signIn(base, OPERATOR.username, OPERATOR.password);
   const order = await api.get(`/api/orders/${ledger.orderId}/`);
-  const read = { order: order.statusCode === 200 ? order.json() : order.statusCode, stock: await stockOf(api, ledger.productId) };
+  const read = {
+    order: order.statusCode === 200 ? order.json() : order.statusCode,
+    stock: await stockOf(api, ledger.productId),
+  };
   await api.close();
   return read;
 }

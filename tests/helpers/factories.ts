@@ -9,7 +9,11 @@ import { ApiClient } from "./app";
 let sequence = 0;
 export const TEST_PASSWORD = "clave-segura-123";
 
-export async function createUser(t: TestApp, group: GroupName, overrides: { username?: string; password?: string } = {}) {
+export async function createUser(
+  t: TestApp,
+  group: GroupName,
+  overrides: { username?: string; password?: string } = {},
+) {
   const [row] = await t.runtime.database.db.select().from(groups).where(eq(groups.name, group));
   const username = overrides.username ?? `${group.toLowerCase()}${++sequence}_${Date.now() % 100000}`;
   const password = overrides.password ?? TEST_PASSWORD;

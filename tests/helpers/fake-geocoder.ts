@@ -7,7 +7,9 @@ export interface FakeGeocoder {
 }
 
 /** A Nominatim-compatible stand-in on 127.0.0.1: the real geocoder is a third party we cannot reach. */
-export async function startFakeGeocoder(places: Record<string, { lat: string; lon: string; display_name: string }[]>): Promise<FakeGeocoder> {
+export async function startFakeGeocoder(
+  places: Record<string, { lat: string; lon: string; display_name: string }[]>,
+): Promise<FakeGeocoder> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -22,5 +24,9 @@ export async function startFakeGeocoder(places: Record<string, { lat: string; lo
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -8,10 +8,19 @@ export async function startFakeStyleServer() {
     response.setHeader("access-control-allow-origin", "*");
     response.setHeader("content-type", "application/json");
     response.end(
-      JSON.stringify({ version: 8, name: "prueba", sources: {}, layers: [{ id: "fondo", type: "background", paint: { "background-color": "#d7ecf2" } }] }),
+      JSON.stringify({
+        version: 8,
+        name: "prueba",
+        sources: {},
+        layers: [{ id: "fondo", type: "background", paint: { "background-color": "#d7ecf2" } }],
+      }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/style.json`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/style.json`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
 function migrationsFingerprint(): string {
   const hash = createHash("sha256");
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
-    if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+    if (file.endsWith(".sql") || file.endsWith(".json"))
+      hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
   }
   for (const fn of readFunctionFiles(FUNCTIONS_FOLDER)) hash.update(fn.name).update(fn.sha256);
   hash.update(readFileSync(new URL("../../drizzle/seed/reference.ts", import.meta.url)));
@@ -100,7 +101,8 @@ async function startContainers(needPostgres: boolean, needRedis: boolean) {
       .start();
     started.push(pg);
     postgresUrl = `postgres://postgres@${pg.getHost()}:${pg.getMappedPort(5432)}/postgres`;
-    for (let i = 0; i < 30 && !(await postgresReachable(postgresUrl)); i++) await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 30 && !(await postgresReachable(postgresUrl)); i++)
+      await new Promise((r) => setTimeout(r, 500));
   }
   if (needRedis) {
     const redis = await new GenericContainer("redis:7-alpine").withExposedPorts(6379).start();

@@ -33,7 +33,12 @@ export class HttpApi implements Api {
     return api;
   }
 
-  async request(method: "GET" | "POST", url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async request(
+    method: "GET" | "POST",
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const response = await request(`${this.base}${url}`, {
       method,
       dispatcher: this.agent,

@@ -30,8 +30,19 @@ export async function streamOrders(
   const lane = async (n: number) => {
     while (started < count) {
       const i = started++;
-      const details = orderDetails({ date, zone: 1 + (i % 3), time: { id: 2 + (i % 2), text: "" }, latitude: -34.7 - (i % 50) * 0.002, longitude: -58.25 + (i % 7) * 0.003 });
-      const response = await placeOrder(sellers[n % sellers.length]!, clientId, [{ productId: product, units: "1", type: "KG" }], { orderData: details }).catch(() => null);
+      const details = orderDetails({
+        date,
+        zone: 1 + (i % 3),
+        time: { id: 2 + (i % 2), text: "" },
+        latitude: -34.7 - (i % 50) * 0.002,
+        longitude: -58.25 + (i % 7) * 0.003,
+      });
+      const response = await placeOrder(
+        sellers[n % sellers.length]!,
+        clientId,
+        [{ productId: product, units: "1", type: "KG" }],
+        { orderData: details },
+      ).catch(() => null);
       answered++;
       if (response?.statusCode === 200) result.accepted++;
       else result.refused[response?.statusCode ?? 0] = (result.refused[response?.statusCode ?? 0] ?? 0) + 1;

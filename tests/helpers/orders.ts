@@ -26,7 +26,10 @@ type Line = { productId: number; units: number | string; type: "KG" | "UN" | "PR
 export function orderPayload(clientId: number, items: Line[], overrides: Record<string, unknown> = {}) {
   return {
     orderData: orderDetails(),
-    cart: { items: items.map((i) => ({ virtual_freezer: false, ...i })), meta: { total: 1, weight: 1, distinct: items.length } },
+    cart: {
+      items: items.map((i) => ({ virtual_freezer: false, ...i })),
+      meta: { total: 1, weight: 1, distinct: items.length },
+    },
     client_name: "Cliente",
     client_id: clientId,
     order_id: null,
@@ -35,7 +38,13 @@ export function orderPayload(clientId: number, items: Line[], overrides: Record<
   };
 }
 
-export async function placeOrder(api: Api, clientId: number, items: Line[], overrides: Record<string, unknown> = {}, key?: string) {
+export async function placeOrder(
+  api: Api,
+  clientId: number,
+  items: Line[],
+  overrides: Record<string, unknown> = {},
+  key?: string,
+) {
   return api.post("/api/order/", orderPayload(clientId, items, overrides), key ? { "idempotency-key": key } : {});
 }
 

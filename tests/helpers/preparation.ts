@@ -10,12 +10,19 @@ import { toBatchable } from "../../server/features/preparation/batches";
 /** The batching of the open orders as they are now, per group: what the stored batches must be. */
 async function expectedBatches(db: Database, depot: Point) {
   const open = (await boardRows(db, { statusIds: PREPARATION_STATUSES })).map(toBatchable);
-  return batchOrders(open, depot).map((b) => `${groupKey(b)}:${b.orders.map((o) => o.id).join(",")}`).sort();
+  return batchOrders(open, depot)
+    .map((b) => `${groupKey(b)}:${b.orders.map((o) => o.id).join(",")}`)
+    .sort();
 }
 
 async function storedBatches(db: Database) {
   const rows = await db.select().from(preparationBatches).orderBy(asc(preparationBatches.position));
-  return rows.map((b) => `${groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId })}:${b.orderIds.join(",")}`).sort();
+  return rows
+    .map(
+      (b) =>
+        `${groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId })}:${b.orderIds.join(",")}`,
+    )
+    .sort();
 }
 
 /** Whether the stored batches of every group equal the batching of its open orders. */

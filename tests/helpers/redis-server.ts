@@ -15,8 +15,14 @@ export function freePort(): Promise<number> {
 
 /** A Redis server of the test's own, so killing or restarting it touches no other test. */
 export function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "pipe" });
-  return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("Ready to accept") && resolve(child)));
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "pipe" },
+  );
+  return new Promise((resolve) =>
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("Ready to accept") && resolve(child)),
+  );
 }
 
 /** Drops every pub/sub connection on the server, as a network blip or a Redis failover would. */

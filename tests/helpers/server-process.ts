@@ -10,7 +10,10 @@ import { freePort } from "./redis-server";
 const SERVER_MAIN = fileURLToPath(new URL("../../server/main.ts", import.meta.url));
 
 /** The production API process (`npm start` without the web build) on a test database; resolves once it listens. */
-export async function spawnServer(options: { databaseUrl: string; redisUrl: string }): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
+export async function spawnServer(options: {
+  databaseUrl: string;
+  redisUrl: string;
+}): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
   const port = await freePort();
   const child = fork(SERVER_MAIN, [], {
     execArgv: ["--import", "tsx"],
@@ -53,7 +56,11 @@ export async function compiledEntry(name: "server" | "workers"): Promise<string>
 
 /** A compiled entry run by plain node, as `npm start` runs it: no TypeScript loader. */
 export function runCompiled(file: string, env: Record<string, string>, args: string[] = []) {
-  const child = fork(file, args, { execArgv: [], env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const child = fork(file, args, {
+    execArgv: [],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => void (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => void (output += d.toString()));
@@ -63,14 +70,23 @@ export function runCompiled(file: string, env: Record<string, string>, args: str
 
 /** Starts the compiled server on a free port; resolves once it listens. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const started = runCompiled(await compiledEntry("server"), { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", MAP_STYLE_URL: "off", GEOCODER_URL: "off", ...env });
+  const started = runCompiled(await compiledEntry("server"), {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    MAP_STYLE_URL: "off",
+    GEOCODER_URL: "off",
+    ...env,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const listening = () => {
       const port = /escuchando en http:\/\/localhost:(\d+)/.exec(started.output())?.[1];
       if (port) resolve(`http://127.0.0.1:${port}`);
     };
     started.child.stdout!.on("data", listening);
-    void started.exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${started.output()}`)));
+    void started.exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${started.output()}`)),
+    );
   });
   return { ...started, url };
 }

@@ -35,7 +35,12 @@ export async function postgresReachable(url: string): Promise<boolean> {
 }
 
 export async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => {});
   try {
     await redis.connect();
@@ -48,7 +53,12 @@ export async function redisReachable(url: string): Promise<boolean> {
 }
 
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   return candidates.find((path): path is string => !!path && existsSync(path)) ?? null;
 }
 

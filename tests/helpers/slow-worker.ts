@@ -10,10 +10,21 @@ import { loadConfig } from "../../server/config";
 import { realProcessor, slowProcessor } from "./slow-processor";
 
 const { DATABASE_URL, REDIS_URL, QUEUE, DELAY_MS, PROCESSOR = "purge" } = process.env;
-const config = loadConfig({ DATABASE_URL, REDIS_URL, DATA_DIR: "/tmp/frio-slow-worker", JWT_SECRET: "x".repeat(40), LOG_LEVEL: "silent" });
+const config = loadConfig({
+  DATABASE_URL,
+  REDIS_URL,
+  DATA_DIR: "/tmp/frio-slow-worker",
+  JWT_SECRET: "x".repeat(40),
+  LOG_LEVEL: "silent",
+});
 const database = await openDatabase({ url: DATABASE_URL!, poolSize: 2 });
 const processor = slowProcessor(realProcessor(PROCESSOR), QUEUE!, Number(DELAY_MS));
-const running = startBullWorkers(REDIS_URL!, config.redisNamespace, { [QUEUE!]: processor }, jobContextFactory(config, database, createMemoryBus()));
+const running = startBullWorkers(
+  REDIS_URL!,
+  config.redisNamespace,
+  { [QUEUE!]: processor },
+  jobContextFactory(config, database, createMemoryBus()),
+);
 running.workers[0]!.on("active", () => process.send?.("active"));
 process.send?.("ready");
 process.on("SIGTERM", async () => {

@@ -12,7 +12,10 @@ export interface TestSocket {
 }
 
 /** A websocket client speaking the app's protocol: auth first, then events. */
-export function openSocket(baseUrl: string, auth: { token: string; last_event_id?: number } | null): Promise<TestSocket> {
+export function openSocket(
+  baseUrl: string,
+  auth: { token: string; last_event_id?: number } | null,
+): Promise<TestSocket> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/ws`);
   const messages: ServerSocketMessage[] = [];
   const waiters = new Set<() => void>();

@@ -4,7 +4,13 @@ import { fileURLToPath } from "node:url";
 const SCRIPT = fileURLToPath(new URL("./slow-worker.ts", import.meta.url));
 
 /** A separate worker process running one real processor slowly on a private queue. */
-export function spawnSlowWorker(options: { databaseUrl: string; redisUrl: string; queue: string; delayMs: number; processor?: string }) {
+export function spawnSlowWorker(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  queue: string;
+  delayMs: number;
+  processor?: string;
+}) {
   return fork(SCRIPT, [], {
     execArgv: ["--import", "tsx"],
     env: {
@@ -19,7 +25,8 @@ export function spawnSlowWorker(options: { databaseUrl: string; redisUrl: string
   });
 }
 
-export const workerSaid = (child: ChildProcess, message: string) => new Promise<void>((resolve) => child.on("message", (m) => m === message && resolve()));
+export const workerSaid = (child: ChildProcess, message: string) =>
+  new Promise<void>((resolve) => child.on("message", (m) => m === message && resolve()));
 
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
@@ -36,7 +43,14 @@ const WORKER_MAIN = fileURLToPath(new URL("../../workers/main.ts", import.meta.u
 export async function spawnWorker(options: { databaseUrl: string; redisUrl: string }): Promise<ChildProcess> {
   const child = fork(WORKER_MAIN, [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, DATA_DIR: "/tmp/frio-test-worker", JWT_SECRET: "w".repeat(40), LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: options.redisUrl,
+      DATA_DIR: "/tmp/frio-test-worker",
+      JWT_SECRET: "w".repeat(40),
+      LOG_LEVEL: "silent",
+    },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   await new Promise<void>((resolve, reject) => {

@@ -31,8 +31,14 @@ describe("code boundaries (STYLE.md §14)", () => {
       .filter((file) => !file.includes("/api/"))
       .flatMap((file) => {
         const text = readFileSync(file, "utf8");
-        const http = [...text.matchAll(/import\s*{([^}]*)}\s*from\s*"[./]*api\/http"/g)].filter((m) => m[1]!.split(",").some((name) => name.trim() !== "saveFile"));
-        const found = [...http.map(() => "imports the HTTP client"), ...(/\bfetch\(/.test(text) ? ["calls fetch"] : []), ...(/queryKey:\s*\[/.test(text) ? ["spells a query key"] : [])];
+        const http = [...text.matchAll(/import\s*{([^}]*)}\s*from\s*"[./]*api\/http"/g)].filter((m) =>
+          m[1]!.split(",").some((name) => name.trim() !== "saveFile"),
+        );
+        const found = [
+          ...http.map(() => "imports the HTTP client"),
+          ...(/\bfetch\(/.test(text) ? ["calls fetch"] : []),
+          ...(/queryKey:\s*\[/.test(text) ? ["spells a query key"] : []),
+        ];
         return found.map((what) => `${relative(root, file)} ${what}`);
       });
     expect(offenders).toEqual([]);
@@ -41,7 +47,11 @@ describe("code boundaries (STYLE.md §14)", () => {
   it("server routes never import a repository: only services talk to the data layer", () => {
     const offenders = files(join(root, "server/features"))
       .filter((file) => file.endsWith("routes.ts"))
-      .flatMap((file) => imports(file).filter((spec) => spec.includes("repository")).map((spec) => `${relative(root, file)} → ${spec}`));
+      .flatMap((file) =>
+        imports(file)
+          .filter((spec) => spec.includes("repository"))
+          .map((spec) => `${relative(root, file)} → ${spec}`),
+      );
     expect(offenders).toEqual([]);
   });
 

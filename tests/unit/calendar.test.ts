@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysEndingOn, formatDate, formatDateTime, formatTime, todayInBuenosAires } from "../../domain/calendar";
+import {
+  addDays,
+  daysEndingOn,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  todayInBuenosAires,
+} from "../../domain/calendar";
 
 describe("calendar days (Buenos Aires)", () => {
   it("today is the date in Buenos Aires, three hours behind UTC", () => {

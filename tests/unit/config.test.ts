@@ -42,12 +42,20 @@ describe("environment parsing", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "off" }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" }).trustProxy).toEqual(["10.0.0.2", "10.1.0.0/16"]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" }).trustProxy).toEqual([
+      "10.0.0.2",
+      "10.1.0.0/16",
+    ]);
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 
   it("keeps the headers timeout within the request timeout and map origins as origins", () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_MS: "5000", HEADERS_TIMEOUT_MS: "9000" })).toThrow(/HEADERS_TIMEOUT_MS/);
-    expect(loadConfig({ DATA_DIR: dataDir(), MAP_EXTRA_ORIGINS: "https://a.example/tiles/x.pbf,https://b.example" }).mapExtraOrigins).toEqual(["https://a.example", "https://b.example"]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_MS: "5000", HEADERS_TIMEOUT_MS: "9000" })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), MAP_EXTRA_ORIGINS: "https://a.example/tiles/x.pbf,https://b.example" })
+        .mapExtraOrigins,
+    ).toEqual(["https://a.example", "https://b.example"]);
   });
 });

@@ -7,7 +7,8 @@ describe("connection errors", () => {
     const connection = new EventEmitter();
     const logged: string[] = [];
     logConnectionErrors(connection, "bus publisher", (message) => logged.push(message));
-    for (let attempt = 0; attempt < 5; attempt++) connection.emit("error", new Error("connect ECONNREFUSED 127.0.0.1:6379"));
+    for (let attempt = 0; attempt < 5; attempt++)
+      connection.emit("error", new Error("connect ECONNREFUSED 127.0.0.1:6379"));
     connection.emit("error", new Error("Connection is closed."));
     connection.emit("ready");
     connection.emit("error", new Error("Connection is closed."));

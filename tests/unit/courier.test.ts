@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { NotDeliveredRequest, DeliveredRequest } from "../../domain/contracts/courier";
-import { cashTotals, directionsUrl, isCashMethod, progressOf, routeOrder, telNumber, whatsappNumber } from "../../domain/courier";
+import {
+  cashTotals,
+  directionsUrl,
+  isCashMethod,
+  progressOf,
+  routeOrder,
+  telNumber,
+  whatsappNumber,
+} from "../../domain/courier";
 
 describe("courier rules (issue 16)", () => {
   it("orders stops route by route, each in its planned order", () => {
@@ -50,7 +58,11 @@ describe("courier rules (issue 16)", () => {
     expect(telNumber("+54 11 4253-1234")).toBe("+541142531234");
     expect(isCashMethod("Efectivo")).toBe(true);
     expect(isCashMethod("Transferencia")).toBe(false);
-    expect(directionsUrl({ latitude: -34.7, longitude: -58.25, address: "Mitre 500", city: "Quilmes" })).toContain("destination=-34.700000%2C-58.250000");
-    expect(directionsUrl({ latitude: null, longitude: null, address: "Mitre 500", city: "Quilmes" })).toContain("destination=Mitre+500%2C+Quilmes");
+    expect(directionsUrl({ latitude: -34.7, longitude: -58.25, address: "Mitre 500", city: "Quilmes" })).toContain(
+      "destination=-34.700000%2C-58.250000",
+    );
+    expect(directionsUrl({ latitude: null, longitude: null, address: "Mitre 500", city: "Quilmes" })).toContain(
+      "destination=Mitre+500%2C+Quilmes",
+    );
   });
 });

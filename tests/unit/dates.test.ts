@@ -4,7 +4,9 @@ import { homeDeliveryCity } from "../../domain/delivery";
 
 describe("two-digit years (SPEC.md §9)", () => {
   it("reads 19xx above 50 and 20xx otherwise", () => {
-    expect([expandYear(51), expandYear(99), expandYear(50), expandYear(0), expandYear(1975)]).toEqual([1951, 1999, 2050, 2000, 1975]);
+    expect([expandYear(51), expandYear(99), expandYear(50), expandYear(0), expandYear(1975)]).toEqual([
+      1951, 1999, 2050, 2000, 1975,
+    ]);
   });
 
   it("reads what people type, and what a date input gives for a two-digit year", () => {

@@ -58,7 +58,11 @@ describe("numbers as typed in Argentina (issue 29, item 4)", () => {
     expect(centavos("-5")).toBe(DECIMAL_MESSAGES.negative);
     expect(centavos("9999999999999")).toBe(DECIMAL_MESSAGES.tooLarge);
     expect(parseDecimalInput("1,5", { decimals: 0 })).toEqual({ ok: false, message: "Ingresá un número entero." });
-    expect(parseDecimalInput("-3,5", { decimals: 3, allowNegative: true })).toEqual({ ok: true, scaled: -3_500, value: -3.5 });
+    expect(parseDecimalInput("-3,5", { decimals: 3, allowNegative: true })).toEqual({
+      ok: true,
+      scaled: -3_500,
+      value: -3.5,
+    });
   });
 
   it("reads back exactly what a field shows, for any amount to the centavo or gram", () => {

@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { changedPlacements, columnsOf, moveCard } from "../../domain/dispatch";
 import { pickList } from "../../domain/pick-list";
 
-const board = () => columnsOf([
-  { orderId: 10, courier: 0, position: 0 },
-  { orderId: 11, courier: 0, position: 1 },
-  { orderId: 12, courier: 1, position: 0 },
-]);
+const board = () =>
+  columnsOf([
+    { orderId: 10, courier: 0, position: 0 },
+    { orderId: 11, courier: 0, position: 1 },
+    { orderId: 12, courier: 1, position: 0 },
+  ]);
 
 describe("dispatch columns", () => {
   it("orders a column by position, then order id", () => {
@@ -28,7 +29,11 @@ describe("dispatch columns", () => {
   });
 
   it("keeps every order in exactly one column whatever the moves", () => {
-    const move = fc.record({ order: fc.constantFrom(10, 11, 12), courier: fc.integer({ min: 0, max: 3 }), before: fc.option(fc.constantFrom(10, 11, 12)) });
+    const move = fc.record({
+      order: fc.constantFrom(10, 11, 12),
+      courier: fc.integer({ min: 0, max: 3 }),
+      before: fc.option(fc.constantFrom(10, 11, 12)),
+    });
     fc.assert(
       fc.property(fc.array(move, { maxLength: 20 }), (moves) => {
         let columns = board();
@@ -74,7 +79,9 @@ describe("the pick list", () => {
   it("never loses a gram: the KG total equals the sum of the lines", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 99_999 }), { minLength: 1, maxLength: 30 }), (grams) => {
-        const [line] = pickList(grams.map((g) => ({ productId: 1, productName: "P", type: "KG", amount: (g / 1000).toFixed(3) })));
+        const [line] = pickList(
+          grams.map((g) => ({ productId: 1, productName: "P", type: "KG", amount: (g / 1000).toFixed(3) })),
+        );
         expect(Math.round(Number(line!.amount) * 1000)).toBe(grams.reduce((a, b) => a + b, 0));
       }),
     );

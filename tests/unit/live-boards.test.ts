@@ -45,7 +45,10 @@ const row = (id: number, over: Partial<OrderRow> = {}): OrderRow => ({
   Has_FV: false,
   ...over,
 });
-const event = (r: OrderRow, c: BoardOrderRow = card(r.PK_Orders, r.FK_OrderStatus__PK_OrderStatus)): OrderEventData => ({
+const event = (
+  r: OrderRow,
+  c: BoardOrderRow = card(r.PK_Orders, r.FK_OrderStatus__PK_OrderStatus),
+): OrderEventData => ({
   order_id: r.PK_Orders,
   delivery_date: c.Delivery_Date,
   status_id: r.FK_OrderStatus__PK_OrderStatus,
@@ -66,13 +69,20 @@ describe("the orders list applies an order event in place", () => {
     const page = { results: [row(5), row(4)], count: 2 };
     const pending = row(4, { FK_OrderStatus__PK_OrderStatus: 5, FK_OrderStatus__Name: "Pendiente" });
     expect(applyOrderToList(page, all, 50, event(pending)).results[1]).toEqual(pending);
-    expect(applyOrderToList(page, { ...all, filter: "status", statusId: "1" }, 50, event(pending))).toEqual({ results: [row(5)], count: 1 });
+    expect(applyOrderToList(page, { ...all, filter: "status", statusId: "1" }, 50, event(pending))).toEqual({
+      results: [row(5)],
+      count: 1,
+    });
   });
 
   it("leaves a page alone for an order its search does not match", () => {
     const page = { results: [row(5, { FK_Clients__Name: "Gómez" })], count: 1 };
-    expect(applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(6, { FK_Clients__Name: "Pérez" })))).toBe(page);
-    expect(applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(7, { FK_Clients__Name: "Ana Gomez" }))).count).toBe(2);
+    expect(applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(6, { FK_Clients__Name: "Pérez" })))).toBe(
+      page,
+    );
+    expect(
+      applyOrderToList(page, { ...all, search: "gomez" }, 50, event(row(7, { FK_Clients__Name: "Ana Gomez" }))).count,
+    ).toBe(2);
   });
 });
 
@@ -100,12 +110,20 @@ describe("the dispatch board applies events in place", () => {
   });
 
   it("a drop moves the cards and the dragged card's version; a route moves its cards to Enviados", () => {
-    const moved = applyAssignment(dispatchBoard(), DATE, { columns: { 0: [], 1: [1, 2] }, card: { ...card(1), courier: 1, position: 0, version: 1 } });
+    const moved = applyAssignment(dispatchBoard(), DATE, {
+      columns: { 0: [], 1: [1, 2] },
+      card: { ...card(1), courier: 1, position: 0, version: 1 },
+    });
     expect(moved.cards.map((c) => [c.PK_Orders, c.courier, c.position, c.version])).toEqual([
       [1, 1, 0, 1],
       [2, 1, 1, 3],
     ]);
-    const routed = applyRouteReady(moved, DATE, { courier: 1, order_ids: [1, 2], delivery_date: DATE, cards: [card(1, 4), card(2, 4)] });
+    const routed = applyRouteReady(moved, DATE, {
+      courier: 1,
+      order_ids: [1, 2],
+      delivery_date: DATE,
+      cards: [card(1, 4), card(2, 4)],
+    });
     expect([routed.cards, routed.sent.map((c) => c.PK_Orders)]).toEqual([[], [1, 2]]);
   });
 });
@@ -127,17 +145,27 @@ const batch = (id: string, orders: BoardOrderRow[], over: Partial<PreparationBat
   pick_list: [],
   ...over,
 });
-const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({ summary: { suggested_groups: batches.length, orders_covered: 0 }, batches });
+const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({
+  summary: { suggested_groups: batches.length, orders_covered: 0 },
+  batches,
+});
 
 describe("the preparation board applies events in place", () => {
   it("replaces one group's batches and keeps the others, in the server's order", () => {
     const other = batch("lote-9", [card(9, 1)], { zone_id: 2 });
     const board = prepBoard([batch("lote-1", [card(1, 1)]), other]);
     const fresh = [batch("lote-1", [card(1, 1), card(3, 1)]), batch("lote-4", [card(4, 1)])];
-    const next = applyGroupBatches(board, DATE, { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: fresh });
+    const next = applyGroupBatches(board, DATE, {
+      delivery_date: DATE,
+      zone_id: 1,
+      time_slot_id: 1,
+      group_batches: fresh,
+    });
     expect(next.batches.map((b) => b.id)).toEqual(["lote-1", "lote-4", "lote-9"]);
     expect(next.summary).toEqual({ suggested_groups: 3, orders_covered: 4 });
-    expect(applyGroupBatches(board, "2027-03-05", { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: [] })).toBe(board);
+    expect(
+      applyGroupBatches(board, "2027-03-05", { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: [] }),
+    ).toBe(board);
   });
 
   it("an order marked prepared leaves its batch at once, and the batch's weight follows", () => {
@@ -145,7 +173,10 @@ describe("the preparation board applies events in place", () => {
     const next = applyOrderToPreparation(board, event(row(1, { FK_OrderStatus__PK_OrderStatus: 6 })));
     expect(next.batches[0]).toMatchObject({ order_count: 1, total_weight: "1.500" });
     expect(next.summary.orders_covered).toBe(1);
-    const pending = applyOrderToPreparation(board, event(row(2, { FK_OrderStatus__PK_OrderStatus: 5 }), card(2, 5, { FK_OrderStatus__Name: "Pendiente" })));
+    const pending = applyOrderToPreparation(
+      board,
+      event(row(2, { FK_OrderStatus__PK_OrderStatus: 5 }), card(2, 5, { FK_OrderStatus__Name: "Pendiente" })),
+    );
     expect(pending.batches[0]!.orders[1]!.FK_OrderStatus__Name).toBe("Pendiente");
   });
 });
@@ -156,13 +187,20 @@ describe("the preparation board read from stored views", () => {
   it("passes views through as written and counts batches and orders", () => {
     const views = [stored(batch("lote-1", [card(1, 1), card(2, 1)])), stored(batch("lote-3", [card(3, 5)]))];
     const text = boardText(views, []);
-    expect(text).toBe(`{"summary":{"suggested_groups":2,"orders_covered":3},"batches":[${views[0]!.view},${views[1]!.view}]}`);
+    expect(text).toBe(
+      `{"summary":{"suggested_groups":2,"orders_covered":3},"batches":[${views[0]!.view},${views[1]!.view}]}`,
+    );
     expect(boardText([], [])).toBe('{"summary":{"suggested_groups":0,"orders_covered":0},"batches":[]}');
   });
 
   it("gives an order changed since the last sweep its card as it is now, and leaves out one that left preparation", () => {
-    const views = [stored(batch("lote-1", [card(1, 1), card(2, 1)], { total_weight: "4.000" })), stored(batch("lote-3", [card(3, 1)]))];
-    const board = JSON.parse(boardText(views, [card(2, 5, { FK_OrderStatus__Name: "Pendiente" }), card(3, 6), card(99, 1)])) as PreparationBoard;
+    const views = [
+      stored(batch("lote-1", [card(1, 1), card(2, 1)], { total_weight: "4.000" })),
+      stored(batch("lote-3", [card(3, 1)])),
+    ];
+    const board = JSON.parse(
+      boardText(views, [card(2, 5, { FK_OrderStatus__Name: "Pendiente" }), card(3, 6), card(99, 1)]),
+    ) as PreparationBoard;
     expect(board.summary).toEqual({ suggested_groups: 1, orders_covered: 2 });
     expect(board.batches[0]!.orders.map((o) => [o.PK_Orders, o.FK_OrderStatus__Name])).toEqual([
       [1, "x"],

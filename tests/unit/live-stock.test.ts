@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { shortLines, shortLineText } from "../../domain/cart-stock";
 import type { CartLine, CatalogProduct } from "../../domain/cart";
 import type { Product } from "../../domain/contracts/products";
-import { productRemovalOf, productUpdateOf, stockChangeOf, withLowStock, withProductChange } from "../../domain/live-stock";
+import {
+  productRemovalOf,
+  productUpdateOf,
+  stockChangeOf,
+  withLowStock,
+  withProductChange,
+} from "../../domain/live-stock";
 
 const row = (id: number, Name: string, Quantity: string) => ({ PK_Products: id, Name, Quantity });
 const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
@@ -15,11 +21,22 @@ const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {
   Promotions: "0",
   ...over,
 });
-const line = (productId: number, units: string, over: Partial<CartLine> = {}): CartLine => ({ productId, productName: `P${productId}`, units, type: "KG", virtual_freezer: false, vfLimit: null, ...over });
+const line = (productId: number, units: string, over: Partial<CartLine> = {}): CartLine => ({
+  productId,
+  productName: `P${productId}`,
+  units,
+  type: "KG",
+  virtual_freezer: false,
+  vfLimit: null,
+  ...over,
+});
 
 describe("live stock (DESIGN.md §6)", () => {
   it("reads a stock_changed event's data, and refuses what is not one", () => {
-    expect(stockChangeOf({ product_id: 7, quantity: "17.500", name: "Merluza" })).toEqual({ productId: 7, quantity: "17.500" });
+    expect(stockChangeOf({ product_id: 7, quantity: "17.500", name: "Merluza" })).toEqual({
+      productId: 7,
+      quantity: "17.500",
+    });
     expect(stockChangeOf({ product_id: 7, quantity: 3 })).toEqual({ productId: 7, quantity: "3" });
     expect(stockChangeOf({ product_id: "x", quantity: "1" })).toBeNull();
     expect(stockChangeOf({ product_id: 7, quantity: "abc" })).toBeNull();
@@ -35,15 +52,32 @@ describe("live stock (DESIGN.md §6)", () => {
   it("keeps the low-stock panel under 3 kg and by name: leaving, staying, entering known or unknown", () => {
     const rows = [row(1, "Arvejas", "1"), row(3, "Choclo", "2")];
     expect(withLowStock(rows, { productId: 1, quantity: "3" })).toEqual([row(3, "Choclo", "2")]);
-    expect(withLowStock(rows, { productId: 3, quantity: "2.999" })).toEqual([row(1, "Arvejas", "1"), row(3, "Choclo", "2.999")]);
-    expect(withLowStock(rows, { productId: 2, quantity: "0.5" }, row(2, "Brócoli", "8"))).toEqual([row(1, "Arvejas", "1"), row(2, "Brócoli", "0.5"), row(3, "Choclo", "2")]);
+    expect(withLowStock(rows, { productId: 3, quantity: "2.999" })).toEqual([
+      row(1, "Arvejas", "1"),
+      row(3, "Choclo", "2.999"),
+    ]);
+    expect(withLowStock(rows, { productId: 2, quantity: "0.5" }, row(2, "Brócoli", "8"))).toEqual([
+      row(1, "Arvejas", "1"),
+      row(2, "Brócoli", "0.5"),
+      row(3, "Choclo", "2"),
+    ]);
     expect(withLowStock(rows, { productId: 2, quantity: "0.5" })).toBeNull();
     expect(withLowStock(rows, { productId: 2, quantity: "12" })).toBe(rows);
   });
 
   it("reads a product.updated event's row, which replaces the listed one and moves a renamed product to its place by name", () => {
     const listed = (id: number, Name: string, Quantity: string, Price = "1000.00"): Product => ({
-      PK_Products: id, Name, Quantity, Price, Unit_Weight: "1.000", UnitWeight: "1.000", If_Weight: true, Featured_Product: false, Id_Principal_Product: 0, Promotions: null, is_promotion: false,
+      PK_Products: id,
+      Name,
+      Quantity,
+      Price,
+      Unit_Weight: "1.000",
+      UnitWeight: "1.000",
+      If_Weight: true,
+      Featured_Product: false,
+      Id_Principal_Product: 0,
+      Promotions: null,
+      is_promotion: false,
     });
     const raised = listed(3, "Choclo", "2", "1250.50");
     expect(productUpdateOf({ product: raised })).toEqual({ productId: 3, quantity: "2", row: raised });
@@ -56,7 +90,11 @@ describe("live stock (DESIGN.md §6)", () => {
     expect(withLowStock(rows, productUpdateOf({ product: renamed })!)).toEqual([renamed, listed(1, "Arvejas", "1")]);
     // Its row comes with the event: a product under 3 kg enters without asking the server.
     const entering = listed(2, "Brócoli", "0.5");
-    expect(withLowStock(rows, productUpdateOf({ product: entering })!)).toEqual([listed(1, "Arvejas", "1"), entering, listed(3, "Choclo", "2")]);
+    expect(withLowStock(rows, productUpdateOf({ product: entering })!)).toEqual([
+      listed(1, "Arvejas", "1"),
+      entering,
+      listed(3, "Choclo", "2"),
+    ]);
   });
 
   it("takes a product off sale out of every list, the low-stock panel included", () => {

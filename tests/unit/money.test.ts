@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centavosToDecimal, formatMoney, formatMoneyWizard, formatWeight, gramsToDecimal, priceOf, toCentavos, toGrams } from "../../domain/money";
+import {
+  centavosToDecimal,
+  formatMoney,
+  formatMoneyWizard,
+  formatWeight,
+  gramsToDecimal,
+  priceOf,
+  toCentavos,
+  toGrams,
+} from "../../domain/money";
 
 describe("money in centavos and weight in grams", () => {
   it("reads a decimal comma or dot, with or without thousands", () => {

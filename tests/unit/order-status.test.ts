@@ -5,7 +5,14 @@ import { canTransition, isEditable, STATUS } from "../../domain/order-status";
 describe("order status machine (DESIGN.md §5)", () => {
   it("allows exactly the listed transitions", () => {
     const allowed = [
-      [1, 5], [5, 1], [1, 6], [5, 6], [6, 4], [4, 3], [4, 6], [1, 2],
+      [1, 5],
+      [5, 1],
+      [1, 6],
+      [5, 6],
+      [6, 4],
+      [4, 3],
+      [4, 6],
+      [1, 2],
     ];
     for (let from = 1; from <= 7; from++) {
       for (let to = 1; to <= 7; to++) {

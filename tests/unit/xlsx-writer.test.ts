@@ -20,7 +20,10 @@ describe("xlsx writer", () => {
       xlsxStream(
         ["id", "price", "ok", "day", "at", "name"],
         ["int", "money", "bool", "date", "datetime", "text"],
-        batches([["7", "-1234.50", "true", "2024-05-03", "2024-05-03 18:17", "=1+1 <b>&\r"], ["8", null, "false", null, null, null]]),
+        batches([
+          ["7", "-1234.50", "true", "2024-05-03", "2024-05-03 18:17", "=1+1 <b>&\r"],
+          ["8", null, "false", null, null, null],
+        ]),
         "Orders",
       ),
     );
@@ -41,11 +44,16 @@ describe("xlsx writer", () => {
     const book = await open(xlsxStream(["id"], ["int"], batches(rows.slice(0, 4), rows.slice(4)), "Orders", 3));
     expect(book.worksheets.map((s) => s.name)).toEqual(["Orders", "Orders (2)", "Orders (3)", "Orders (4)"]);
     const ids = book.worksheets.map((s) => (s.getSheetValues().slice(1) as unknown[][]).map((r) => r[1]));
-    expect(ids).toEqual([["id", 1, 2], ["id", 3, 4], ["id", 5, 6], ["id", 7]]);
+    expect(ids).toEqual([
+      ["id", 1, 2],
+      ["id", 3, 4],
+      ["id", 5, 6],
+      ["id", 7],
+    ]);
   });
 
   it("escapes what XML cannot hold as Excel does", () => {
-    expect(escapeXml("a<b>&\"c")).toBe("a&lt;b&gt;&amp;&quot;c");
+    expect(escapeXml('a<b>&"c')).toBe("a&lt;b&gt;&amp;&quot;c");
     expect(escapeXml("x\u0001y\rz")).toBe("x_x0001_y&#13;z");
     expect(escapeXml("_x0041_")).toBe("_x005F_x0041_");
     expect(escapeXml("Mitre 500")).toBe("Mitre 500");

@@ -19,7 +19,10 @@ async function appWith(command?: string) {
 }
 
 const logLines = (socket: Awaited<ReturnType<typeof openSocket>>) =>
-  socket.events().filter((e) => e.type === "deploy.log" && typeof e.data.line === "string").map((e) => e.data.line);
+  socket
+    .events()
+    .filter((e) => e.type === "deploy.log" && typeof e.data.line === "string")
+    .map((e) => e.data.line);
 
 describe("the deploy job", () => {
   it("answers 503 with a clear detail when DEPLOY_COMMAND is not set", async () => {
@@ -33,7 +36,9 @@ describe("the deploy job", () => {
     const { admin, socket } = await appWith("echo hola; echo mundo");
     const response = await admin.client.post("/api/deploy/");
     expect(response.json()).toEqual({ success: true, message: "Despliegue iniciado. Recargando en unos segundos..." });
-    const done = await socket.waitFor((m) => m.type === "event" && m.event.type === "deploy.log" && m.event.data.done === true);
+    const done = await socket.waitFor(
+      (m) => m.type === "event" && m.event.type === "deploy.log" && m.event.data.done === true,
+    );
     expect(done).toMatchObject({ event: { id: null, data: { code: 0 } } });
     expect(logLines(socket)).toEqual(["hola", "mundo"]);
   });

@@ -38,7 +38,13 @@ async function emptyDatabase(): Promise<string> {
 /** An API instance as `npm start` builds one in production: migrations, reference data, app, port. */
 async function startInstance(databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-instance-"));
-  const config = loadConfig({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", DATA_DIR: dataDir });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl!,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+  });
   const runtime = await createRuntime(config);
   await bootstrap(config, runtime.database, { freshDataDir: false });
   const app = await buildApp({ ...runtime, logger: false });
@@ -57,26 +63,32 @@ async function startInstance(databaseUrl: string) {
 
 /** Milliseconds from `since` until the instance is up and healthy. */
 async function healthyAfter(start: Promise<{ url: string }>, since: number) {
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`instance not up within ${HEALTHY_WITHIN_MS} ms`)), HEALTHY_WITHIN_MS).unref());
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`instance not up within ${HEALTHY_WITHIN_MS} ms`)), HEALTHY_WITHIN_MS).unref(),
+  );
   const { url } = await Promise.race([start, timeout]);
   expect((await fetch(`${url}/api/health/`)).status).toBe(200);
   return Date.now() - since;
 }
 
 describe("API instances starting together", () => {
-  it.skipIf(!!reason)(`two start at once on a new database, and one restarts while the other runs ${reason}`, async () => {
-    const databaseUrl = await emptyDatabase();
-    const since = Date.now();
-    const [first, second] = [startInstance(databaseUrl), startInstance(databaseUrl)];
-    const together = await Promise.all([healthyAfter(first, since), healthyAfter(second, since)]);
-    console.log(`instances healthy after ${together.join(" and ")} ms`);
-    expect(Math.max(...together)).toBeLessThan(HEALTHY_WITHIN_MS);
+  it.skipIf(!!reason)(
+    `two start at once on a new database, and one restarts while the other runs ${reason}`,
+    async () => {
+      const databaseUrl = await emptyDatabase();
+      const since = Date.now();
+      const [first, second] = [startInstance(databaseUrl), startInstance(databaseUrl)];
+      const together = await Promise.all([healthyAfter(first, since), healthyAfter(second, since)]);
+      console.log(`instances healthy after ${together.join(" and ")} ms`);
+      expect(Math.max(...together)).toBeLessThan(HEALTHY_WITHIN_MS);
 
-    await (await first).stop();
-    const restartedAt = Date.now();
-    const restarted = await healthyAfter(startInstance(databaseUrl), restartedAt);
-    console.log(`restarted instance healthy after ${restarted} ms`);
-    expect(restarted).toBeLessThan(HEALTHY_WITHIN_MS);
-    expect((await fetch(`${(await second).url}/api/health/`)).status).toBe(200);
-  }, 60_000);
+      await (await first).stop();
+      const restartedAt = Date.now();
+      const restarted = await healthyAfter(startInstance(databaseUrl), restartedAt);
+      console.log(`restarted instance healthy after ${restarted} ms`);
+      expect(restarted).toBeLessThan(HEALTHY_WITHIN_MS);
+      expect((await fetch(`${(await second).url}/api/health/`)).status).toBe(200);
+    },
+    60_000,
+  );
 });

@@ -27,7 +27,12 @@ async function expiredToken(): Promise<number> {
   const user = await createUser(t, "Vendedor");
   const [row] = await t.runtime.database.db
     .insert(refreshTokens)
-    .values({ userId: user.id, familyId: randomUUID(), tokenHash: randomBytes(16).toString("hex"), expiresAt: new Date(Date.now() - 60_000) })
+    .values({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: randomBytes(16).toString("hex"),
+      expiresAt: new Date(Date.now() - 60_000),
+    })
     .returning({ id: refreshTokens.id });
   return row!.id;
 }
@@ -50,7 +55,10 @@ describe("the maintenance job purges expired refresh tokens", () => {
         return processor.process(data, ctx);
       },
     };
-    const jobs = createInProcessJobs({ maintenance: flaky }, jobContextFactory(t.config, t.runtime.database, createMemoryBus()));
+    const jobs = createInProcessJobs(
+      { maintenance: flaky },
+      jobContextFactory(t.config, t.runtime.database, createMemoryBus()),
+    );
     const payload = { before: new Date().toISOString() };
     await jobs.enqueue("maintenance", payload, { jobId: "purge-a" });
     await jobs.enqueue("maintenance", payload, { jobId: "purge-a" });
@@ -59,31 +67,38 @@ describe("the maintenance job purges expired refresh tokens", () => {
     await jobs.close();
   });
 
-  it.skipIf(needsRealServices)(`on BullMQ, surviving a worker killed mid-job ${skipReason}`, async () => {
-    const id = await expiredToken();
-    const queue = `maintenance-kill-${randomBytes(4).toString("hex")}`;
-    const enqueuer = createBullJobs(redisUrl!, redisNamespaceOf(t.databaseUrl), { [queue]: slowPurgeProcessor(queue, 0) });
-    const spawnWorker = (delayMs: number) => spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs });
-    const waitFor = workerSaid;
+  it.skipIf(needsRealServices)(
+    `on BullMQ, surviving a worker killed mid-job ${skipReason}`,
+    async () => {
+      const id = await expiredToken();
+      const queue = `maintenance-kill-${randomBytes(4).toString("hex")}`;
+      const enqueuer = createBullJobs(redisUrl!, redisNamespaceOf(t.databaseUrl), {
+        [queue]: slowPurgeProcessor(queue, 0),
+      });
+      const spawnWorker = (delayMs: number) =>
+        spawnSlowWorker({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl!, queue, delayMs });
+      const waitFor = workerSaid;
 
-    const doomed = spawnWorker(60_000);
-    await waitFor(doomed, "ready");
-    await enqueuer.enqueue(queue as "maintenance", { before: new Date().toISOString() }, { jobId: "purge-kill" });
-    await waitFor(doomed, "active");
-    doomed.kill("SIGKILL");
-    expect(await tokenExists(id)).toBe(true);
+      const doomed = spawnWorker(60_000);
+      await waitFor(doomed, "ready");
+      await enqueuer.enqueue(queue as "maintenance", { before: new Date().toISOString() }, { jobId: "purge-kill" });
+      await waitFor(doomed, "active");
+      doomed.kill("SIGKILL");
+      expect(await tokenExists(id)).toBe(true);
 
-    const rescuer = spawnWorker(10);
-    try {
-      expect(await eventually(async () => !(await tokenExists(id)), 20_000)).toBe(true);
-      const inspector = new Queue(queue, { connection: { url: redisUrl! }, prefix: redisNamespaceOf(t.databaseUrl) });
-      const job = await inspector.getJob("purge-kill");
-      expect(await job?.getState()).toBe("completed");
-      await inspector.obliterate({ force: true });
-      await inspector.close();
-    } finally {
-      rescuer.kill("SIGTERM");
-      await enqueuer.close();
-    }
-  }, 40_000);
+      const rescuer = spawnWorker(10);
+      try {
+        expect(await eventually(async () => !(await tokenExists(id)), 20_000)).toBe(true);
+        const inspector = new Queue(queue, { connection: { url: redisUrl! }, prefix: redisNamespaceOf(t.databaseUrl) });
+        const job = await inspector.getJob("purge-kill");
+        expect(await job?.getState()).toBe("completed");
+        await inspector.obliterate({ force: true });
+        await inspector.close();
+      } finally {
+        rescuer.kill("SIGTERM");
+        await enqueuer.close();
+      }
+    },
+    40_000,
+  );
 });

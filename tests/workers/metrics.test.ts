@@ -26,7 +26,15 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   await database.handle.close();
   cleanups.push(() => database.drop());
-  env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, METRICS_TOKEN: TOKEN, ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password };
+  env = {
+    DATABASE_URL: database.url!,
+    REDIS_URL: redisUrl!,
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    METRICS_TOKEN: TOKEN,
+    ADMIN_USERNAME: OPERATOR.username,
+    ADMIN_PASSWORD: OPERATOR.password,
+  };
   server = await startServer(env);
   cleanups.unshift(async () => server.child.kill("SIGKILL"));
 }, PROCESS_TIMEOUT_MS);
@@ -35,7 +43,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const scrape = (url: string, token?: string) => fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const scrape = (url: string, token?: string) =>
+  fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** One sample's value in Prometheus' text format, by its name and labels as written. */
 function sample(text: string, series: string): number {
@@ -51,7 +60,15 @@ describe.skipIf(!!reason)(`metrics ${reason}`, () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await answer.text();
-    for (const name of ["http_request_duration_seconds", "frio_outbox_unpublished_events", "frio_websocket_connections", "frio_jobs", "frio_preparation_sweep_seconds", "process_cpu_user_seconds_total", "nodejs_eventloop_lag_seconds"]) {
+    for (const name of [
+      "http_request_duration_seconds",
+      "frio_outbox_unpublished_events",
+      "frio_websocket_connections",
+      "frio_jobs",
+      "frio_preparation_sweep_seconds",
+      "process_cpu_user_seconds_total",
+      "nodejs_eventloop_lag_seconds",
+    ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
   });
@@ -72,21 +89,31 @@ describe.skipIf(!!reason)(`metrics ${reason}`, () => {
     await api.close();
   });
 
-  it("the worker process serves its own metrics on METRICS_PORT, its sweeps counted", async () => {
-    const workers = runCompiled(await compiledEntry("workers"), { ...env, METRICS_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" });
-    cleanups.unshift(async () => workers.child.kill("SIGKILL"));
-    const port = await new Promise<string>((resolve) => {
-      const found = () => {
-        const match = /metrics on :(\d+)\/metrics/.exec(workers.output());
-        if (match) resolve(match[1]!);
-      };
-      workers.child.stdout!.on("data", found);
-    });
-    const url = `http://127.0.0.1:${port}`;
-    expect((await scrape(url)).status).toBe(401);
-    const sweeps = async () => sample(await (await scrape(url, TOKEN)).text(), "frio_preparation_sweep_seconds_count");
-    expect(await eventually(async () => (await sweeps()) > 0, 30_000)).toBe(true);
-    workers.child.kill("SIGTERM");
-    expect(await workers.exited).toBe(0);
-  }, PROCESS_TIMEOUT_MS);
+  it(
+    "the worker process serves its own metrics on METRICS_PORT, its sweeps counted",
+    async () => {
+      const workers = runCompiled(await compiledEntry("workers"), {
+        ...env,
+        METRICS_PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      });
+      cleanups.unshift(async () => workers.child.kill("SIGKILL"));
+      const port = await new Promise<string>((resolve) => {
+        const found = () => {
+          const match = /metrics on :(\d+)\/metrics/.exec(workers.output());
+          if (match) resolve(match[1]!);
+        };
+        workers.child.stdout!.on("data", found);
+      });
+      const url = `http://127.0.0.1:${port}`;
+      expect((await scrape(url)).status).toBe(401);
+      const sweeps = async () =>
+        sample(await (await scrape(url, TOKEN)).text(), "frio_preparation_sweep_seconds_count");
+      expect(await eventually(async () => (await sweeps()) > 0, 30_000)).toBe(true);
+      workers.child.kill("SIGTERM");
+      expect(await workers.exited).toBe(0);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });

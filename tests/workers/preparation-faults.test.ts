@@ -46,50 +46,66 @@ afterAll(async () => {
 });
 
 describe("stored preparation batches converge after faults: two API instances, a worker, Postgres, Redis", () => {
-  it.skipIf(!!reason)(`after the worker is killed -9 mid-stream and restarted ${reason}`, async () => {
-    const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
-      await answeredAtLeast(answered, 120);
-      worker!.kill("SIGKILL");
-    });
-    expect(stream).toEqual({ accepted: 300, refused: {} });
-    worker = await spawnWorker({ databaseUrl: t!.databaseUrl!, redisUrl: redisUrl() });
-    expect(await converged()).not.toBeNull();
-  }, 60_000);
+  it.skipIf(!!reason)(
+    `after the worker is killed -9 mid-stream and restarted ${reason}`,
+    async () => {
+      const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
+        await answeredAtLeast(answered, 120);
+        worker!.kill("SIGKILL");
+      });
+      expect(stream).toEqual({ accepted: 300, refused: {} });
+      worker = await spawnWorker({ databaseUrl: t!.databaseUrl!, redisUrl: redisUrl() });
+      expect(await converged()).not.toBeNull();
+    },
+    60_000,
+  );
 
-  it.skipIf(!!reason)(`after Redis is killed -9 mid-stream and restarted ${reason}`, async () => {
-    const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
-      await answeredAtLeast(answered, 100);
-      redis!.kill("SIGKILL");
-      await pause(1_000);
-      redis = await startRedis(port);
-    });
-    expect(stream.accepted).toBe(300);
-    expect(await converged()).not.toBeNull();
-  }, 60_000);
-
-  it.skipIf(!!reason)(`after every Postgres connection of the deployment is cut mid-stream ${reason}`, async () => {
-    const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
-    const database = new URL(t!.databaseUrl!).pathname.slice(1);
-    try {
+  it.skipIf(!!reason)(
+    `after Redis is killed -9 mid-stream and restarted ${reason}`,
+    async () => {
       const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
         await answeredAtLeast(answered, 100);
-        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+        redis!.kill("SIGKILL");
+        await pause(1_000);
+        redis = await startRedis(port);
       });
-      console.log(`orders while Postgres connections were cut: ${JSON.stringify(stream)}`);
-      expect(stream.accepted).toBeGreaterThan(200);
-    } finally {
-      await admin.end();
-    }
-    expect(await converged()).not.toBeNull();
-  }, 60_000);
+      expect(stream.accepted).toBe(300);
+      expect(await converged()).not.toBeNull();
+    },
+    60_000,
+  );
 
-  it.skipIf(!!reason)(`after an API instance goes away mid-stream ${reason}`, async () => {
-    const stream = await streamOrders([sellers[0]!], 200, 8, async (_, answered) => {
-      await answeredAtLeast(answered, 60);
-      await second!.close();
-      second = null;
-    });
-    expect(stream.accepted).toBe(200);
-    expect(await converged()).not.toBeNull();
-  }, 60_000);
+  it.skipIf(!!reason)(
+    `after every Postgres connection of the deployment is cut mid-stream ${reason}`,
+    async () => {
+      const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+      const database = new URL(t!.databaseUrl!).pathname.slice(1);
+      try {
+        const stream = await streamOrders(sellers, 300, 8, async (_, answered) => {
+          await answeredAtLeast(answered, 100);
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+        });
+        console.log(`orders while Postgres connections were cut: ${JSON.stringify(stream)}`);
+        expect(stream.accepted).toBeGreaterThan(200);
+      } finally {
+        await admin.end();
+      }
+      expect(await converged()).not.toBeNull();
+    },
+    60_000,
+  );
+
+  it.skipIf(!!reason)(
+    `after an API instance goes away mid-stream ${reason}`,
+    async () => {
+      const stream = await streamOrders([sellers[0]!], 200, 8, async (_, answered) => {
+        await answeredAtLeast(answered, 60);
+        await second!.close();
+        second = null;
+      });
+      expect(stream.accepted).toBe(200);
+      expect(await converged()).not.toBeNull();
+    },
+    60_000,
+  );
 });

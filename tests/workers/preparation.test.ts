@@ -19,9 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const batchesOf = (date: string) => t.runtime.database.db.select().from(preparationBatches).where(eq(preparationBatches.deliveryDate, date));
+const batchesOf = (date: string) =>
+  t.runtime.database.db.select().from(preparationBatches).where(eq(preparationBatches.deliveryDate, date));
 const updatesOf = async (date: string) =>
-  (await t.runtime.database.db.select().from(orderEvents).where(and(eq(orderEvents.type, "preparation.updated")))).filter((e) => (e.data as { delivery_date?: string }).delivery_date === date).length;
+  (
+    await t.runtime.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.type, "preparation.updated")))
+  ).filter((e) => (e.data as { delivery_date?: string }).delivery_date === date).length;
 
 describe("the preparation sweep, in process", () => {
   it("stores the batches of a burst of orders, with fewer events than orders", async () => {
@@ -48,8 +54,14 @@ describe("the preparation sweep, in process", () => {
 
   it("re-batches both groups when a modification moves an order to another day", async () => {
     const [first, second] = [freshDate(), freshDate()];
-    const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
-    const ids = [await confirmOrder(seller, { date: first }, products), await confirmOrder(seller, { date: first }, products)];
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+    };
+    const ids = [
+      await confirmOrder(seller, { date: first }, products),
+      await confirmOrder(seller, { date: first }, products),
+    ];
     expect(await eventually(async () => (await batchesOf(first)).flatMap((b) => b.orderIds).length === 2)).toBe(true);
 
     const clientId = (await seller.get(`/api/orders/${ids[1]}/`)).json().client_id as number;
@@ -57,10 +69,17 @@ describe("the preparation sweep, in process", () => {
       { productId: products.kg, units: "1.5", type: "KG" as const },
       { productId: products.un, units: 2, type: "UN" as const },
     ];
-    const moved = await placeOrder(seller, clientId, lines, { orderData: orderDetails({ date: second }), order_id: ids[1] });
+    const moved = await placeOrder(seller, clientId, lines, {
+      orderData: orderDetails({ date: second }),
+      order_id: ids[1],
+    });
     expect(moved.statusCode).toBe(200);
-    expect(await eventually(async () => (await batchesOf(first)).flatMap((b) => b.orderIds).join() === String(ids[0]))).toBe(true);
-    expect(await eventually(async () => (await batchesOf(second)).flatMap((b) => b.orderIds).join() === String(ids[1]))).toBe(true);
+    expect(
+      await eventually(async () => (await batchesOf(first)).flatMap((b) => b.orderIds).join() === String(ids[0])),
+    ).toBe(true);
+    expect(
+      await eventually(async () => (await batchesOf(second)).flatMap((b) => b.orderIds).join() === String(ids[1])),
+    ).toBe(true);
     expect(await batchesAreTrue(t.runtime.database.db, t.config.depot)).toBe(true);
   });
 
@@ -69,7 +88,11 @@ describe("the preparation sweep, in process", () => {
     const client = await createClient(seller, { name: "Rotisería La Esquina" });
     const renamedOrder = await confirmOrder(seller, { date: renamedDay, clientId: client.id });
     await confirmOrder(seller, { date: otherDay });
-    expect(await eventually(async () => (await batchesOf(renamedDay)).length === 1 && (await batchesOf(otherDay)).length === 1)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await batchesOf(renamedDay)).length === 1 && (await batchesOf(otherDay)).length === 1,
+      ),
+    ).toBe(true);
     const { db } = t.runtime.database;
     await sweepPreparation(db, t.config.depot, { wait: true });
     const [untouched] = await batchesOf(otherDay);
@@ -78,7 +101,9 @@ describe("the preparation sweep, in process", () => {
     await db.execute(sql`update clients set name = 'Rotisería La Esquina de Juan' where id = ${client.id}`);
     expect(await sweepPreparation(db, t.config.depot, { wait: true })).toMatchObject({ groups: 1, changed: 1 });
     const [rebuilt] = await batchesOf(renamedDay);
-    expect((rebuilt!.view as { orders: { PK_Orders: number; FK_Clients__Name: string }[] }).orders).toMatchObject([{ PK_Orders: renamedOrder, FK_Clients__Name: "Rotisería La Esquina de Juan" }]);
+    expect((rebuilt!.view as { orders: { PK_Orders: number; FK_Clients__Name: string }[] }).orders).toMatchObject([
+      { PK_Orders: renamedOrder, FK_Clients__Name: "Rotisería La Esquina de Juan" },
+    ]);
     expect(await batchesOf(otherDay)).toEqual([untouched]);
     expect(await updatesOf(otherDay)).toBe(otherEvents);
     expect(await db.select().from(preparationRenames)).toEqual([]);
@@ -97,11 +122,17 @@ describe("the preparation sweep, in process", () => {
     expect((await batchesOf(day)).flatMap((b) => b.orderIds)).toEqual([ids[0]]);
     expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
     expect(await batchesAreTrue(db, t.config.depot)).toBe(true);
-    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ groups: 0, changed: 0 });
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({
+      groups: 0,
+      changed: 0,
+    });
 
     // Batches deleted by hand hold fewer orders than their group has: they come back.
     await db.delete(preparationBatches).where(eq(preparationBatches.deliveryDate, movedTo));
-    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({ groups: 1, changed: 1 });
+    expect(await sweepPreparation(db, t.config.depot, { wait: true, everyGroup: true })).toMatchObject({
+      groups: 1,
+      changed: 1,
+    });
     expect((await batchesOf(movedTo)).flatMap((b) => b.orderIds)).toEqual([ids[1]]);
   });
 
@@ -118,8 +149,11 @@ describe("the preparation sweep, in process", () => {
     await db.execute(sql`update orders set address = 'Calle Importada 1' where id = ${first}`);
     await markEveryBatchStale(db);
 
-    const shown = async () => (await batchesOf(day)).flatMap((b) => (b.view as { orders: { Address: string }[] }).orders.map((o) => o.Address));
-    expect(await eventually(async () => (await shown()).length === 3 && (await shown()).includes("Calle Importada 1"))).toBe(true);
+    const shown = async () =>
+      (await batchesOf(day)).flatMap((b) => (b.view as { orders: { Address: string }[] }).orders.map((o) => o.Address));
+    expect(
+      await eventually(async () => (await shown()).length === 3 && (await shown()).includes("Calle Importada 1")),
+    ).toBe(true);
     expect(await batchesAreTrue(db, t.config.depot)).toBe(true);
   });
 });

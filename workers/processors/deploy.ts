@@ -19,7 +19,10 @@ export const deploy: JobProcessor<z.infer<typeof Payload>> = {
     try {
       if (!config.deployCommand) throw new Error("DEPLOY_COMMAND is not set");
       const child = spawn("sh", ["-c", config.deployCommand], { stdio: ["ignore", "pipe", "pipe"] });
-      for (const [name, stream] of [["stdout", child.stdout], ["stderr", child.stderr]] as const) {
+      for (const [name, stream] of [
+        ["stdout", child.stdout],
+        ["stderr", child.stderr],
+      ] as const) {
         createInterface({ input: stream }).on("line", (line) => void publish({ stream: name, line }));
       }
       code = await new Promise<number>((resolve) => child.on("close", (exit) => resolve(exit ?? 1)));

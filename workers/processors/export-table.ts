@@ -3,7 +3,12 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { EXPORT_QUOTA_FULL, EXPORT_TABLES, EXPORT_TOO_LARGE, exportFailureReason } from "../../domain/contracts/exports";
+import {
+  EXPORT_QUOTA_FULL,
+  EXPORT_TABLES,
+  EXPORT_TOO_LARGE,
+  exportFailureReason,
+} from "../../domain/contracts/exports";
 import { exportSlots } from "../../server/features/exports/slots";
 import { exportQuery } from "../../server/features/exports/tables";
 import { findExportJob, keptBytes, updateExportJob } from "../../server/features/exports/repository";
@@ -62,12 +67,22 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
   const table = z.enum(EXPORT_TABLES).parse(job.tableName);
   const query = exportQuery(table, { start: job.startId, end: job.endId });
   let total = 0;
-  for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, [], 1)) total = Number(row?.n ?? 0);
+  for await (const [row] of stream(`select count(*)::int as n from (${query.text}) as counted`, [], 1))
+    total = Number(row?.n ?? 0);
   await updateExportJob(db, exportId, { status: "running", rowsTotal: total, rowsDone: 0 });
 
   let done = 0;
   let lastReport = 0;
-  const report = () => bus.publish({ id: null, type: "export.progress", at: new Date().toISOString(), actor: job.requestedBy, data: { id: exportId, rows_done: done, rows_total: total, resumed } }).catch(() => {});
+  const report = () =>
+    bus
+      .publish({
+        id: null,
+        type: "export.progress",
+        at: new Date().toISOString(),
+        actor: job.requestedBy,
+        data: { id: exportId, rows_done: done, rows_total: total, resumed },
+      })
+      .catch(() => {});
   async function* counted() {
     for await (const rows of textRows(query.text)) {
       done += rows.length;
@@ -81,7 +96,10 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
   const dir = join(config.dataDir, "exports");
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${exportId}.${job.format}`);
-  const output = job.format === "csv" ? csvStream(query.headers, query.kinds, counted()) : xlsxStream(query.headers, query.kinds, counted(), table);
+  const output =
+    job.format === "csv"
+      ? csvStream(query.headers, query.kinds, counted())
+      : xlsxStream(query.headers, query.kinds, counted(), table);
   const limit = byteLimit(room);
   try {
     await pipeline(output, limit, createWriteStream(path));

@@ -14,12 +14,23 @@ export const purgeExpiredTokens: JobProcessor<z.infer<typeof Payload>> = {
   payload: Payload,
   async process({ before }, { db, log }) {
     const cutoff = new Date(before);
-    const tokens = await db.delete(refreshTokens).where(or(lt(refreshTokens.expiresAt, cutoff))).returning({ id: refreshTokens.id });
-    const challenges = await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, cutoff)).returning({ s: usedChallenges.signature });
+    const tokens = await db
+      .delete(refreshTokens)
+      .where(or(lt(refreshTokens.expiresAt, cutoff)))
+      .returning({ id: refreshTokens.id });
+    const challenges = await db
+      .delete(usedChallenges)
+      .where(lt(usedChallenges.expiresAt, cutoff))
+      .returning({ s: usedChallenges.signature });
     // Export files are kept for download for 24 h (DESIGN.md §7).
-    const exports = await db.delete(exportJobs).where(lt(exportJobs.expiresAt, cutoff)).returning({ path: exportJobs.filePath });
+    const exports = await db
+      .delete(exportJobs)
+      .where(lt(exportJobs.expiresAt, cutoff))
+      .returning({ path: exportJobs.filePath });
     await Promise.all(exports.map((e) => (e.path ? rm(e.path, { force: true }) : undefined)));
-    log.info(`purged ${tokens.length} refresh tokens, ${challenges.length} challenges and ${exports.length} export files`);
+    log.info(
+      `purged ${tokens.length} refresh tokens, ${challenges.length} challenges and ${exports.length} export files`,
+    );
     return { tokens: tokens.length, challenges: challenges.length, exports: exports.length };
   },
 };

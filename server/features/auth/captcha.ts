@@ -33,13 +33,17 @@ export function createAltchaCheck(secret: string): HumanCheck {
       }),
     async verify(db, solution) {
       const payload = decodePayload(solution);
-      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret }).catch(
-        () => null,
-      );
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret,
+      }).catch(() => null);
       const signature = payload.challenge.signature;
       if (!result?.verified || !signature) throw new Invalid(CAPTCHA_REQUIRED, { recaptcha: CAPTCHA_REQUIRED });
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000 || Date.now() + CHALLENGE_TTL_MS);
-      if (!(await spendChallenge(db, signature, expiresAt))) throw new Invalid(CAPTCHA_REQUIRED, { recaptcha: CAPTCHA_REQUIRED });
+      if (!(await spendChallenge(db, signature, expiresAt)))
+        throw new Invalid(CAPTCHA_REQUIRED, { recaptcha: CAPTCHA_REQUIRED });
     },
   };
 }
@@ -55,7 +59,11 @@ function decodePayload(solution: string): Payload {
 }
 
 /** Google reCAPTCHA, when RECAPTCHA_SECRET is set; a token is good once on Google's side too. */
-export function createRecaptchaCheck(secret: string, verifyUrl: string, widget: { siteKey: string; scriptUrl: string }): HumanCheck {
+export function createRecaptchaCheck(
+  secret: string,
+  verifyUrl: string,
+  widget: { siteKey: string; scriptUrl: string },
+): HumanCheck {
   return {
     widget: { provider: "recaptcha", site_key: widget.siteKey, script_url: widget.scriptUrl },
     challenge: async () => null,

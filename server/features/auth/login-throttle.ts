@@ -24,9 +24,19 @@ export interface ThrottleRule {
   forgetAfterMs: number;
 }
 
-export const PER_USER_ADDRESS: ThrottleRule = { free: 5, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, forgetAfterMs: 15 * 60_000 };
+export const PER_USER_ADDRESS: ThrottleRule = {
+  free: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
 // An office behind one NAT address shares this one: generous, and still a wall for a script.
-export const PER_ADDRESS: ThrottleRule = { free: 30, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, forgetAfterMs: 15 * 60_000 };
+export const PER_ADDRESS: ThrottleRule = {
+  free: 30,
+  baseDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
 
 interface Attempts {
   count: number;
@@ -72,7 +82,8 @@ export function memoryAttemptStore(): AttemptStore {
       const now = Date.now();
       const waiting = counters.filter(({ key, rule }) => waitFor(live(key, now), rule, now) > 0);
       if (waiting.length) {
-        for (const { key, rule } of waiting) Object.assign(live(key, now)!, { lastAt: now, expiresAt: now + rule.forgetAfterMs });
+        for (const { key, rule } of waiting)
+          Object.assign(live(key, now)!, { lastAt: now, expiresAt: now + rule.forgetAfterMs });
         return Math.max(...waiting.map(({ key, rule }) => delayOf(live(key, now), rule)));
       }
       for (const { key, rule } of counters) {
@@ -144,7 +155,10 @@ export interface LoginThrottle {
   succeeded(username: string, address: string): Promise<void>;
 }
 
-export function createLoginThrottle(store: AttemptStore, onStoreError: (error: Error) => void = () => {}): LoginThrottle {
+export function createLoginThrottle(
+  store: AttemptStore,
+  onStoreError: (error: Error) => void = () => {},
+): LoginThrottle {
   // Names as login compares them, so `Ana`, `ana` and a fullwidth `ａｎａ` share one count.
   const counters = (username: string, address: string) =>
     [

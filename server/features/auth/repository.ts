@@ -53,7 +53,12 @@ export async function findLoginCandidate(db: Executor, username: string) {
     .select({ ...userColumns, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .innerJoin(groups, eq(groups.id, users.groupId))
-    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`${nameKey(users.username)} = ${nameKey(sql`${username}`)}`))
+    .where(
+      or(
+        sql`lower(${users.username}) = lower(${username})`,
+        sql`${nameKey(users.username)} = ${nameKey(sql`${username}`)}`,
+      ),
+    )
     .orderBy(sql`lower(${users.username}) = lower(${username}) desc`, users.id)
     .limit(1);
   return row ?? null;
@@ -61,7 +66,11 @@ export async function findLoginCandidate(db: Executor, username: string) {
 
 /** The groups a registration request may ask for: Admins are made by Admins. */
 export async function listRequestableGroups(db: Executor) {
-  return db.select({ id: groups.id, name: groups.name }).from(groups).where(ne(groups.name, ADMIN_GROUP)).orderBy(groups.id);
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(ne(groups.name, ADMIN_GROUP))
+    .orderBy(groups.id);
 }
 
 export async function findGroup(db: Executor, id: number) {
@@ -77,7 +86,11 @@ export async function findGroupByName(db: Executor, name: string) {
 /** Taken by a user or a pending request with the same name once compared without case or look-alike forms. */
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const key = nameKey(sql`${username}`);
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`${nameKey(users.username)} = ${key}`).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${nameKey(users.username)} = ${key}`)
+    .limit(1);
   if (user) return true;
   const [request] = await db
     .select({ id: registrationRequests.id })
@@ -91,11 +104,18 @@ export async function insertRegistrationRequest(
   db: Executor,
   values: { username: string; email: string; passwordHash: string; groupId: number },
 ) {
-  const [row] = await db.insert(registrationRequests).values(values).onConflictDoNothing().returning({ id: registrationRequests.id });
+  const [row] = await db
+    .insert(registrationRequests)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: registrationRequests.id });
   return row ?? null;
 }
 
-export async function insertRefreshToken(db: Executor, values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
+export async function insertRefreshToken(
+  db: Executor,
+  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+) {
   await db.insert(refreshTokens).values(values);
 }
 
@@ -109,11 +129,17 @@ export async function markRefreshTokenUsed(db: Executor, id: number) {
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeUserTokens(db: Executor, userId: number) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Records a spent challenge; false when it was already spent (a replay). */

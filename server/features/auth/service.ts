@@ -88,7 +88,8 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
         await repo.markRefreshTokenUsed(tx, stored.id);
         return stored;
       });
-      if (!outcome || outcome === "reused") throw new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
+      if (!outcome || outcome === "reused")
+        throw new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
       const user = await repo.findActiveUser(db, outcome.userId);
       if (!user) throw new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
       return issuePair(user, outcome.familyId);
@@ -115,7 +116,8 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
       if (!group || group.name === ADMIN_GROUP) throw new Invalid(GROUP_REQUIRED, { group_id: GROUP_REQUIRED });
       // Hashed before the name check, so a taken name does not answer faster than a free one.
       const passwordHash = await hash(request.password);
-      if (await repo.usernameTaken(db, request.username)) throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
+      if (await repo.usernameTaken(db, request.username))
+        throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
       await db.transaction(async (tx) => {
         const row = await repo.insertRegistrationRequest(tx, {
           username: request.username,
@@ -124,7 +126,11 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
           groupId: group.id,
         });
         if (!row) throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
-        await appendEvent(tx, { type: "user.registration_requested", actorId: null, data: { id: row.id, username: request.username } });
+        await appendEvent(tx, {
+          type: "user.registration_requested",
+          actorId: null,
+          data: { id: row.id, username: request.username },
+        });
       });
     },
   };

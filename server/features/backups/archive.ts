@@ -34,7 +34,9 @@ export async function writeEmbeddedArchive(database: Blob, uploadsDir: string, o
   const written = pipeline(pack, out);
   const mtime = new Date();
   const add = (name: string, content: Buffer) =>
-    new Promise<void>((resolve, reject) => pack.entry({ name, size: content.length, mtime }, content, (error) => (error ? reject(error) : resolve())));
+    new Promise<void>((resolve, reject) =>
+      pack.entry({ name, size: content.length, mtime }, content, (error) => (error ? reject(error) : resolve())),
+    );
   const manifest: Manifest = { format: FORMAT, mode: "embedded", created_at: mtime.toISOString() };
   await add(MANIFEST, Buffer.from(JSON.stringify(manifest)));
   await add(DATABASE, Buffer.from(await database.arrayBuffer()));
@@ -68,7 +70,8 @@ export async function readEmbeddedArchive(input: Readable, uploadsDir: string): 
     const name = entry.header.name;
     if (!manifest) {
       manifest = name === MANIFEST ? (JSON.parse(content.toString()) as Manifest) : null;
-      if (manifest?.format !== FORMAT || manifest.mode !== "embedded") throw new NotABackup(`${MANIFEST} is missing or of another format`);
+      if (manifest?.format !== FORMAT || manifest.mode !== "embedded")
+        throw new NotABackup(`${MANIFEST} is missing or of another format`);
     } else if (name === DATABASE) {
       database = new Blob([content]);
     } else if (name.startsWith(UPLOADS) && entry.header.type === "file") {
@@ -93,6 +96,7 @@ export async function backupKind(file: string): Promise<"embedded" | "production
       .on("error", reject);
   });
   if (head.subarray(0, 5).toString() === "PGDMP") return "production";
-  if (head.subarray(257, 262).toString() === "ustar" && head.subarray(0, MANIFEST.length).toString() === MANIFEST) return "embedded";
+  if (head.subarray(257, 262).toString() === "ustar" && head.subarray(0, MANIFEST.length).toString() === MANIFEST)
+    return "embedded";
   return null;
 }

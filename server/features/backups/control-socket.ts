@@ -13,7 +13,11 @@ import type { BackupsService } from "./service";
 export const controlSocketPath = (dataDir: string) => join(dataDir, "frio.sock");
 
 /** Serves `GET /backup` on the control socket; the data directory's lock is already held, so a socket file left there is stale. */
-export async function serveControlSocket(dataDir: string, backups: BackupsService, log: (message: string) => void): Promise<Server> {
+export async function serveControlSocket(
+  dataDir: string,
+  backups: BackupsService,
+  log: (message: string) => void,
+): Promise<Server> {
   const path = controlSocketPath(dataDir);
   await rm(path, { force: true });
   const server = createServer((req, res) => {

@@ -22,21 +22,44 @@ export function libpqEnv(url: string): Record<string, string> {
 
 /** Runs a Postgres client tool, its output into `stdout` (ended when it is done); its error output becomes the error's message. */
 async function run(tool: "pg_dump" | "pg_restore", args: string[], url: string, stdout?: Writable): Promise<void> {
-  const child = spawn(tool, args, { env: { ...process.env, ...libpqEnv(url) }, stdio: ["ignore", stdout ? "pipe" : "ignore", "pipe"] });
+  const child = spawn(tool, args, {
+    env: { ...process.env, ...libpqEnv(url) },
+    stdio: ["ignore", stdout ? "pipe" : "ignore", "pipe"],
+  });
   let errors = "";
   child.stderr!.on("data", (chunk: Buffer) => void (errors += chunk.toString()));
   const exited = new Promise<void>((resolve, reject) => {
     child.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === "ENOENT" ? `${tool} is not installed (the PostgreSQL client tools, at least the server's version)` : error.message)),
+      reject(
+        new Error(
+          error.code === "ENOENT"
+            ? `${tool} is not installed (the PostgreSQL client tools, at least the server's version)`
+            : error.message,
+        ),
+      ),
     );
-    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(errors.trim() || `${tool} exited with ${code}`))));
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(errors.trim() || `${tool} exited with ${code}`)),
+    );
   });
   await Promise.all([exited, stdout ? pipeline(child.stdout!, stdout) : null]);
 }
 
 /** A consistent dump of the whole database in pg_dump's custom format (one snapshot, taken while the app runs). */
-export const pgDump = (url: string, out: Writable) => run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges"], url, out);
+export const pgDump = (url: string, out: Writable) =>
+  run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges"], url, out);
 
 /** Restores a custom-format dump into the (empty) database of `url`, all or nothing. */
 export const pgRestore = (url: string, file: string) =>
-  run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${libpqEnv(url).PGDATABASE}`, file], url);
+  run(
+    "pg_restore",
+    [
+      "--no-owner",
+      "--no-privileges",
+      "--exit-on-error",
+      "--single-transaction",
+      `--dbname=${libpqEnv(url).PGDATABASE}`,
+      file,
+    ],
+    url,
+  );

@@ -16,7 +16,10 @@ async function read<T>(db: Executor, key: string, schema: z.ZodType<T>): Promise
 }
 
 const write = (db: Executor, key: string, value: unknown) =>
-  db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 
 export const lastBackup = (db: Executor) => read(db, LAST, BackupRecord);
 export const lastFailure = (db: Executor) => read(db, FAILURE, BackupFailure);
@@ -47,7 +50,9 @@ export async function retryScheduledBackupIn(db: Executor, everyMinutes: number,
 /** Tables a restore would collide with: a database that has any holds data. */
 export async function userTableCount(db: Executor): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`),
+    await db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+    ),
   );
   return Number(row?.n ?? 0);
 }

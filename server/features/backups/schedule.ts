@@ -35,7 +35,8 @@ export function startBackupSchedule(options: {
 
   async function prune() {
     const files = (await readdir(schedule.dir)).filter((name) => OURS.test(name)).sort();
-    for (const name of files.slice(0, Math.max(0, files.length - schedule.keep))) await rm(join(schedule.dir, name), { force: true });
+    for (const name of files.slice(0, Math.max(0, files.length - schedule.keep)))
+      await rm(join(schedule.dir, name), { force: true });
   }
 
   async function backupIfDue() {

@@ -22,7 +22,9 @@ export async function activeProductClaim(db: Executor, clientId: number, product
   const [row] = await db
     .select()
     .from(productClaims)
-    .where(and(eq(productClaims.clientId, clientId), eq(productClaims.productId, productId), isNull(productClaims.nullDate)))
+    .where(
+      and(eq(productClaims.clientId, clientId), eq(productClaims.productId, productId), isNull(productClaims.nullDate)),
+    )
     .orderBy(desc(productClaims.createdAt), desc(productClaims.id))
     .limit(1);
   return row ?? null;
@@ -31,7 +33,10 @@ export async function activeProductClaim(db: Executor, clientId: number, product
 /** One active value per type: the new one replaces the old, which stays in history. */
 export async function replaceClaim(db: Executor, type: SimpleClaimType, clientId: number, description: string) {
   const table = TABLES[type];
-  await db.update(table).set({ nullDate: new Date() }).where(and(eq(table.clientId, clientId), isNull(table.nullDate)));
+  await db
+    .update(table)
+    .set({ nullDate: new Date() })
+    .where(and(eq(table.clientId, clientId), isNull(table.nullDate)));
   if (description) await db.insert(table).values({ clientId, description });
 }
 
@@ -39,7 +44,9 @@ export async function replaceProductClaim(db: Executor, clientId: number, produc
   await db
     .update(productClaims)
     .set({ nullDate: new Date() })
-    .where(and(eq(productClaims.clientId, clientId), eq(productClaims.productId, productId), isNull(productClaims.nullDate)));
+    .where(
+      and(eq(productClaims.clientId, clientId), eq(productClaims.productId, productId), isNull(productClaims.nullDate)),
+    );
   await db.insert(productClaims).values({ clientId, productId, description });
 }
 
@@ -56,7 +63,12 @@ export async function activeClaimsOf(db: Executor, clientId: number) {
     list(1),
     list(2),
     db
-      .select({ id: productClaims.id, description: productClaims.description, product_id: productClaims.productId, product_name: products.name })
+      .select({
+        id: productClaims.id,
+        description: productClaims.description,
+        product_id: productClaims.productId,
+        product_name: products.name,
+      })
       .from(productClaims)
       .innerJoin(products, eq(products.id, productClaims.productId))
       .where(and(eq(productClaims.clientId, clientId), isNull(productClaims.nullDate)))

@@ -26,7 +26,8 @@ export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService }> = as
   app.post("/save_claim_or_bonus/:clientId/", {
     config: { permission: "catalog.write" },
     schema: { params: ClientParams, body: SaveClaimRequest, response: { 200: ClaimSaved } },
-    handler: (request) => claims.save(request.params.clientId, request.body.claimType as 1 | 2, request.body.claimValue),
+    handler: (request) =>
+      claims.save(request.params.clientId, request.body.claimType as 1 | 2, request.body.claimValue),
   });
 
   app.post("/save_claim_product/:clientId/", {

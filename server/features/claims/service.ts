@@ -14,7 +14,8 @@ export function createClaimsService({ db }: { db: Database }) {
   }
 
   async function requireProduct(productId: number) {
-    if (!(await findProduct(db, productId))) throw new Invalid(CLAIM_MESSAGES.product, { product: CLAIM_MESSAGES.product });
+    if (!(await findProduct(db, productId)))
+      throw new Invalid(CLAIM_MESSAGES.product, { product: CLAIM_MESSAGES.product });
   }
 
   return {
@@ -22,9 +23,15 @@ export function createClaimsService({ db }: { db: Database }) {
       await requireClient(clientId);
       if (claimType === CLAIM_TYPES.productClaim) {
         if (!productId) throw new Invalid(CLAIM_MESSAGES.product, { product: CLAIM_MESSAGES.product });
-        return { success: true as const, claimValue: (await repo.activeProductClaim(db, clientId, productId))?.description ?? "" };
+        return {
+          success: true as const,
+          claimValue: (await repo.activeProductClaim(db, clientId, productId))?.description ?? "",
+        };
       }
-      return { success: true as const, claimValue: (await repo.activeClaim(db, claimType as repo.SimpleClaimType, clientId))?.description ?? "" };
+      return {
+        success: true as const,
+        claimValue: (await repo.activeClaim(db, claimType as repo.SimpleClaimType, clientId))?.description ?? "",
+      };
     },
 
     async save(clientId: number, claimType: 1 | 2, value: string) {

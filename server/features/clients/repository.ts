@@ -5,7 +5,10 @@ import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 
 export type ClientRow = typeof clients.$inferSelect;
-export type ClientValues = Omit<typeof clients.$inferInsert, "id" | "searchName" | "version" | "createdAt" | "updatedAt">;
+export type ClientValues = Omit<
+  typeof clients.$inferInsert,
+  "id" | "searchName" | "version" | "createdAt" | "updatedAt"
+>;
 
 export const listCities = (db: Executor) => db.select().from(cities).orderBy(asc(cities.id));
 export const listShipments = (db: Executor) => db.select().from(shipments).orderBy(asc(shipments.id));

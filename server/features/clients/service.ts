@@ -1,5 +1,10 @@
 import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
-import type { ClientDetail, ClientListItem, CreateClientRequest, UpdateClientRequest } from "../../../domain/contracts/clients";
+import type {
+  ClientDetail,
+  ClientListItem,
+  CreateClientRequest,
+  UpdateClientRequest,
+} from "../../../domain/contracts/clients";
 import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
@@ -7,7 +12,8 @@ import * as repo from "./repository";
 import type { ClientRow } from "./repository";
 
 export const CLIENT_NOT_FOUND = "El cliente no existe o fue eliminado.";
-export const CLIENT_EDIT_CONFLICT = "Otra persona modificó este cliente mientras lo editabas. Recargá los datos y volvé a guardar.";
+export const CLIENT_EDIT_CONFLICT =
+  "Otra persona modificó este cliente mientras lo editabas. Recargá los datos y volvé a guardar.";
 
 const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
 

@@ -16,7 +16,10 @@ export async function readSetting<T>(db: Executor, key: string, fallback: T): Pr
 }
 
 export async function writeSetting(db: Executor, key: string, value: unknown) {
-  await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
 /** Orders created in [from, to) in Buenos Aires days, never cancelled ones. */
@@ -42,7 +45,12 @@ export async function salesTotals(db: Executor, from: string, to: string, seller
 
 export const mostExpensive = (db: Executor, from: string, to: string, sellerId: number, limit = 10) =>
   db
-    .select({ order_id: orders.id, client_name: clients.name, final_price: orders.finalPrice, create_date: orders.createDate })
+    .select({
+      order_id: orders.id,
+      client_name: clients.name,
+      final_price: orders.finalPrice,
+      create_date: orders.createDate,
+    })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(and(inRange(from, to), eq(orders.sellerId, sellerId)))

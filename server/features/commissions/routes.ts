@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CommissionRequest, CommissionResult, CommissionSettingsRequest, CommissionSetup } from "../../../domain/contracts/commissions";
+import {
+  CommissionRequest,
+  CommissionResult,
+  CommissionSettingsRequest,
+  CommissionSetup,
+} from "../../../domain/contracts/commissions";
 import type { CommissionsService } from "./service";
 
-export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: CommissionsService }> = async (app, { commissions }) => {
+export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: CommissionsService }> = async (
+  app,
+  { commissions },
+) => {
   app.get("/commissions/", {
     config: { permission: "commissions.own" },
     schema: { response: { 200: CommissionSetup } },
@@ -18,7 +26,10 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: Commissions
 
   app.post("/commissions/settings/", {
     config: { permission: "commissions.any" },
-    schema: { body: CommissionSettingsRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    schema: {
+      body: CommissionSettingsRequest,
+      response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+    },
     handler: (request) => commissions.updateSettings(request.body.rate, request.body.includes_shipping),
   });
 };

@@ -1,4 +1,9 @@
-import { COMMISSION_MESSAGES, type CommissionRequest, type CommissionResult, type CommissionSetup } from "../../../domain/contracts/commissions";
+import {
+  COMMISSION_MESSAGES,
+  type CommissionRequest,
+  type CommissionResult,
+  type CommissionSetup,
+} from "../../../domain/contracts/commissions";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
@@ -21,7 +26,11 @@ export function createCommissionsService({ db }: { db: Database }) {
   return {
     async setup(user: AuthenticatedUser): Promise<CommissionSetup> {
       const isAdmin = can(user.group, "commissions.any");
-      const sellers = (await repo.listSellers(db)).map((s) => ({ id: s.id, username: s.username, full_name: `${s.firstName} ${s.lastName}`.trim() || s.username }));
+      const sellers = (await repo.listSellers(db)).map((s) => ({
+        id: s.id,
+        username: s.username,
+        full_name: `${s.firstName} ${s.lastName}`.trim() || s.username,
+      }));
       const { rate, includesShipping } = await settings();
       return {
         group: user.group,
@@ -36,7 +45,8 @@ export function createCommissionsService({ db }: { db: Database }) {
     /** An Admin may ask for any seller; anyone else always gets their own figures. */
     async calculate(request: CommissionRequest, user: AuthenticatedUser): Promise<CommissionResult> {
       const isAdmin = can(user.group, "commissions.any");
-      if (isAdmin && !request.seller_id) throw new Invalid(COMMISSION_MESSAGES.seller, { seller_id: COMMISSION_MESSAGES.seller });
+      if (isAdmin && !request.seller_id)
+        throw new Invalid(COMMISSION_MESSAGES.seller, { seller_id: COMMISSION_MESSAGES.seller });
       const sellerId = isAdmin ? request.seller_id! : user.id;
       const { rate, includesShipping } = await settings();
       const totals = await repo.salesTotals(db, request.start_date, request.end_date, sellerId);

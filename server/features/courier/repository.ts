@@ -1,5 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { cities, clients, courierLinks, courierPositions, courierStops, groups, orders, payMethods, timesShipping, users } from "../../../drizzle/schema";
+import {
+  cities,
+  clients,
+  courierLinks,
+  courierPositions,
+  courierStops,
+  groups,
+  orders,
+  payMethods,
+  timesShipping,
+  users,
+} from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
 const displayName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
@@ -14,7 +25,10 @@ export const activeCadetes = (db: Executor) =>
     .orderBy(asc(users.id));
 
 export const links = (db: Executor) =>
-  db.select({ column: courierLinks.column, userId: courierLinks.userId, display_name: displayName }).from(courierLinks).leftJoin(users, eq(users.id, courierLinks.userId));
+  db
+    .select({ column: courierLinks.column, userId: courierLinks.userId, display_name: displayName })
+    .from(courierLinks)
+    .leftJoin(users, eq(users.id, courierLinks.userId));
 
 /** The active Cadete linked to a column, if any: a deactivated user's phone reads nothing. */
 export async function linkedUser(db: Executor, column: number): Promise<number | null> {
@@ -29,7 +43,8 @@ export async function linkedUser(db: Executor, column: number): Promise<number |
 
 /** Links a column to a user (or none); the user leaves any other column first. */
 export async function writeLink(tx: Executor, column: number, userId: number | null) {
-  if (userId !== null) await tx.update(courierLinks).set({ userId: null, updatedAt: new Date() }).where(eq(courierLinks.userId, userId));
+  if (userId !== null)
+    await tx.update(courierLinks).set({ userId: null, updatedAt: new Date() }).where(eq(courierLinks.userId, userId));
   await tx
     .insert(courierLinks)
     .values({ column, userId, updatedAt: new Date() })
@@ -80,7 +95,14 @@ export async function lockOpenStop(tx: Executor, orderId: number) {
 export async function closeStop(
   tx: Executor,
   stopId: number,
-  change: { state: "entregado" | "no_entregado"; closedBy: number; amountReceived?: string | null; photo?: string | null; reason?: string | null; reasonText?: string | null },
+  change: {
+    state: "entregado" | "no_entregado";
+    closedBy: number;
+    amountReceived?: string | null;
+    photo?: string | null;
+    reason?: string | null;
+    reasonText?: string | null;
+  },
 ) {
   await tx
     .update(courierStops)
@@ -90,7 +112,8 @@ export async function closeStop(
 
 export type StopRow = typeof courierStops.$inferSelect;
 
-export const stopById = async (db: Executor, id: number) => (await db.select().from(courierStops).where(eq(courierStops.id, id)))[0] ?? null;
+export const stopById = async (db: Executor, id: number) =>
+  (await db.select().from(courierStops).where(eq(courierStops.id, id)))[0] ?? null;
 
 /** What both the phone and the board read of a stop itself. */
 const stopColumns = {
@@ -148,24 +171,42 @@ export const boardStopRows = (db: Executor, deliveryDate?: string) =>
     .where(deliveryDate ? eq(courierStops.deliveryDate, deliveryDate) : undefined);
 
 export async function columnHasOpenStops(db: Executor, column: number) {
-  const [row] = await db.select({ id: courierStops.id }).from(courierStops).where(and(eq(courierStops.column, column), eq(courierStops.state, "pendiente"))).limit(1);
+  const [row] = await db
+    .select({ id: courierStops.id })
+    .from(courierStops)
+    .where(and(eq(courierStops.column, column), eq(courierStops.state, "pendiente")))
+    .limit(1);
   return !!row;
 }
 
 export async function hasOpenStops(db: Executor, userId: number) {
-  const [row] = await db.select({ id: courierStops.id }).from(courierStops).where(and(eq(courierStops.userId, userId), eq(courierStops.state, "pendiente"))).limit(1);
+  const [row] = await db
+    .select({ id: courierStops.id })
+    .from(courierStops)
+    .where(and(eq(courierStops.userId, userId), eq(courierStops.state, "pendiente")))
+    .limit(1);
   return !!row;
 }
 
-export const lastPosition = async (db: Executor, userId: number) => (await db.select().from(courierPositions).where(eq(courierPositions.userId, userId)))[0] ?? null;
+export const lastPosition = async (db: Executor, userId: number) =>
+  (await db.select().from(courierPositions).where(eq(courierPositions.userId, userId)))[0] ?? null;
 
-export const positionsOf = (db: Executor, userIds: number[]) => (userIds.length ? db.select().from(courierPositions).where(inArray(courierPositions.userId, userIds)) : Promise.resolve([]));
+export const positionsOf = (db: Executor, userIds: number[]) =>
+  userIds.length
+    ? db.select().from(courierPositions).where(inArray(courierPositions.userId, userIds))
+    : Promise.resolve([]);
 
-export async function writePosition(db: Executor, position: { userId: number; latitude: string; longitude: string; accuracy: number | null; at: Date }) {
+export async function writePosition(
+  db: Executor,
+  position: { userId: number; latitude: string; longitude: string; accuracy: number | null; at: Date },
+) {
   await db
     .insert(courierPositions)
     .values(position)
-    .onConflictDoUpdate({ target: courierPositions.userId, set: { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy, at: position.at } });
+    .onConflictDoUpdate({
+      target: courierPositions.userId,
+      set: { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy, at: position.at },
+    });
 }
 
 /** Each courier's stops of the day (or of a range), for the cash report. */

@@ -8,13 +8,32 @@ import * as repo from "./repository";
 export const courierOfColumn = (tx: Executor, column: number) => repo.linkedUser(tx, column);
 
 /** Called by 'Enviar ruta' inside its transaction: the stops of the sent route, in route order, go to the column's courier. */
-export async function recordRoute(tx: Executor, column: number, userId: number, stops: { id: number; deliveryDate: string }[]) {
-  const payment = new Map((await repo.paymentOf(tx, stops.map((s) => s.id))).map((p) => [p.orderId, p]));
+export async function recordRoute(
+  tx: Executor,
+  column: number,
+  userId: number,
+  stops: { id: number; deliveryDate: string }[],
+) {
+  const payment = new Map(
+    (
+      await repo.paymentOf(
+        tx,
+        stops.map((s) => s.id),
+      )
+    ).map((p) => [p.orderId, p]),
+  );
   await repo.insertStops(
     tx,
     stops.map((stop, position) => {
       const pay = payment.get(stop.id);
-      return { orderId: stop.id, column, userId, deliveryDate: stop.deliveryDate, position, amountDue: pay && isCashMethod(pay.payMethod) ? pay.finalPrice : null };
+      return {
+        orderId: stop.id,
+        column,
+        userId,
+        deliveryDate: stop.deliveryDate,
+        position,
+        amountDue: pay && isCashMethod(pay.payMethod) ? pay.finalPrice : null,
+      };
     }),
   );
 }
@@ -30,7 +49,10 @@ export async function closeFromBoard(tx: Executor, orderId: number, actorId: num
   return { ...stop, state: "entregado" as const, amountReceived: stop.amountDue };
 }
 
-type ClosedStop = Pick<repo.StopRow, "id" | "orderId" | "column" | "userId" | "deliveryDate" | "amountDue" | "amountReceived" | "reason"> & { state: string };
+type ClosedStop = Pick<
+  repo.StopRow,
+  "id" | "orderId" | "column" | "userId" | "deliveryDate" | "amountDue" | "amountReceived" | "reason"
+> & { state: string };
 
 /**
  * The events of a stop that closed, last in its transaction: the boards get the stop's state
@@ -58,7 +80,17 @@ export async function appendStopEvents(tx: Executor, stop: ClosedStop, actorId: 
   if (stop.userId !== null) await appendCourierChanged(tx, [stop.userId], stop.deliveryDate, actorId);
 }
 
-export async function appendCourierChanged(tx: Executor, userIds: (number | null)[], deliveryDate: string | null, actorId: number) {
+export async function appendCourierChanged(
+  tx: Executor,
+  userIds: (number | null)[],
+  deliveryDate: string | null,
+  actorId: number,
+) {
   const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-  if (ids.length) await appendEvent(tx, { type: "courier.stops_changed", actorId, data: { user_ids: ids, delivery_date: deliveryDate } });
+  if (ids.length)
+    await appendEvent(tx, {
+      type: "courier.stops_changed",
+      actorId,
+      data: { user_ids: ids, delivery_date: deliveryDate },
+    });
 }

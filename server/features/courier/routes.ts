@@ -78,7 +78,10 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
     schema: { querystring: CashQuery, response: { 200: CashReport } },
     handler: (request) => {
       const today = todayInBuenosAires();
-      return courier.cash(request.query.from ?? request.query.to ?? today, request.query.to ?? request.query.from ?? today);
+      return courier.cash(
+        request.query.from ?? request.query.to ?? today,
+        request.query.to ?? request.query.from ?? today,
+      );
     },
   });
 

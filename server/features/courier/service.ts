@@ -3,8 +3,27 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { todayInBuenosAires } from "../../../domain/calendar";
 import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
-import { COURIER_MESSAGES, type CashRow, type CourierColumns, type CourierRoute, type CourierStop, type DeliveredRequest, type NotDeliveredRequest, type PositionRequest } from "../../../domain/contracts/courier";
-import { cashDifference, cashTotals, directionsUrl, POSITION_INTERVAL_MS, progressOf, routeOrder, telNumber, whatsappNumber, type StopState } from "../../../domain/courier";
+import {
+  COURIER_MESSAGES,
+  type CashRow,
+  type CourierColumns,
+  type CourierRoute,
+  type CourierStop,
+  type DeliveredRequest,
+  type NotDeliveredRequest,
+  type PositionRequest,
+} from "../../../domain/contracts/courier";
+import {
+  cashDifference,
+  cashTotals,
+  directionsUrl,
+  POSITION_INTERVAL_MS,
+  progressOf,
+  routeOrder,
+  telNumber,
+  whatsappNumber,
+  type StopState,
+} from "../../../domain/courier";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
@@ -21,7 +40,8 @@ import { appendCourierChanged, appendStopEvents } from "./route-stops";
 /** Proof photos keep enough detail to read a house number, and no more. */
 const PROOF_MAX_PX = 1280;
 const dec = (value: string | null) => (value === null ? null : centavosToDecimal(toCentavos(value)));
-const differenceOf = (due: string | null, received: string | null) => (due === null || received === null ? null : centavosToDecimal(cashDifference(toCentavos(due), toCentavos(received))));
+const differenceOf = (due: string | null, received: string | null) =>
+  due === null || received === null ? null : centavosToDecimal(cashDifference(toCentavos(due), toCentavos(received)));
 const num = (value: string | null) => (value === null ? null : Number(value));
 
 function toCourierStop(row: repo.CourierStopRow, index: number): CourierStop {
@@ -55,7 +75,15 @@ function toCourierStop(row: repo.CourierStopRow, index: number): CourierStop {
   };
 }
 
-export function createCourierService({ db, orders, uploadsDir }: { db: Database; orders: OrdersService; uploadsDir: string }) {
+export function createCourierService({
+  db,
+  orders,
+  uploadsDir,
+}: {
+  db: Database;
+  orders: OrdersService;
+  uploadsDir: string;
+}) {
   const proofDir = join(uploadsDir, "proof");
 
   /** The order's open stop, which must be this courier's. */
@@ -67,7 +95,9 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
   }
 
   async function storeProof(orderId: number, upload: Buffer) {
-    const image = await reencodeImage(upload, "photo", (i) => i.resize(PROOF_MAX_PX, PROOF_MAX_PX, { fit: "inside", withoutEnlargement: true }));
+    const image = await reencodeImage(upload, "photo", (i) =>
+      i.resize(PROOF_MAX_PX, PROOF_MAX_PX, { fit: "inside", withoutEnlargement: true }),
+    );
     await mkdir(proofDir, { recursive: true });
     const file = `${orderId}-${randomBytes(12).toString("hex")}.webp`;
     await writeFile(join(proofDir, file), image);
@@ -78,12 +108,23 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
     async route(user: AuthenticatedUser, deliveryDate = todayInBuenosAires()): Promise<CourierRoute> {
       const rows = routeOrder(await repo.courierStopRows(db, { userId: user.id, deliveryDate }));
       const stops = rows.map(toCourierStop);
-      const cash = cashTotals(rows.map((r) => ({ courierId: user.id, state: r.state as StopState, due: r.amountDue === null ? null : toCentavos(r.amountDue), received: r.amountReceived === null ? null : toCentavos(r.amountReceived) })));
+      const cash = cashTotals(
+        rows.map((r) => ({
+          courierId: user.id,
+          state: r.state as StopState,
+          due: r.amountDue === null ? null : toCentavos(r.amountDue),
+          received: r.amountReceived === null ? null : toCentavos(r.amountReceived),
+        })),
+      );
       return {
         delivery_date: deliveryDate,
         stops,
         progress: progressOf(stops.map((s) => s.state)),
-        cash: { due: centavosToDecimal(cash.due), received: centavosToDecimal(cash.received), difference: centavosToDecimal(cash.difference) },
+        cash: {
+          due: centavosToDecimal(cash.due),
+          received: centavosToDecimal(cash.received),
+          difference: centavosToDecimal(cash.difference),
+        },
       };
     },
 
@@ -94,10 +135,21 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
       try {
         await db.transaction(async (tx) => {
           const stop = await ownOpenStop(tx, request.order_id, user);
-          if (stop.amountDue === null && request.amount_received !== undefined) throw new Invalid(COURIER_MESSAGES.notCash, { amount_received: COURIER_MESSAGES.notCash });
+          if (stop.amountDue === null && request.amount_received !== undefined)
+            throw new Invalid(COURIER_MESSAGES.notCash, { amount_received: COURIER_MESSAGES.notCash });
           // A cash stop confirmed without an amount was collected in full.
-          const received = stop.amountDue === null ? null : request.amount_received !== undefined ? centavosToDecimal(request.amount_received) : stop.amountDue;
-          await repo.closeStop(tx, stop.id, { state: "entregado", closedBy: user.id, amountReceived: received, photo: file });
+          const received =
+            stop.amountDue === null
+              ? null
+              : request.amount_received !== undefined
+                ? centavosToDecimal(request.amount_received)
+                : stop.amountDue;
+          await repo.closeStop(tx, stop.id, {
+            state: "entregado",
+            closedBy: user.id,
+            amountReceived: received,
+            photo: file,
+          });
           await orders.changeStatus(tx, stop.orderId, STATUS.delivered, user);
           await appendStopEvents(tx, { ...stop, state: "entregado", amountReceived: received }, user.id);
         });
@@ -114,7 +166,12 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
         await lockBoard(tx);
         const stop = await ownOpenStop(tx, request.order_id, user);
         const reasonText = request.reason === "Otro" ? request.text : request.text || null;
-        await repo.closeStop(tx, stop.id, { state: "no_entregado", closedBy: user.id, reason: request.reason, reasonText });
+        await repo.closeStop(tx, stop.id, {
+          state: "no_entregado",
+          closedBy: user.id,
+          reason: request.reason,
+          reasonText,
+        });
         await orders.changeStatus(tx, stop.orderId, STATUS.prepared, user);
         await appendStopEvents(tx, { ...stop, state: "no_entregado", reason: request.reason }, user.id);
       });
@@ -126,15 +183,29 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
       if (!(await repo.hasOpenStops(db, user.id))) throw new Conflict(COURIER_MESSAGES.noRoute);
       const last = await repo.lastPosition(db, user.id);
       // 5 s of slack: the phone's timer and the network jitter.
-      if (last && now.getTime() - last.at.getTime() < POSITION_INTERVAL_MS - 5_000) return { success: true as const, stored: false };
-      const position = { userId: user.id, latitude: request.latitude.toFixed(6), longitude: request.longitude.toFixed(6), accuracy: request.accuracy, at: now };
+      if (last && now.getTime() - last.at.getTime() < POSITION_INTERVAL_MS - 5_000)
+        return { success: true as const, stored: false };
+      const position = {
+        userId: user.id,
+        latitude: request.latitude.toFixed(6),
+        longitude: request.longitude.toFixed(6),
+        accuracy: request.accuracy,
+        at: now,
+      };
       await db.transaction(async (tx) => {
         await repo.writePosition(tx, position);
         const column = (await repo.links(tx)).find((l) => l.userId === user.id)?.column ?? null;
         await appendEvent(tx, {
           type: "dispatch.courier_position",
           actorId: user.id,
-          data: { user_id: user.id, column, latitude: request.latitude, longitude: request.longitude, accuracy: request.accuracy, at: now.toISOString() },
+          data: {
+            user_id: user.id,
+            column,
+            latitude: request.latitude,
+            longitude: request.longitude,
+            accuracy: request.accuracy,
+            at: now.toISOString(),
+          },
         });
       });
       return { success: true as const, stored: true };
@@ -144,13 +215,25 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
     async photo(user: AuthenticatedUser, stopId: number) {
       const stop = await repo.stopById(db, stopId);
       if (!stop?.photo) throw new NotFound(COURIER_MESSAGES.photo);
-      if (!can(user.group, "dispatch.work") && stop.userId !== user.id) throw new Forbidden(COURIER_MESSAGES.notYourStop);
+      if (!can(user.group, "dispatch.work") && stop.userId !== user.id)
+        throw new Forbidden(COURIER_MESSAGES.notYourStop);
       return join(proofDir, stop.photo);
     },
 
     async columns(deliveryDate?: string): Promise<CourierColumns> {
-      const [links, stops, cadetes] = await Promise.all([repo.links(db), repo.boardStopRows(db, deliveryDate), repo.activeCadetes(db)]);
-      const positions = new Map((await repo.positionsOf(db, links.flatMap((l) => (l.userId ? [l.userId] : [])))).map((p) => [p.userId, p]));
+      const [links, stops, cadetes] = await Promise.all([
+        repo.links(db),
+        repo.boardStopRows(db, deliveryDate),
+        repo.activeCadetes(db),
+      ]);
+      const positions = new Map(
+        (
+          await repo.positionsOf(
+            db,
+            links.flatMap((l) => (l.userId ? [l.userId] : [])),
+          )
+        ).map((p) => [p.userId, p]),
+      );
       const couriers = [1, 2, 3].map((column) => {
         const link = links.find((l) => l.column === column && l.userId !== null);
         const own = routeOrder(stops.filter((s) => s.column === column));
@@ -170,22 +253,35 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
             has_photo: !!s.photo,
           })),
           progress: progressOf(own.map((s) => s.state as StopState)),
-          position: position ? { latitude: Number(position.latitude), longitude: Number(position.longitude), accuracy: position.accuracy, at: position.at.toISOString() } : null,
+          position: position
+            ? {
+                latitude: Number(position.latitude),
+                longitude: Number(position.longitude),
+                accuracy: position.accuracy,
+                at: position.at.toISOString(),
+              }
+            : null,
         };
       });
       return { couriers, cadetes };
     },
 
     async link(actor: AuthenticatedUser, column: number, userId: number | null) {
-      if (userId !== null && !(await repo.activeCadetes(db)).some((c) => c.id === userId)) throw new Invalid(COURIER_MESSAGES.notCadete, { user_id: COURIER_MESSAGES.notCadete });
+      if (userId !== null && !(await repo.activeCadetes(db)).some((c) => c.id === userId))
+        throw new Invalid(COURIER_MESSAGES.notCadete, { user_id: COURIER_MESSAGES.notCadete });
       await db.transaction(async (tx) => {
         await lockBoard(tx);
         // Without a courier the column's pending stops would reach no phone: another one takes them instead.
-        if (userId === null && (await repo.columnHasOpenStops(tx, column))) throw new Conflict(BOARD_MESSAGES.keepCourierLinked(column));
+        if (userId === null && (await repo.columnHasOpenStops(tx, column)))
+          throw new Conflict(BOARD_MESSAGES.keepCourierLinked(column));
         await repo.writeLink(tx, column, userId);
         // The column's open stops follow it: a courier linked after the route was sent still gets it.
         const moved = await repo.moveOpenStops(tx, column, userId);
-        await appendEvent(tx, { type: "dispatch.courier_linked", actorId: actor.id, data: { column, user_id: userId } });
+        await appendEvent(tx, {
+          type: "dispatch.courier_linked",
+          actorId: actor.id,
+          data: { column, user_id: userId },
+        });
         await appendCourierChanged(tx, [userId, ...moved.map((m) => m.userId)], null, actor.id);
       });
       return { success: true as const, message: COURIER_MESSAGES.linked };
@@ -201,7 +297,14 @@ export function createCourierService({ db, orders, uploadsDir }: { db: Database;
       }
       const rows = [...groups.values()].map((group) => {
         const first = group[0]!;
-        const totals = cashTotals(group.map((s) => ({ courierId: s.userId, state: s.state as StopState, due: s.amountDue === null ? null : toCentavos(s.amountDue), received: s.amountReceived === null ? null : toCentavos(s.amountReceived) })));
+        const totals = cashTotals(
+          group.map((s) => ({
+            courierId: s.userId,
+            state: s.state as StopState,
+            due: s.amountDue === null ? null : toCentavos(s.amountDue),
+            received: s.amountReceived === null ? null : toCentavos(s.amountReceived),
+          })),
+        );
         return {
           user_id: first.userId,
           courier: first.courier ?? "Sin cadete vinculado",

@@ -15,7 +15,13 @@ export async function lockBoard(tx: Executor) {
 /** Every Armado order with its stored placement, if it has one yet. */
 export const preparedPlacements = (db: Executor) =>
   db
-    .select({ orderId: orders.id, deliveryDate: orders.deliveryDate, courier: courierAssignments.courier, position: courierAssignments.position, version: courierAssignments.version })
+    .select({
+      orderId: orders.id,
+      deliveryDate: orders.deliveryDate,
+      courier: courierAssignments.courier,
+      position: courierAssignments.position,
+      version: courierAssignments.version,
+    })
     .from(orders)
     .leftJoin(courierAssignments, eq(courierAssignments.orderId, orders.id))
     .where(eq(orders.statusId, STATUS.prepared));

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AssignRequest, BoardQuery, DispatchBoard, DispatchRoute, RouteQuery, SendRouteRequest } from "../../../domain/contracts/boards";
+import {
+  AssignRequest,
+  BoardQuery,
+  DispatchBoard,
+  DispatchRoute,
+  RouteQuery,
+  SendRouteRequest,
+} from "../../../domain/contracts/boards";
 import { ColumnsJson } from "../../../domain/contracts/event-data";
 import { OrderIdRequest } from "../../../domain/contracts/orders";
 import type { DispatchService } from "./service";
@@ -16,7 +23,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/assign/", {
     config: { permission },
-    schema: { body: AssignRequest, response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: ColumnsJson }) } },
+    schema: {
+      body: AssignRequest,
+      response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: ColumnsJson }) },
+    },
     handler: (request) => dispatch.assign(request.body, request.currentUser!),
   });
 
@@ -34,7 +44,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/send-route/", {
     config: { permission },
-    schema: { body: SendRouteRequest, response: { 200: DispatchRoute.extend({ success: z.literal(true), message: z.string() }) } },
+    schema: {
+      body: SendRouteRequest,
+      response: { 200: DispatchRoute.extend({ success: z.literal(true), message: z.string() }) },
+    },
     handler: (request) => dispatch.sendRoute(request.body.courier, request.body.order_ids, request.currentUser!),
   });
 

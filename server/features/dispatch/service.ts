@@ -1,13 +1,40 @@
-import { BOARD_MESSAGES, courierName, type AssignRequest, type DispatchBoard, type DispatchRoute } from "../../../domain/contracts/boards";
-import { changedPlacements, columnsOf, moveCard, sendRouteRefusal, type Columns, type Placement } from "../../../domain/dispatch";
+import {
+  BOARD_MESSAGES,
+  courierName,
+  type AssignRequest,
+  type DispatchBoard,
+  type DispatchRoute,
+} from "../../../domain/contracts/boards";
+import {
+  changedPlacements,
+  columnsOf,
+  moveCard,
+  sendRouteRefusal,
+  type Columns,
+  type Placement,
+} from "../../../domain/dispatch";
 import { STATUS } from "../../../domain/order-status";
-import { googleMapsRouteUrl, inSlotOrder, pathMeters, shortestRoute, slotRank, whatsappShareUrl, type Point } from "../../../domain/routing";
+import {
+  googleMapsRouteUrl,
+  inSlotOrder,
+  pathMeters,
+  shortestRoute,
+  slotRank,
+  whatsappShareUrl,
+  type Point,
+} from "../../../domain/routing";
 import type { Database, Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth/repository";
 import { boardRows, type BoardRow } from "../orders/board-repository";
-import { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "../courier/route-stops";
+import {
+  appendCourierChanged,
+  appendStopEvents,
+  closeFromBoard,
+  courierOfColumn,
+  recordRoute,
+} from "../courier/route-stops";
 import { toBoardRow } from "../orders/serialize";
 import type { OrdersService } from "../orders/service";
 import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";
@@ -16,7 +43,11 @@ import { lockBoard, preparedPlacements, removePlacements, writePlacements } from
 const UNPLACED = Number.MAX_SAFE_INTEGER;
 
 type Stored = Awaited<ReturnType<typeof preparedPlacements>>[number];
-const toPlacement = (s: Stored): Placement => ({ orderId: s.orderId, courier: s.courier ?? 0, position: s.position ?? UNPLACED });
+const toPlacement = (s: Stored): Placement => ({
+  orderId: s.orderId,
+  courier: s.courier ?? 0,
+  position: s.position ?? UNPLACED,
+});
 const columnsJson = (columns: Columns) => Object.fromEntries([...columns].map(([c, ids]) => [String(c), ids]));
 
 function routeText(courier: number | null, stops: BoardRow[], mapsUrl: string | null) {
@@ -31,14 +62,26 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
     const rows = await boardRows(tx, { statusIds: [STATUS.prepared], ids: orderIds });
     if (rows.length !== new Set(orderIds).size) throw new Conflict(BOARD_MESSAGES.notInColumn);
     const unlocated = rows.filter((r) => r.latitude === null || r.longitude === null);
-    const located = rows.filter((r) => !unlocated.includes(r)).map((row) => ({ row, lat: Number(row.latitude), lng: Number(row.longitude) }));
+    const located = rows
+      .filter((r) => !unlocated.includes(r))
+      .map((row) => ({ row, lat: Number(row.latitude), lng: Number(row.longitude) }));
     const rank = (row: BoardRow) => slotRank(row.timeSlotId);
     const ordered = shortestRoute(depot, located, (s) => rank(s.row));
-    const stops = inSlotOrder(ordered.map((s) => s.row), unlocated, rank);
+    const stops = inSlotOrder(
+      ordered.map((s) => s.row),
+      unlocated,
+      rank,
+    );
     const mapsUrl = ordered.length ? googleMapsRouteUrl(depot, ordered) : null;
     const route: DispatchRoute = {
       depot,
-      stops: ordered.map((s) => ({ order_id: s.row.id, client_name: s.row.clientName, address: s.row.address, lat: s.lat, lng: s.lng })),
+      stops: ordered.map((s) => ({
+        order_id: s.row.id,
+        client_name: s.row.clientName,
+        address: s.row.address,
+        lat: s.lat,
+        lng: s.lng,
+      })),
       without_coordinates: stops.filter((r) => unlocated.includes(r)).map((r) => r.id),
       distance_m: Math.round(pathMeters(depot, ordered)),
       maps_url: mapsUrl,
@@ -54,18 +97,27 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
     });
 
   /** The cards as they are now in this transaction: what dispatch events carry to the boards. */
-  const cardsOf = async (tx: Executor, orderIds: number[], statusId: number) => (await boardRows(tx, { statusIds: [statusId], ids: orderIds })).map(toBoardRow);
+  const cardsOf = async (tx: Executor, orderIds: number[], statusId: number) =>
+    (await boardRows(tx, { statusIds: [statusId], ids: orderIds })).map(toBoardRow);
 
   return {
     async board(deliveryDate?: string): Promise<DispatchBoard> {
-      const [rows, stored] = await Promise.all([boardRows(db, { statusIds: [STATUS.prepared, STATUS.sent], deliveryDate }), preparedPlacements(db)]);
+      const [rows, stored] = await Promise.all([
+        boardRows(db, { statusIds: [STATUS.prepared, STATUS.sent], deliveryDate }),
+        preparedPlacements(db),
+      ]);
       const prepared = rows.filter((r) => r.statusId === STATUS.prepared);
       const sent = rows.filter((r) => r.statusId === STATUS.sent);
       const versions = new Map(stored.map((s) => [s.orderId, s.version ?? 0]));
       const where = new Map<number, { courier: number; position: number }>();
-      for (const [courier, ids] of columnsOf(stored.map(toPlacement))) ids.forEach((id, position) => where.set(id, { courier, position }));
+      for (const [courier, ids] of columnsOf(stored.map(toPlacement)))
+        ids.forEach((id, position) => where.set(id, { courier, position }));
       return {
-        cards: prepared.map((row) => ({ ...toBoardRow(row), ...(where.get(row.id) ?? { courier: 0, position: UNPLACED }), version: versions.get(row.id) ?? 0 })),
+        cards: prepared.map((row) => ({
+          ...toBoardRow(row),
+          ...(where.get(row.id) ?? { courier: 0, position: UNPLACED }),
+          version: versions.get(row.id) ?? 0,
+        })),
         sent: sent.map(toBoardRow),
       };
     },
@@ -80,17 +132,33 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
         const after = moveCard(columnsOf(placements), request.order_id, request.courier, request.before_order_id);
         const changed = changedPlacements(placements, after);
         // The dragged card is always written: its version records the drop even in place.
-        if (!changed.some((p) => p.orderId === request.order_id)) changed.push({ orderId: request.order_id, courier: request.courier, position: after.get(request.courier)!.indexOf(request.order_id) });
+        if (!changed.some((p) => p.orderId === request.order_id))
+          changed.push({
+            orderId: request.order_id,
+            courier: request.courier,
+            position: after.get(request.courier)!.indexOf(request.order_id),
+          });
         await writePlacements(tx, changed, request.order_id);
         const version = (card.version ?? 0) + 1;
         const columns = columnsJson(after);
         const [moved] = await cardsOf(tx, [request.order_id], STATUS.prepared);
-        const placed = { courier: request.courier, position: after.get(request.courier)!.indexOf(request.order_id), version };
+        const placed = {
+          courier: request.courier,
+          position: after.get(request.courier)!.indexOf(request.order_id),
+          version,
+        };
         await appendEvent(tx, {
           type: "dispatch.assignment_changed",
           actorId: user.id,
           orderId: request.order_id,
-          data: { order_id: request.order_id, courier: request.courier, version, delivery_date: card.deliveryDate, columns, card: { ...moved!, ...placed } },
+          data: {
+            order_id: request.order_id,
+            courier: request.courier,
+            version,
+            delivery_date: card.deliveryDate,
+            columns,
+            card: { ...moved!, ...placed },
+          },
         });
         return { success: true as const, version, columns };
       }),
@@ -104,7 +172,11 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
           .map((orderId, position) => ({ orderId, courier: 0, position }));
         await writePlacements(tx, placements, null);
         const columns = columnsJson(columnsOf(placements));
-        await appendEvent(tx, { type: "dispatch.assignment_changed", actorId: user.id, data: { reset: true, columns } });
+        await appendEvent(tx, {
+          type: "dispatch.assignment_changed",
+          actorId: user.id,
+          data: { reset: true, columns },
+        });
         return { success: true as const, message: BOARD_MESSAGES.assignmentsReset, columns };
       }),
 

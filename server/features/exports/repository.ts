@@ -38,6 +38,9 @@ export async function keptBytes(db: Executor, except?: string) {
 }
 
 export async function deleteExportJob(db: Executor, id: string) {
-  const [row] = await db.delete(exportJobs).where(eq(exportJobs.id, id)).returning({ filePath: exportJobs.filePath, status: exportJobs.status });
+  const [row] = await db
+    .delete(exportJobs)
+    .where(eq(exportJobs.id, id))
+    .returning({ filePath: exportJobs.filePath, status: exportJobs.status });
   return row ?? null;
 }

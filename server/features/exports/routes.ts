@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ExportJobParams, ExportJobResponse, ExportRequest, KeptExportsResponse, LatestIdQuery, LatestIdResponse } from "../../../domain/contracts/exports";
+import {
+  ExportJobParams,
+  ExportJobResponse,
+  ExportRequest,
+  KeptExportsResponse,
+  LatestIdQuery,
+  LatestIdResponse,
+} from "../../../domain/contracts/exports";
 import type { ExportsService } from "./service";
 
 const Done = z.object({ success: z.literal(true), message: z.string() });
@@ -54,7 +61,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     schema: { params: ExportJobParams },
     handler: async (request, reply) => {
       const file = await exports.file(request.params.id);
-      return reply.header("content-disposition", `attachment; filename="${file.filename}"`).type("application/octet-stream").send(file.stream);
+      return reply
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .type("application/octet-stream")
+        .send(file.stream);
     },
   });
 };

@@ -15,7 +15,15 @@ import {
 import type { DatabaseHandle } from "../../db/client";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
-import { deleteExportJob, findExportJob, insertExportJob, keptBytes, listExportJobs, updateExportJob, type ExportJob } from "./repository";
+import {
+  deleteExportJob,
+  findExportJob,
+  insertExportJob,
+  keptBytes,
+  listExportJobs,
+  updateExportJob,
+  type ExportJob,
+} from "./repository";
 import { exportSlots } from "./slots";
 import { exportQuery } from "./tables";
 import { csvStream, xlsxStream } from "./writers";
@@ -45,7 +53,10 @@ export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps
   /** One table as a csv or xlsx stream, pulled from the database as the client reads. */
   function fileStream(request: ExportRequest): { stream: Readable; filename: string; contentType: string } {
     const ranged = isRanged(request.sql_table);
-    const query = exportQuery(request.sql_table, { start: ranged ? request.start_id : null, end: ranged ? request.end_id : null });
+    const query = exportQuery(request.sql_table, {
+      start: ranged ? request.start_id : null,
+      end: ranged ? request.end_id : null,
+    });
     const rows = database.textRows(query.text);
     const stamp = new Date().toISOString().slice(0, 10);
     const filename = `${request.sql_table}_${stamp}.${request.type_archive}`;
@@ -70,7 +81,11 @@ export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps
         await jobs.enqueue("exports", { exportId: job.id }, { jobId: `export-${job.id}` });
       } catch (error) {
         // Never left 'queued' for good: the record says why, and the request answers 503.
-        await updateExportJob(db, job.id, { status: "failed", error: `${EXPORT_FAILED} ${SERVICE_UNAVAILABLE}`, finishedAt: new Date() });
+        await updateExportJob(db, job.id, {
+          status: "failed",
+          error: `${EXPORT_FAILED} ${SERVICE_UNAVAILABLE}`,
+          finishedAt: new Date(),
+        });
         throw error;
       }
       return toResponse(job);
@@ -84,14 +99,22 @@ export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps
 
     async file(id: string) {
       const job = await findExportJob(db, id);
-      if (!job || job.status !== "done" || !job.filePath || !existsSync(job.filePath)) throw new NotFound("El archivo no está disponible.");
-      return { stream: createReadStream(job.filePath), filename: `${job.tableName}_${job.createdAt.toISOString().slice(0, 10)}.${job.format}` };
+      if (!job || job.status !== "done" || !job.filePath || !existsSync(job.filePath))
+        throw new NotFound("El archivo no está disponible.");
+      return {
+        stream: createReadStream(job.filePath),
+        filename: `${job.tableName}_${job.createdAt.toISOString().slice(0, 10)}.${job.format}`,
+      };
     },
 
     async latestId(table: ExportTable) {
       if (!isRanged(table)) throw new Invalid("Esa tabla no tiene rango de IDs.");
       const { from, idColumn } = exportQuery(table, { start: null, end: null });
-      for await (const [row] of database.stream(`select coalesce(max(${idColumn}), 0)::int as last_id from ${from}`, [], 1)) {
+      for await (const [row] of database.stream(
+        `select coalesce(max(${idColumn}), 0)::int as last_id from ${from}`,
+        [],
+        1,
+      )) {
         return { success: true as const, last_id: Number(row?.last_id ?? 0) };
       }
       return { success: true as const, last_id: 0 };
@@ -139,7 +162,6 @@ export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps
         throw error;
       }
     },
-
   };
 }
 

@@ -23,7 +23,8 @@ export function createSlots(size: number, maxWaiting = MAX_WAITING) {
     /** Resolves with a release function once a slot is free; call it exactly once. */
     async acquire(): Promise<() => void> {
       if (active < size) active++;
-      else if (waiting.length >= maxWaiting) throw new TooMany("Hay demasiadas exportaciones en curso. Probá de nuevo en unos minutos.");
+      else if (waiting.length >= maxWaiting)
+        throw new TooMany("Hay demasiadas exportaciones en curso. Probá de nuevo en unos minutos.");
       else await new Promise<void>((resolve) => waiting.push(resolve));
       let released = false;
       return () => {

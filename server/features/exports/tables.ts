@@ -13,75 +13,215 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
   Orders: {
     from: "orders t left join clients client on client.id = t.client_id left join users seller on seller.id = t.seller_id",
     columns: [
-      ["PK_Orders", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Sellers", "t.seller_id", "int"], ["Seller_Name", "seller.username", "text"], ["FK_OrderStatus", "t.status_id", "int"],
-      ["Create_Date", "t.create_date", "datetime"], ["Order_Time", "t.order_time", "text"], ["Delivery_Date", "t.delivery_date", "date"], ["FK_TimesShipping", "t.times_shipping_id", "int"],
-      ["FK_Shipments", "t.shipment_id", "int"], ["Shipping_Cost", "t.shipping_cost", "money"], ["FK_PayMethods", "t.pay_method_id", "int"], ["Address", "t.address", "text"],
-      ["FK_Cities", "t.city_id", "int"], ["Latitude", "t.latitude", "coordinate"], ["Longitude", "t.longitude", "coordinate"], ["Notes", "t.notes", "text"], ["Total_Price", "t.total_price", "money"],
-      ["Final_Price", "t.final_price", "money"], ["Total_Weight", "t.total_weight", "weight"], ["Distinct_Products", "t.distinct_products", "int"], ["Has_FV", "t.has_fv", "bool"], ["Alter_Date", "t.alter_date", "datetime"],
+      ["PK_Orders", "t.id", "int"],
+      ["FK_Clients", "t.client_id", "int"],
+      ["Client_Name", "client.name", "text"],
+      ["FK_Sellers", "t.seller_id", "int"],
+      ["Seller_Name", "seller.username", "text"],
+      ["FK_OrderStatus", "t.status_id", "int"],
+      ["Create_Date", "t.create_date", "datetime"],
+      ["Order_Time", "t.order_time", "text"],
+      ["Delivery_Date", "t.delivery_date", "date"],
+      ["FK_TimesShipping", "t.times_shipping_id", "int"],
+      ["FK_Shipments", "t.shipment_id", "int"],
+      ["Shipping_Cost", "t.shipping_cost", "money"],
+      ["FK_PayMethods", "t.pay_method_id", "int"],
+      ["Address", "t.address", "text"],
+      ["FK_Cities", "t.city_id", "int"],
+      ["Latitude", "t.latitude", "coordinate"],
+      ["Longitude", "t.longitude", "coordinate"],
+      ["Notes", "t.notes", "text"],
+      ["Total_Price", "t.total_price", "money"],
+      ["Final_Price", "t.final_price", "money"],
+      ["Total_Weight", "t.total_weight", "weight"],
+      ["Distinct_Products", "t.distinct_products", "int"],
+      ["Has_FV", "t.has_fv", "bool"],
+      ["Alter_Date", "t.alter_date", "datetime"],
     ],
   },
   OrderDetails: {
     from: "order_details",
     columns: [
-      ["PK_OrderDetails", "id", "int"], ["FK_Orders", "order_id", "int"], ["FK_Products", "product_id", "int"], ["Type", "type", "text"], ["Amount", "amount", "weight"], ["Weight", "weight", "weight"],
-      ["Unit_Price", "unit_price", "money"], ["Total_Price", "total_price", "money"], ["Virtual_Freezer", "virtual_freezer", "bool"], ["Promotions", "promotions", "text"], ["Weighted", "weighted", "bool"], ["Null_Date", "null_date", "datetime"],
+      ["PK_OrderDetails", "id", "int"],
+      ["FK_Orders", "order_id", "int"],
+      ["FK_Products", "product_id", "int"],
+      ["Type", "type", "text"],
+      ["Amount", "amount", "weight"],
+      ["Weight", "weight", "weight"],
+      ["Unit_Price", "unit_price", "money"],
+      ["Total_Price", "total_price", "money"],
+      ["Virtual_Freezer", "virtual_freezer", "bool"],
+      ["Promotions", "promotions", "text"],
+      ["Weighted", "weighted", "bool"],
+      ["Null_Date", "null_date", "datetime"],
     ],
   },
   Clients: {
     from: "clients",
     columns: [
-      ["PK_Clients", "id", "int"], ["Name", "name", "text"], ["Address", "address", "text"], ["FK_Cities", "city_id", "int"], ["FK_Shipments", "shipment_id", "int"], ["Category", "category", "text"],
-      ["Phone", "phone", "text"], ["Email", "email", "text"], ["Birthday", "birthday", "date"], ["Whatsapp_Ubication", "whatsapp_ubication", "bool"], ["Risk_Zone", "risk_zone", "bool"],
-      ["Latitude", "latitude", "coordinate"], ["Longitude", "longitude", "coordinate"], ["Second_Address", "second_address", "text"], ["Second_Latitude", "second_latitude", "coordinate"],
-      ["Second_Longitude", "second_longitude", "coordinate"], ["Has_Virtual_Freezer", "has_virtual_freezer", "bool"], ["Null_Date", "null_date", "datetime"],
+      ["PK_Clients", "id", "int"],
+      ["Name", "name", "text"],
+      ["Address", "address", "text"],
+      ["FK_Cities", "city_id", "int"],
+      ["FK_Shipments", "shipment_id", "int"],
+      ["Category", "category", "text"],
+      ["Phone", "phone", "text"],
+      ["Email", "email", "text"],
+      ["Birthday", "birthday", "date"],
+      ["Whatsapp_Ubication", "whatsapp_ubication", "bool"],
+      ["Risk_Zone", "risk_zone", "bool"],
+      ["Latitude", "latitude", "coordinate"],
+      ["Longitude", "longitude", "coordinate"],
+      ["Second_Address", "second_address", "text"],
+      ["Second_Latitude", "second_latitude", "coordinate"],
+      ["Second_Longitude", "second_longitude", "coordinate"],
+      ["Has_Virtual_Freezer", "has_virtual_freezer", "bool"],
+      ["Null_Date", "null_date", "datetime"],
     ],
   },
   Products: {
     from: "products",
     columns: [
-      ["PK_Products", "id", "int"], ["Name", "name", "text"], ["Quantity", "quantity", "weight"], ["Price", "price", "money"], ["Unit_Weight", "unit_weight", "weight"], ["If_Weight", "if_weight", "bool"],
-      ["Featured_Product", "featured", "bool"], ["Id_Principal_Product", "coalesce(principal_product_id, 0)", "int"], ["Promotions", "promotions", "text"], ["Null_Date", "deleted_at", "datetime"],
+      ["PK_Products", "id", "int"],
+      ["Name", "name", "text"],
+      ["Quantity", "quantity", "weight"],
+      ["Price", "price", "money"],
+      ["Unit_Weight", "unit_weight", "weight"],
+      ["If_Weight", "if_weight", "bool"],
+      ["Featured_Product", "featured", "bool"],
+      ["Id_Principal_Product", "coalesce(principal_product_id, 0)", "int"],
+      ["Promotions", "promotions", "text"],
+      ["Null_Date", "deleted_at", "datetime"],
     ],
   },
-  BonusClients: { from: "bonus_clients t join clients client on client.id = t.client_id", columns: [["PK_BonusClients", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"]] },
-  OrderClaims: { from: "order_claims t join clients client on client.id = t.client_id", columns: [["PK_OrderClaims", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"]] },
+  BonusClients: {
+    from: "bonus_clients t join clients client on client.id = t.client_id",
+    columns: [
+      ["PK_BonusClients", "t.id", "int"],
+      ["FK_Clients", "t.client_id", "int"],
+      ["Client_Name", "client.name", "text"],
+      ["Description", "t.description", "text"],
+      ["Create_Date", "t.created_at", "datetime"],
+      ["Null_Date", "t.null_date", "datetime"],
+    ],
+  },
+  OrderClaims: {
+    from: "order_claims t join clients client on client.id = t.client_id",
+    columns: [
+      ["PK_OrderClaims", "t.id", "int"],
+      ["FK_Clients", "t.client_id", "int"],
+      ["Client_Name", "client.name", "text"],
+      ["Description", "t.description", "text"],
+      ["Create_Date", "t.created_at", "datetime"],
+      ["Null_Date", "t.null_date", "datetime"],
+    ],
+  },
   ProductClaims: {
     from: "product_claims t join clients client on client.id = t.client_id",
     columns: [
-      ["PK_ProductClaims", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Products", "t.product_id", "int"],
-      ["Description", "t.description", "text"], ["Create_Date", "t.created_at", "datetime"], ["Null_Date", "t.null_date", "datetime"],
+      ["PK_ProductClaims", "t.id", "int"],
+      ["FK_Clients", "t.client_id", "int"],
+      ["Client_Name", "client.name", "text"],
+      ["FK_Products", "t.product_id", "int"],
+      ["Description", "t.description", "text"],
+      ["Create_Date", "t.created_at", "datetime"],
+      ["Null_Date", "t.null_date", "datetime"],
     ],
   },
-  VirtualFreezer: { from: "virtual_freezer_items t join clients client on client.id = t.client_id", columns: [["PK_VirtualFreezer", "t.id", "int"], ["FK_Clients", "t.client_id", "int"], ["Client_Name", "client.name", "text"], ["FK_Products", "t.product_id", "int"], ["Quantity", "t.quantity", "weight"], ["Type", "t.type", "text"]] },
+  VirtualFreezer: {
+    from: "virtual_freezer_items t join clients client on client.id = t.client_id",
+    columns: [
+      ["PK_VirtualFreezer", "t.id", "int"],
+      ["FK_Clients", "t.client_id", "int"],
+      ["Client_Name", "client.name", "text"],
+      ["FK_Products", "t.product_id", "int"],
+      ["Quantity", "t.quantity", "weight"],
+      ["Type", "t.type", "text"],
+    ],
+  },
   AuditLog: {
     from: "audit_log left join users on users.id = audit_log.actor_id",
     columns: [
-      ["PK_AuditLog", "audit_log.id", "int"], ["Date", "audit_log.at", "datetime"], ["FK_Users", "audit_log.actor_id", "int"], ["username", "users.username", "text"], ["Action", "audit_log.action", "text"],
-      ["Entity", "audit_log.entity", "text"], ["Entity_Id", "audit_log.entity_id", "int"], ["Before", "audit_log.before::text", "text"], ["After", "audit_log.after::text", "text"],
+      ["PK_AuditLog", "audit_log.id", "int"],
+      ["Date", "audit_log.at", "datetime"],
+      ["FK_Users", "audit_log.actor_id", "int"],
+      ["username", "users.username", "text"],
+      ["Action", "audit_log.action", "text"],
+      ["Entity", "audit_log.entity", "text"],
+      ["Entity_Id", "audit_log.entity_id", "int"],
+      ["Before", "audit_log.before::text", "text"],
+      ["After", "audit_log.after::text", "text"],
     ],
   },
   CourierStops: {
     from: "courier_stops left join users on users.id = courier_stops.user_id",
     columns: [
-      ["PK_CourierStops", "courier_stops.id", "int"], ["FK_Orders", "courier_stops.order_id", "int"], ["Courier_Column", "courier_stops.column", "int"], ["FK_Users", "courier_stops.user_id", "int"],
-      ["username", "users.username", "text"], ["Delivery_Date", "courier_stops.delivery_date", "date"], ["Position", "courier_stops.position + 1", "int"], ["Sent_At", "courier_stops.sent_at", "datetime"],
-      ["State", "courier_stops.state", "text"], ["Amount_Due", "courier_stops.amount_due", "money"], ["Amount_Received", "courier_stops.amount_received", "money"],
-      ["Difference", "courier_stops.amount_received - courier_stops.amount_due", "money"], ["Reason", "courier_stops.reason", "text"], ["Reason_Text", "courier_stops.reason_text", "text"],
+      ["PK_CourierStops", "courier_stops.id", "int"],
+      ["FK_Orders", "courier_stops.order_id", "int"],
+      ["Courier_Column", "courier_stops.column", "int"],
+      ["FK_Users", "courier_stops.user_id", "int"],
+      ["username", "users.username", "text"],
+      ["Delivery_Date", "courier_stops.delivery_date", "date"],
+      ["Position", "courier_stops.position + 1", "int"],
+      ["Sent_At", "courier_stops.sent_at", "datetime"],
+      ["State", "courier_stops.state", "text"],
+      ["Amount_Due", "courier_stops.amount_due", "money"],
+      ["Amount_Received", "courier_stops.amount_received", "money"],
+      ["Difference", "courier_stops.amount_received - courier_stops.amount_due", "money"],
+      ["Reason", "courier_stops.reason", "text"],
+      ["Reason_Text", "courier_stops.reason_text", "text"],
       ["Closed_At", "courier_stops.closed_at", "datetime"],
     ],
   },
   AuthUser: {
     from: "users join groups on groups.id = users.group_id",
     columns: [
-      ["id", "users.id", "int"], ["username", "username", "text"], ["first_name", "first_name", "text"], ["last_name", "last_name", "text"], ["email", "email", "text"],
-      ["is_active", "is_active", "bool"], ["group", "groups.name", "text"], ["date_joined", "created_at", "datetime"],
+      ["id", "users.id", "int"],
+      ["username", "username", "text"],
+      ["first_name", "first_name", "text"],
+      ["last_name", "last_name", "text"],
+      ["email", "email", "text"],
+      ["is_active", "is_active", "bool"],
+      ["group", "groups.name", "text"],
+      ["date_joined", "created_at", "datetime"],
     ],
   },
-  TimesShipping: { from: "times_shipping", columns: [["PK_TimesShipping", "id", "int"], ["Name", "name", "text"]] },
-  Shipments: { from: "shipments", columns: [["PK_Shipments", "id", "int"], ["Name", "name", "text"], ["Price", "price", "money"]] },
-  Cities: { from: "cities", columns: [["PK_Cities", "id", "int"], ["Name", "name", "text"]] },
-  PayMethods: { from: "pay_methods", columns: [["PK_PayMethods", "id", "int"], ["Name", "name", "text"]] },
-  OrderStatus: { from: "order_statuses", columns: [["PK_OrderStatus", "id", "int"], ["Name", "name", "text"]] },
+  TimesShipping: {
+    from: "times_shipping",
+    columns: [
+      ["PK_TimesShipping", "id", "int"],
+      ["Name", "name", "text"],
+    ],
+  },
+  Shipments: {
+    from: "shipments",
+    columns: [
+      ["PK_Shipments", "id", "int"],
+      ["Name", "name", "text"],
+      ["Price", "price", "money"],
+    ],
+  },
+  Cities: {
+    from: "cities",
+    columns: [
+      ["PK_Cities", "id", "int"],
+      ["Name", "name", "text"],
+    ],
+  },
+  PayMethods: {
+    from: "pay_methods",
+    columns: [
+      ["PK_PayMethods", "id", "int"],
+      ["Name", "name", "text"],
+    ],
+  },
+  OrderStatus: {
+    from: "order_statuses",
+    columns: [
+      ["PK_OrderStatus", "id", "int"],
+      ["Name", "name", "text"],
+    ],
+  },
 };
 
 /**
@@ -89,7 +229,8 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
  * times as Buenos Aires wall-clock time (Postgres knows the zone's history).
  */
 function asText(expression: string, kind: ExportKind) {
-  if (kind === "datetime") return `to_char(${expression} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI')`;
+  if (kind === "datetime")
+    return `to_char(${expression} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI')`;
   if (kind === "date") return `to_char(${expression}, 'YYYY-MM-DD')`;
   return `(${expression})::text`;
 }
@@ -104,10 +245,18 @@ function bound(id: number) {
 export function exportQuery(table: ExportTable, range: { start: number | null; end: number | null }) {
   const spec = EXPORT_QUERIES[table];
   const idColumn = spec.columns[0]![1];
-  const select = spec.columns.map(([legacy, expression, kind]) => `${asText(expression, kind)} as "${legacy}"`).join(", ");
+  const select = spec.columns
+    .map(([legacy, expression, kind]) => `${asText(expression, kind)} as "${legacy}"`)
+    .join(", ");
   const where: string[] = [];
   if (range.start !== null) where.push(`${idColumn} >= ${bound(range.start)}`);
   if (range.end !== null) where.push(`${idColumn} <= ${bound(range.end)}`);
   const text = `select ${select} from ${spec.from}${where.length ? ` where ${where.join(" and ")}` : ""} order by ${idColumn}`;
-  return { text, headers: spec.columns.map(([legacy]) => legacy), kinds: spec.columns.map(([, , kind]) => kind), idColumn, from: spec.from };
+  return {
+    text,
+    headers: spec.columns.map(([legacy]) => legacy),
+    kinds: spec.columns.map(([, , kind]) => kind),
+    idColumn,
+    from: spec.from,
+  };
 }

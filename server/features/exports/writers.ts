@@ -8,7 +8,11 @@ export { xlsxStream } from "./xlsx";
  * CSV for a Spanish-Argentina spreadsheet (domain/export-cells.ts), pulled batch by batch as
  * the client reads: backpressure comes from the stream itself.
  */
-export function csvStream(headers: readonly string[], kinds: readonly ExportKind[], batches: AsyncIterable<TextRow[]>): Readable {
+export function csvStream(
+  headers: readonly string[],
+  kinds: readonly ExportKind[],
+  batches: AsyncIterable<TextRow[]>,
+): Readable {
   async function* text() {
     yield CSV_BOM + csvHeader(headers) + CSV_EOL;
     for await (const rows of batches) {

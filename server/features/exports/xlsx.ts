@@ -24,11 +24,25 @@ const STYLE = { header: 1, text: 2, money: 3, weight: 4, coordinate: 5, date: 6,
 const FORMATTED = ["money", "weight", "coordinate", "date", "datetime"] as const;
 const FIRST_CUSTOM_FORMAT = 164;
 
-const WIDTHS: Record<ExportKind, number> = { int: 10, money: 14, weight: 12, coordinate: 12, text: 24, bool: 10, date: 12, datetime: 17 };
+const WIDTHS: Record<ExportKind, number> = {
+  int: 10,
+  money: 14,
+  weight: 12,
+  coordinate: 12,
+  text: 24,
+  bool: 10,
+  date: 12,
+  datetime: 17,
+};
 
 function stylesXml() {
-  const formats = FORMATTED.map((kind, i) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + i}" formatCode="${SPREADSHEET_FORMATS[kind]}"/>`).join("");
-  const formatted = FORMATTED.map((_, i) => `<xf numFmtId="${FIRST_CUSTOM_FORMAT + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join("");
+  const formats = FORMATTED.map(
+    (kind, i) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + i}" formatCode="${SPREADSHEET_FORMATS[kind]}"/>`,
+  ).join("");
+  const formatted = FORMATTED.map(
+    (_, i) =>
+      `<xf numFmtId="${FIRST_CUSTOM_FORMAT + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+  ).join("");
   return (
     `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="${FORMATTED.length}">${formats}</numFmts>` +
     '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
@@ -43,19 +57,39 @@ function stylesXml() {
 }
 
 function packageParts(sheetNames: string[]): ZipEntry[] {
-  const sheets = sheetNames.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("");
-  const sheetRels = sheetNames.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("");
+  const sheets = sheetNames
+    .map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join("");
+  const sheetRels = sheetNames
+    .map(
+      (_, i) =>
+        `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+    )
+    .join("");
   const sheetTypes = sheetNames
-    .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
     .join("");
   return [
     { name: "xl/styles.xml", content: [stylesXml()] },
-    { name: "xl/workbook.xml", content: [`${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>${sheets}</sheets></workbook>`] },
+    {
+      name: "xl/workbook.xml",
+      content: [`${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>${sheets}</sheets></workbook>`],
+    },
     {
       name: "xl/_rels/workbook.xml.rels",
-      content: [`${XML}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${sheetRels}<Relationship Id="rIdStyles" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>`],
+      content: [
+        `${XML}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${sheetRels}<Relationship Id="rIdStyles" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>`,
+      ],
     },
-    { name: "_rels/.rels", content: [`${XML}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`] },
+    {
+      name: "_rels/.rels",
+      content: [
+        `${XML}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ],
+    },
     {
       name: "[Content_Types].xml",
       content: [
@@ -72,17 +106,28 @@ function packageParts(sheetNames: string[]): ZipEntry[] {
 // line feed. Excel's own escape (_xHHHH_) carries them, so a literal "_x0041_" is escaped too.
 const NEEDS_ESCAPE = /[&<>"\x00-\x08\x0B-\x1F]|_x[0-9A-Fa-f]{4}_/;
 const ESCAPE = /[&<>"\x00-\x08\x0B-\x1F]|_(?=x[0-9A-Fa-f]{4}_)/g;
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", _: "_x005F_" };
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "\r": "&#13;",
+  _: "_x005F_",
+};
 
 export function escapeXml(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(ESCAPE, (c) => ENTITIES[c] ?? `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}_`);
+  return text.replace(
+    ESCAPE,
+    (c) => ENTITIES[c] ?? `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}_`,
+  );
 }
 
 function columnLetters(count: number) {
   return Array.from({ length: count }, (_, i) => {
     let letters = "";
-    for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26))
+      letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
     return letters;
   });
 }
@@ -119,14 +164,19 @@ function rowXml(kinds: readonly ExportKind[], letters: string[], number: number,
 }
 
 function headerXml(headers: readonly string[], letters: string[]) {
-  const cells = headers.map((h, i) => `<c r="${letters[i]}1" t="inlineStr" s="${STYLE.header}"><is><t>${escapeXml(h)}</t></is></c>`).join("");
+  const cells = headers
+    .map((h, i) => `<c r="${letters[i]}1" t="inlineStr" s="${STYLE.header}"><is><t>${escapeXml(h)}</t></is></c>`)
+    .join("");
   return `<row r="1">${cells}</row>`;
 }
 
 function sheetStart(kinds: readonly ExportKind[]) {
-  const cols = kinds.map((kind, i) => `<col min="${i + 1}" max="${i + 1}" width="${WIDTHS[kind]}" customWidth="1"/>`).join("");
+  const cols = kinds
+    .map((kind, i) => `<col min="${i + 1}" max="${i + 1}" width="${WIDTHS[kind]}" customWidth="1"/>`)
+    .join("");
   // The header row stays in view while scrolling.
-  const view = '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
+  const view =
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
   return `${XML}<worksheet xmlns="${MAIN}">${view}<cols>${cols}</cols><sheetData>`;
 }
 
@@ -180,7 +230,13 @@ async function* sheets(
 }
 
 /** The workbook of one table as a stream; rows are read as the stream is. */
-export function xlsxStream(headers: readonly string[], kinds: readonly ExportKind[], batches: AsyncIterable<TextRow[]>, sheetName: string, sheetRows = SHEET_ROWS): Readable {
+export function xlsxStream(
+  headers: readonly string[],
+  kinds: readonly ExportKind[],
+  batches: AsyncIterable<TextRow[]>,
+  sheetName: string,
+  sheetRows = SHEET_ROWS,
+): Readable {
   const names: string[] = [];
   async function* entries() {
     yield* sheets(headers, kinds, batches, { names, name: sheetName, sheetRows });

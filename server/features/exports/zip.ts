@@ -24,7 +24,11 @@ const MAX_32 = 0xffff_ffff;
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 
 /** The fields a local header and a central record share: flags, method, stamp, CRC, sizes, name length. */
-function writeEntryFields(record: Buffer, at: number, entry: Pick<Written, "crc" | "compressed" | "size"> & { name: Buffer }) {
+function writeEntryFields(
+  record: Buffer,
+  at: number,
+  entry: Pick<Written, "crc" | "compressed" | "size"> & { name: Buffer },
+) {
   record.writeUInt16LE(DATA_DESCRIPTOR, at);
   record.writeUInt16LE(DEFLATE, at + 2);
   record.writeUInt16LE(0, at + 4);
@@ -78,7 +82,10 @@ function endOfDirectory(count: number, size: number, offset: number) {
  * thread pool, beside the code producing the content. Without ZIP64, every size and offset
  * must stay under 4 GiB; an xlsx sheet's 1,048,576 rows keep far below that.
  */
-export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, level = constants.Z_BEST_SPEED): AsyncGenerator<Buffer> {
+export async function* zipStream(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  level = constants.Z_BEST_SPEED,
+): AsyncGenerator<Buffer> {
   const written: Written[] = [];
   let offset = 0;
   for await (const { name, content } of entries) {

@@ -19,7 +19,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = asy
     schema: { response: { 200: HealthResponse, 503: HealthResponse } },
     handler: async (_request, reply) => {
       const database = await checks.database();
-      const body = { mode: checks.mode, database: state(database), bus: state(checks.bus()), queue: state(checks.queue()) };
+      const body = {
+        mode: checks.mode,
+        database: state(database),
+        bus: state(checks.bus()),
+        queue: state(checks.queue()),
+      };
       // Only a database outage makes the API unusable; bus and queue outages degrade it.
       return reply.status(database ? 200 : 503).send({ status: state(database), ...body });
     },

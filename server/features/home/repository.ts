@@ -22,7 +22,10 @@ export interface SalesWindow {
 
 /** Orders and sales (Final_Price) of non-cancelled orders created today, and last week's same day up to the same time. */
 export async function salesOfToday(db: Executor, window: SalesWindow, sellerId: number | null) {
-  const isToday = and(gte(orders.createDate, dayStart(window.today)), lt(orders.createDate, dayStart(window.tomorrow)))!;
+  const isToday = and(
+    gte(orders.createDate, dayStart(window.today)),
+    lt(orders.createDate, dayStart(window.tomorrow)),
+  )!;
   const [row] = await db
     .select({
       ordersToday: sql<number>`(count(*) filter (where ${isToday}))::int`,
@@ -35,7 +38,13 @@ export async function salesOfToday(db: Executor, window: SalesWindow, sellerId: 
       and(
         notCancelled,
         bySeller(sellerId),
-        or(isToday, and(gte(orders.createDate, dayStart(window.lastWeek)), lt(orders.createDate, sql`${window.lastWeekUntil.toISOString()}::timestamptz`))),
+        or(
+          isToday,
+          and(
+            gte(orders.createDate, dayStart(window.lastWeek)),
+            lt(orders.createDate, sql`${window.lastWeekUntil.toISOString()}::timestamptz`),
+          ),
+        ),
       ),
     );
   return row!;
@@ -47,7 +56,14 @@ export const dailySales = (db: Executor, range: { from: string; until: string },
   return db
     .select({ date: day, orders: sql<number>`count(*)::int`, sales: money(sql`sum(${orders.finalPrice})`) })
     .from(orders)
-    .where(and(notCancelled, bySeller(sellerId), gte(orders.createDate, dayStart(range.from)), lt(orders.createDate, dayStart(range.until))))
+    .where(
+      and(
+        notCancelled,
+        bySeller(sellerId),
+        gte(orders.createDate, dayStart(range.from)),
+        lt(orders.createDate, dayStart(range.until)),
+      ),
+    )
     .groupBy(day);
 };
 
@@ -62,7 +78,11 @@ export async function ordersDueOn(db: Executor, date: string, statusIds: readonl
 
 /** Orders of a delivery date per status. */
 export const statusCountsOn = (db: Executor, date: string) =>
-  db.select({ statusId: orders.statusId, orders: count() }).from(orders).where(eq(orders.deliveryDate, date)).groupBy(orders.statusId);
+  db
+    .select({ statusId: orders.statusId, orders: count() })
+    .from(orders)
+    .where(eq(orders.deliveryDate, date))
+    .groupBy(orders.statusId);
 
 /**
  * Stored batches of a date still holding an order in preparation: an order prepared since
@@ -90,5 +110,10 @@ export const stopCountsOn = (db: Executor, date: string, userId?: number) =>
   db
     .select({ state: courierStops.state, stops: count(), due: money(sql`sum(${courierStops.amountDue})`) })
     .from(courierStops)
-    .where(and(eq(courierStops.deliveryDate, date), userId === undefined ? inIds(courierStops.column, COLUMNS) : eq(courierStops.userId, userId)))
+    .where(
+      and(
+        eq(courierStops.deliveryDate, date),
+        userId === undefined ? inIds(courierStops.column, COLUMNS) : eq(courierStops.userId, userId),
+      ),
+    )
     .groupBy(courierStops.state);

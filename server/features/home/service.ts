@@ -1,5 +1,10 @@
 import { addDays, daysEndingOn, todayInBuenosAires } from "../../../domain/calendar";
-import { SALES_CHART_DAYS, type DailySales, type HomeFigures, type HomeFigureSet } from "../../../domain/contracts/home";
+import {
+  SALES_CHART_DAYS,
+  type DailySales,
+  type HomeFigures,
+  type HomeFigureSet,
+} from "../../../domain/contracts/home";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
@@ -18,7 +23,16 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
 
   async function sales(user: AuthenticatedUser, today: string): Promise<HomeFigureSet> {
     const at = now();
-    const row = await repo.salesOfToday(db, { today, tomorrow: addDays(today, 1), lastWeek: addDays(today, -7), lastWeekUntil: new Date(at.getTime() - WEEK_MS) }, sellerOf(user));
+    const row = await repo.salesOfToday(
+      db,
+      {
+        today,
+        tomorrow: addDays(today, 1),
+        lastWeek: addDays(today, -7),
+        lastWeekUntil: new Date(at.getTime() - WEEK_MS),
+      },
+      sellerOf(user),
+    );
     return {
       kind: "sales",
       own: sellerOf(user) !== null,
@@ -30,8 +44,16 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
   }
 
   async function preparation(today: string): Promise<HomeFigureSet> {
-    const [due, batches] = await Promise.all([repo.ordersDueOn(db, today, PREPARATION_STATUSES), repo.batchesLeftOn(db, today, PREPARATION_STATUSES)]);
-    return { kind: "preparation", orders_to_prepare: due.orders, weight_to_prepare: gramsToDecimal(toGrams(due.weight)), batches_left: batches };
+    const [due, batches] = await Promise.all([
+      repo.ordersDueOn(db, today, PREPARATION_STATUSES),
+      repo.batchesLeftOn(db, today, PREPARATION_STATUSES),
+    ]);
+    return {
+      kind: "preparation",
+      orders_to_prepare: due.orders,
+      weight_to_prepare: gramsToDecimal(toGrams(due.weight)),
+      batches_left: batches,
+    };
   }
 
   async function dispatch(today: string): Promise<HomeFigureSet> {
@@ -69,10 +91,19 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
     async dailySales(user: AuthenticatedUser): Promise<DailySales> {
       const today = todayInBuenosAires(now());
       const days = daysEndingOn(today, SALES_CHART_DAYS);
-      const rows = new Map((await repo.dailySales(db, { from: days[0]!, until: addDays(today, 1) }, sellerOf(user))).map((r) => [r.date, r]));
+      const rows = new Map(
+        (await repo.dailySales(db, { from: days[0]!, until: addDays(today, 1) }, sellerOf(user))).map((r) => [
+          r.date,
+          r,
+        ]),
+      );
       return {
         own: sellerOf(user) !== null,
-        days: days.map((date) => ({ date, orders: rows.get(date)?.orders ?? 0, sales: exact(rows.get(date)?.sales ?? "0") })),
+        days: days.map((date) => ({
+          date,
+          orders: rows.get(date)?.orders ?? 0,
+          sales: exact(rows.get(date)?.sales ?? "0"),
+        })),
       };
     },
   };

@@ -45,7 +45,12 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
   const cache = new ResultCache();
   const politely = spaced(GEOCODER_SPACING_MS);
   return {
-    config: (): MapConfig => ({ style_url: config.mapStyleUrl ?? null, geocoder: !!config.geocoderUrl, depot: config.depot, key: config.mapApiKey ?? "" }),
+    config: (): MapConfig => ({
+      style_url: config.mapStyleUrl ?? null,
+      geocoder: !!config.geocoderUrl,
+      depot: config.depot,
+      key: config.mapApiKey ?? "",
+    }),
 
     /** Server-side proxy to a Nominatim-compatible geocoder (no key in the browser, results cached). */
     async geocode(query: string): Promise<GeocodeResult[]> {
@@ -58,7 +63,10 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
       let rows: { lat: string; lon: string; display_name: string }[];
       try {
         rows = await politely(async () => {
-          const response = await fetch(url, { headers: { "user-agent": USER_AGENT }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+          const response = await fetch(url, {
+            headers: { "user-agent": USER_AGENT },
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          });
           if (!response.ok) throw new Error(String(response.status));
           return (await response.json()) as typeof rows;
         });
@@ -66,7 +74,11 @@ export function createMapService(config: Pick<Config, "mapStyleUrl" | "geocoderU
         throw new Unavailable(MAP_MESSAGES.geocoderDown);
       }
       const results = (Array.isArray(rows) ? rows : [])
-        .map((r) => ({ lat: Math.round(Number(r.lat) * 1e6) / 1e6, lng: Math.round(Number(r.lon) * 1e6) / 1e6, display_name: String(r.display_name ?? "") }))
+        .map((r) => ({
+          lat: Math.round(Number(r.lat) * 1e6) / 1e6,
+          lng: Math.round(Number(r.lon) * 1e6) / 1e6,
+          display_name: String(r.display_name ?? ""),
+        }))
         .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.lng));
       if (!results.length) throw new NotFound(MAP_MESSAGES.notFound);
       cache.set(key, results);

@@ -1,5 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
-import { cities, clients, orderDetails, orders, orderStatuses, products, shipments, timesShipping } from "../../../drizzle/schema";
+import {
+  cities,
+  clients,
+  orderDetails,
+  orders,
+  orderStatuses,
+  products,
+  shipments,
+  timesShipping,
+} from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
 
@@ -58,7 +67,13 @@ export type BoardRow = Awaited<ReturnType<typeof boardRows>>[number];
 export const linesOfOrders = (db: Executor, orderIds: number[]) =>
   orderIds.length
     ? db
-        .select({ orderId: orderDetails.orderId, productId: orderDetails.productId, productName: products.name, type: orderDetails.type, amount: orderDetails.amount })
+        .select({
+          orderId: orderDetails.orderId,
+          productId: orderDetails.productId,
+          productName: products.name,
+          type: orderDetails.type,
+          amount: orderDetails.amount,
+        })
         .from(orderDetails)
         .innerJoin(products, eq(products.id, orderDetails.productId))
         .where(inIds(orderDetails.orderId, orderIds))

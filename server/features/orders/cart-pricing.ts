@@ -8,7 +8,14 @@ import { typeRefusal } from "../../../domain/cart";
 import { Conflict, Invalid } from "../../errors";
 import type { DetailInsert } from "./repository";
 
-type ProductRow = { id: number; name: string; price: string; unitWeight: string; ifWeight: boolean; promotions: string | null };
+type ProductRow = {
+  id: number;
+  name: string;
+  price: string;
+  unitWeight: string;
+  ifWeight: boolean;
+  promotions: string | null;
+};
 type FreezerRow = { productId: number; quantity: string };
 
 export interface PricedCart {
@@ -29,12 +36,27 @@ const add = (map: Map<number, number>, key: number, amount: number) => map.set(k
  * Recomputes every line from the catalogue: the browser's prices and weights are not
  * trusted. Lines at zero or below are dropped (SPEC.md §5: they remove the line).
  */
-export function priceCart(items: CartItem[], products: Map<number, ProductRow>, freezer: Map<number, FreezerRow>): PricedCart {
-  const result: PricedCart = { lines: [], stock: new Map(), freezer: new Map(), total: 0, weight: 0, distinct: 0, hasFv: false };
+export function priceCart(
+  items: CartItem[],
+  products: Map<number, ProductRow>,
+  freezer: Map<number, FreezerRow>,
+): PricedCart {
+  const result: PricedCart = {
+    lines: [],
+    stock: new Map(),
+    freezer: new Map(),
+    total: 0,
+    weight: 0,
+    distinct: 0,
+    hasFv: false,
+  };
   const priced: (ReturnType<typeof priceLine> & { productId: number })[] = [];
   items.forEach((item, index) => {
     const product = products.get(item.productId);
-    if (!product) throw new Invalid(ORDER_MESSAGES.unknownProduct, { [`cart.items.${index}.productId`]: ORDER_MESSAGES.unknownProduct });
+    if (!product)
+      throw new Invalid(ORDER_MESSAGES.unknownProduct, {
+        [`cart.items.${index}.productId`]: ORDER_MESSAGES.unknownProduct,
+      });
     const quantity = parseQuantity(item.units, item.type);
     if (!quantity.ok) throw new Invalid(quantity.message, { [`cart.items.${index}.units`]: quantity.message });
     if (quantity.milliUnits <= 0) return;
@@ -51,7 +73,8 @@ export function priceCart(items: CartItem[], products: Map<number, ProductRow>, 
     });
     if (item.virtual_freezer) {
       const available = freezer.get(product.id);
-      if (!available || toGrams(available.quantity) <= 0) throw new Conflict(ORDER_MESSAGES.freezerEmpty, { product_id: product.id, product_name: product.name });
+      if (!available || toGrams(available.quantity) <= 0)
+        throw new Conflict(ORDER_MESSAGES.freezerEmpty, { product_id: product.id, product_name: product.name });
       add(result.freezer, product.id, quantity.milliUnits);
       result.hasFv = true;
     } else {
@@ -72,7 +95,10 @@ export function priceCart(items: CartItem[], products: Map<number, ProductRow>, 
   });
   for (const [productId, need] of result.freezer) {
     if (need > toGrams(freezer.get(productId)!.quantity)) {
-      throw new Conflict(ORDER_MESSAGES.freezerExceeded, { product_id: productId, product_name: products.get(productId)?.name });
+      throw new Conflict(ORDER_MESSAGES.freezerExceeded, {
+        product_id: productId,
+        product_name: products.get(productId)?.name,
+      });
     }
   }
   const totals = orderTotals(priced);
@@ -93,7 +119,8 @@ export function takenBy(lines: { productId: number; weight: string; amount: stri
 /** new − old per product: positive takes more, negative gives back. */
 export function difference(next: Map<number, number>, previous: Map<number, number>) {
   const delta = new Map<number, number>();
-  for (const key of new Set([...next.keys(), ...previous.keys()])) delta.set(key, (next.get(key) ?? 0) - (previous.get(key) ?? 0));
+  for (const key of new Set([...next.keys(), ...previous.keys()]))
+    delta.set(key, (next.get(key) ?? 0) - (previous.get(key) ?? 0));
   return delta;
 }
 

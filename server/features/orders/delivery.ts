@@ -19,16 +19,27 @@ export interface ResolvedDelivery {
 }
 
 const coordinate = (value: unknown) => {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value.replace(",", ".")) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim()
+        ? Number(value.replace(",", "."))
+        : NaN;
   return Number.isFinite(n) ? n : null;
 };
 
-const int = (value: unknown) => (Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) <= LARGEST_ID ? Number(value) : 0);
+const int = (value: unknown) =>
+  Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) <= LARGEST_ID ? Number(value) : 0;
 
 /** The reference ids a delivery names, to look up with the catalogue (0 where absent or malformed). */
 export function deliveryIds(details: OrderDetails | null | undefined) {
   if (!details) throw new Invalid(ORDER_MESSAGES.missingDelivery);
-  return { zone: int(details.zone), city: int(details.city?.id), time: int(details.time?.id), pay: int(details.payment_method?.id) };
+  return {
+    zone: int(details.zone),
+    city: int(details.city?.id),
+    time: int(details.time?.id),
+    pay: int(details.payment_method?.id),
+  };
 }
 
 /** SPEC.md §5 delivery and confirm rules; the zone's price comes from the database, not the browser. */
@@ -48,7 +59,8 @@ export function resolveDelivery(details: OrderDetails, refs: OrderInputs["refere
   if (!pickup) {
     if (!cityId || !refs.city) errors.city = ORDER_MESSAGES.missingFields;
     if (!details.address?.trim()) errors.address = ORDER_MESSAGES.missingFields;
-    if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) errors.coordinates = "Selecciona una ubicacion en el mapa.";
+    if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+      errors.coordinates = "Selecciona una ubicacion en el mapa.";
   }
   if (Object.keys(errors).length) throw new Invalid(ORDER_MESSAGES.missingFields, errors);
   const payId = Number(details.payment_method?.id);

@@ -2,7 +2,8 @@ import sharp from "sharp";
 import type { OrderDetail } from "../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../domain/money";
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A receipt image of the order, as the web downloads it after confirming (SPEC.md §7). */
 export async function renderReceipt(order: OrderDetail): Promise<Buffer> {
@@ -13,7 +14,10 @@ export async function renderReceipt(order: OrderDetail): Promise<Buffer> {
     `Dirección: ${order.address}`,
     `Forma de pago: ${order.payment_method ?? ""}`,
     "",
-    ...order.products.map((p) => `${p.product_name} · ${Number(p.Amount).toLocaleString("es-AR")} ${p.Type}${p.Virtual_Freezer ? " (Freezer)" : ""}`),
+    ...order.products.map(
+      (p) =>
+        `${p.product_name} · ${Number(p.Amount).toLocaleString("es-AR")} ${p.Type}${p.Virtual_Freezer ? " (Freezer)" : ""}`,
+    ),
     "",
     `Sub total: ${formatMoney(toCentavos(order.total_price))}`,
     `Envío: ${formatMoney(toCentavos(order.shipping_cost))}`,

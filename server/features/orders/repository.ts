@@ -36,7 +36,14 @@ export interface OrderInputsQuery {
 }
 
 export interface OrderInputs {
-  products: { id: number; name: string; price: string; unitWeight: string; ifWeight: boolean; promotions: string | null }[];
+  products: {
+    id: number;
+    name: string;
+    price: string;
+    unitWeight: string;
+    ifWeight: boolean;
+    promotions: string | null;
+  }[];
   freezer: { productId: number; quantity: string }[];
   references: { zoneName: string | null; zonePrice: string | null; city: boolean; time: boolean; pay: boolean };
   /** The client exists and is not deleted. */
@@ -82,7 +89,13 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
   return {
     products: row!.products ?? [],
     freezer: row!.freezer ?? [],
-    references: { zoneName: row!.zone_name, zonePrice: row!.zone_price, city: row!.city, time: row!.time, pay: row!.pay },
+    references: {
+      zoneName: row!.zone_name,
+      zonePrice: row!.zone_price,
+      city: row!.city,
+      time: row!.time,
+      pay: row!.pay,
+    },
     client: row!.client,
     existingOrderId: row!.existing_order_id === null ? null : Number(row!.existing_order_id),
   };
@@ -90,9 +103,14 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
 
 /** Per-product changes (grams or milli-units) as the write functions take them: signed decimals. */
 const changesJson = (deltas: Map<number, number>) =>
-  JSON.stringify([...deltas].filter(([, delta]) => delta !== 0).map(([product_id, delta]) => ({ product_id, delta: gramsToDecimal(delta) })));
+  JSON.stringify(
+    [...deltas]
+      .filter(([, delta]) => delta !== 0)
+      .map(([product_id, delta]) => ({ product_id, delta: gramsToDecimal(delta) })),
+  );
 
-const scalar = async <T>(db: Executor, query: SQL) => Object.values(rowsOf<Record<string, T>>(await db.execute(query))[0]!)[0]!;
+const scalar = async <T>(db: Executor, query: SQL) =>
+  Object.values(rowsOf<Record<string, T>>(await db.execute(query))[0]!)[0]!;
 
 /**
  * Takes (positive) or returns (negative) stock in product-id order, a take only if it fits
@@ -111,8 +129,13 @@ export const announceStock = async (db: Executor, grams: Map<number, number>, ac
  * An order event carrying the order as it is now: its /orders row and its board card
  * (`append_order_event`), so screens apply it in place. Last in the transaction, as any event.
  */
-export async function appendOrderEvent(db: Executor, event: { type: DurableEventType; actorId: number; orderId: number; data: Record<string, unknown> }) {
-  await db.execute(sql`select append_order_event(${event.type}, ${event.actorId}, ${event.orderId}, ${JSON.stringify(event.data)}::jsonb)`);
+export async function appendOrderEvent(
+  db: Executor,
+  event: { type: DurableEventType; actorId: number; orderId: number; data: Record<string, unknown> },
+) {
+  await db.execute(
+    sql`select append_order_event(${event.type}, ${event.actorId}, ${event.orderId}, ${JSON.stringify(event.data)}::jsonb)`,
+  );
 }
 
 /** The same for a client's freezer balance (milli-units). */
@@ -127,9 +150,12 @@ export interface NewOrder {
   event: { type: string; actorId: number; data: Record<string, unknown> };
 }
 
-export type CreateOrderResult = { orderId: number; eventId: number } | { short: "stock" | "freezer"; productId: number };
+export type CreateOrderResult =
+  | { orderId: number; eventId: number }
+  | { short: "stock" | "freezer"; productId: number };
 
-const snakeCase = (row: object) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+const snakeCase = (row: object) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
 
 /**
  * The order, its lines, its stock and freezer takes and its event in one statement (the
@@ -154,13 +180,19 @@ export async function createOrder(db: Executor, order: NewOrder): Promise<Create
 }
 
 export async function replaceLines(db: Executor, orderId: number, values: Partial<OrderInsert>, lines: DetailInsert[]) {
-  await db.update(orders).set({ ...values, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
   await db.delete(orderDetails).where(eq(orderDetails.orderId, orderId));
   await db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId })));
 }
 
 export async function findOrderByKey(db: Executor, sellerId: number, key: string) {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.sellerId, sellerId), eq(orders.idempotencyKey, key)));
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), eq(orders.idempotencyKey, key)));
   return row?.id ?? null;
 }
 
@@ -170,7 +202,8 @@ export async function lockOrder(db: Executor, id: number) {
   return row ?? null;
 }
 
-export const linesOf = (db: Executor, orderId: number) => db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(asc(orderDetails.id));
+export const linesOf = (db: Executor, orderId: number) =>
+  db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(asc(orderDetails.id));
 
 export async function setStatus(db: Executor, id: number, statusId: number) {
   await db.update(orders).set({ statusId, updatedAt: new Date() }).where(eq(orders.id, id));
@@ -209,7 +242,11 @@ function orderMatches(filter: OrderListFilter) {
     filter.statusIds?.length ? inIds(orders.statusId, filter.statusIds) : undefined,
     filter.hideStatus ? ne(orders.statusId, filter.hideStatus) : undefined,
     filter.hasFv === undefined ? undefined : eq(orders.hasFv, filter.hasFv),
-    filter.modified === undefined ? undefined : filter.modified ? isNotNull(orders.alterDate) : isNull(orders.alterDate),
+    filter.modified === undefined
+      ? undefined
+      : filter.modified
+        ? isNotNull(orders.alterDate)
+        : isNull(orders.alterDate),
     filter.deliveryDate ? eq(orders.deliveryDate, filter.deliveryDate) : undefined,
   ];
   return and(...conditions);
@@ -231,7 +268,11 @@ export function listOrders(db: Executor, filter: OrderListFilter & { limit: numb
 
 /** The search reads the client's name: the count joins clients as the list does. */
 export async function countOrders(db: Executor, filter: OrderListFilter) {
-  const [row] = await db.select({ n: count() }).from(orders).innerJoin(clients, eq(clients.id, orders.clientId)).where(orderMatches(filter));
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .where(orderMatches(filter));
   return row!.n;
 }
 

@@ -26,7 +26,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     config: { permission: "orders.take" },
     schema: { body: SubmitOrderRequest, headers: IdempotencyHeaders, response: { 200: SubmitOrderResponse } },
     handler: async (request) => {
-      const orderId = await orders.submit(request.body, request.currentUser!, request.headers["idempotency-key"] ?? null);
+      const orderId = await orders.submit(
+        request.body,
+        request.currentUser!,
+        request.headers["idempotency-key"] ?? null,
+      );
       return { success: true as const, order_id: orderId };
     },
   });
@@ -87,7 +91,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       const name = `pedido-${detail.order_id}-${detail.client_name}`.replace(/[^\p{L}\p{N}-]+/gu, "-");
       return reply
         .type("image/png")
-        .header("content-disposition", `attachment; filename="${encodeURIComponent(name)}.png"; filename*=UTF-8''${encodeURIComponent(name)}.png`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${encodeURIComponent(name)}.png"; filename*=UTF-8''${encodeURIComponent(name)}.png`,
+        )
         .send(await renderReceipt(detail));
     },
   });

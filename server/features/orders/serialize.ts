@@ -24,7 +24,11 @@ export function toRow(row: ListRow): OrderRow {
   };
 }
 
-export function toDetail(found: Found, lines: Awaited<ReturnType<typeof linesWithNames>>, history: Awaited<ReturnType<typeof historyOf>>): OrderDetail {
+export function toDetail(
+  found: Found,
+  lines: Awaited<ReturnType<typeof linesWithNames>>,
+  history: Awaited<ReturnType<typeof historyOf>>,
+): OrderDetail {
   const { order } = found;
   return {
     order_id: order.id,

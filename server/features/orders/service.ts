@@ -42,17 +42,32 @@ export function createOrdersService({ db }: { db: Database }) {
     const delivery = resolveDelivery(request.orderData!, inputs.references);
     const products = new Map(inputs.products.map((p) => [p.id, p]));
     // A modification may use again what the order already holds in the freezer.
-    const freezer = new Map(inputs.freezer.map((f) => [f.productId, { ...f, quantity: gramsToDecimal(toGrams(f.quantity) + (heldByOrder.get(f.productId) ?? 0)) }]));
-    for (const [productId, held] of heldByOrder) if (!freezer.has(productId)) freezer.set(productId, { productId, quantity: gramsToDecimal(held) });
+    const freezer = new Map(
+      inputs.freezer.map((f) => [
+        f.productId,
+        { ...f, quantity: gramsToDecimal(toGrams(f.quantity) + (heldByOrder.get(f.productId) ?? 0)) },
+      ]),
+    );
+    for (const [productId, held] of heldByOrder)
+      if (!freezer.has(productId)) freezer.set(productId, { productId, quantity: gramsToDecimal(held) });
     const cart = priceCart(request.cart.items, products, freezer);
     if (!cart.lines.length) throw new Invalid(ORDER_MESSAGES.emptyCart);
     return { cart, delivery, names: new Map(inputs.products.map((p) => [p.id, p.name])) };
   }
 
   const shortage = (kind: "stock" | "freezer", productId: number, names: Map<number, string>) =>
-    new Conflict(kind === "stock" ? ORDER_MESSAGES.noStock : ORDER_MESSAGES.freezerExceeded, { product_id: productId, product_name: names.get(productId) ?? null });
+    new Conflict(kind === "stock" ? ORDER_MESSAGES.noStock : ORDER_MESSAGES.freezerExceeded, {
+      product_id: productId,
+      product_name: names.get(productId) ?? null,
+    });
 
-  async function take(tx: Executor, clientId: number, stock: Map<number, number>, freezer: Map<number, number>, names: Map<number, string>) {
+  async function take(
+    tx: Executor,
+    clientId: number,
+    stock: Map<number, number>,
+    freezer: Map<number, number>,
+    names: Map<number, string>,
+  ) {
     const [short, empty] = await Promise.all([repo.applyStock(tx, stock), repo.applyFreezer(tx, clientId, freezer)]);
     if (short !== null) throw shortage("stock", short, names);
     if (empty !== null) throw shortage("freezer", empty, names);
@@ -74,11 +89,24 @@ export function createOrdersService({ db }: { db: Database }) {
     const { notes, ...where } = delivery;
     try {
       const result = await repo.createOrder(db, {
-        order: { clientId: request.client_id, sellerId: user.id, statusId: STATUS.confirmed, orderTime: orderTime(), notes, idempotencyKey: key, ...where, ...amounts(cart, delivery) },
+        order: {
+          clientId: request.client_id,
+          sellerId: user.id,
+          statusId: STATUS.confirmed,
+          orderTime: orderTime(),
+          notes,
+          idempotencyKey: key,
+          ...where,
+          ...amounts(cart, delivery),
+        },
         lines: cart.lines,
         stock: cart.stock,
         freezer: cart.freezer,
-        event: { type: "order.created", actorId: user.id, data: { delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed } },
+        event: {
+          type: "order.created",
+          actorId: user.id,
+          data: { delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed },
+        },
       });
       if ("short" in result) throw shortage(result.short, result.productId, names);
       return result.orderId;
@@ -94,7 +122,8 @@ export function createOrdersService({ db }: { db: Database }) {
 
   /** A cancelled order is missing for whoever may not see it (DESIGN.md §4), here as in lists. */
   const visible = <T extends { statusId: number }>(order: T | null, user: AuthenticatedUser): T => {
-    if (!order || (order.statusId === STATUS.cancelled && !can(user.group, "orders.see_cancelled"))) throw new NotFound(ORDER_MESSAGES.notFound);
+    if (!order || (order.statusId === STATUS.cancelled && !can(user.group, "orders.see_cancelled")))
+      throw new NotFound(ORDER_MESSAGES.notFound);
     return order;
   };
 
@@ -115,9 +144,19 @@ export function createOrdersService({ db }: { db: Database }) {
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
-      await repo.replaceLines(tx, orderId, { ...delivery, ...amounts(cart, delivery), alterDate: new Date() }, cart.lines);
+      await repo.replaceLines(
+        tx,
+        orderId,
+        { ...delivery, ...amounts(cart, delivery), alterDate: new Date() },
+        cart.lines,
+      );
       await repo.announceStock(tx, stock, user.id);
-      await repo.appendOrderEvent(tx, { type: "order.modified", actorId: user.id, orderId, data: { delivery_date: delivery.deliveryDate, status_id: order.statusId } });
+      await repo.appendOrderEvent(tx, {
+        type: "order.modified",
+        actorId: user.id,
+        orderId,
+        data: { delivery_date: delivery.deliveryDate, status_id: order.statusId },
+      });
     });
     return orderId;
   }
@@ -127,7 +166,8 @@ export function createOrdersService({ db }: { db: Database }) {
     const order = visible(await repo.lockOrder(tx, orderId), user);
     if (to === STATUS.cancelled) mustManage(order, user, ORDER_MESSAGES.notYoursToCancel);
     if (isRepeat(order.statusId, to)) return;
-    if (!canTransition(order.statusId, to)) throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
+    if (!canTransition(order.statusId, to))
+      throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
     const taken = to === STATUS.cancelled ? takenBy(await repo.linesOf(tx, orderId)) : null;
     if (taken) {
       await repo.applyStock(tx, negate(taken.stock));
@@ -137,7 +177,12 @@ export function createOrdersService({ db }: { db: Database }) {
     // Cancelling gives the stock back: the screens hear each product's new quantity.
     if (taken) await repo.announceStock(tx, negate(taken.stock), user.id);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
-    await repo.appendOrderEvent(tx, { type, actorId: user.id, orderId, data: { delivery_date: order.deliveryDate, from: order.statusId, status_id: to } });
+    await repo.appendOrderEvent(tx, {
+      type,
+      actorId: user.id,
+      orderId,
+      data: { delivery_date: order.deliveryDate, from: order.statusId, status_id: to },
+    });
   }
 
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
@@ -158,7 +203,8 @@ export function createOrdersService({ db }: { db: Database }) {
         statusIds: requested,
         hideStatus: seesCancelled ? undefined : STATUS.cancelled,
         hasFv: query.filter === "virtual_freezer" ? true : undefined,
-        modified: query.filter === "virtual_freezer" && query.fv_status !== "all" ? query.fv_status === "modified" : undefined,
+        modified:
+          query.filter === "virtual_freezer" && query.fv_status !== "all" ? query.fv_status === "modified" : undefined,
         deliveryDate: query.delivery_date,
       };
       const paging = pagingOf(query);
@@ -185,7 +231,13 @@ export function createOrdersService({ db }: { db: Database }) {
       return {
         client_name: found.clientName,
         notes: found.order.notes,
-        products: lines.map(({ line, name }) => ({ FK_Products: line.productId, product_name: name, Name: name, Type: line.type, Amount: line.amount })),
+        products: lines.map(({ line, name }) => ({
+          FK_Products: line.productId,
+          product_name: name,
+          Name: name,
+          Type: line.type,
+          Amount: line.amount,
+        })),
       };
     },
 
@@ -197,7 +249,13 @@ export function createOrdersService({ db }: { db: Database }) {
       return {
         order_id: last.id,
         create_date: last.createDate.toISOString(),
-        products: lines.map(({ line, name }) => ({ FK_Products: line.productId, product_name: name, Type: line.type as LineType, Amount: line.amount, Virtual_Freezer: line.virtualFreezer })),
+        products: lines.map(({ line, name }) => ({
+          FK_Products: line.productId,
+          product_name: name,
+          Type: line.type as LineType,
+          Amount: line.amount,
+          Virtual_Freezer: line.virtualFreezer,
+        })),
       };
     },
 

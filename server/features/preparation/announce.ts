@@ -7,5 +7,8 @@ import type { GroupUpdate } from "./batches";
  * shows them (`group_batches`), so open boards replace that group in place.
  */
 export async function appendGroupUpdates(tx: Executor, updates: GroupUpdate[]) {
-  await appendEvents(tx, updates.map((update) => ({ type: "preparation.updated", actorId: null, data: { ...update } })));
+  await appendEvents(
+    tx,
+    updates.map((update) => ({ type: "preparation.updated", actorId: null, data: { ...update } })),
+  );
 }

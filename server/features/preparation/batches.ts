@@ -37,7 +37,8 @@ export const toBatchable = (row: BoardRow): BatchableRow => ({
   row,
 });
 
-export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) => gramsToDecimal(rows.reduce((sum, r) => sum + toGrams(r.totalWeight), 0));
+export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) =>
+  gramsToDecimal(rows.reduce((sum, r) => sum + toGrams(r.totalWeight), 0));
 
 /** What a `preparation.updated` event tells the boards about a group whose batches changed. */
 export interface GroupUpdate {
@@ -73,22 +74,40 @@ interface PlacedBatch {
 }
 
 const sameMembers = (stored: StoredBatchRow | undefined, batch: Batch<BatchableOrder>) =>
-  stored !== undefined && stored.routeDistanceM === batch.routeMeters && stored.orderIds.length === batch.orders.length && stored.orderIds.every((id, i) => id === batch.orders[i]!.id);
+  stored !== undefined &&
+  stored.routeDistanceM === batch.routeMeters &&
+  stored.orderIds.length === batch.orders.length &&
+  stored.orderIds.every((id, i) => id === batch.orders[i]!.id);
 
 /**
  * One group's plan: its batches as its open orders are now, the ones whose view must be
  * built again (their orders or route changed, or one of their orders' cards may have), and the
  * places of stored batches it no longer has.
  */
-function planGroup(group: OrderGroup, orders: BatchableOrder[], stored: StoredBatchRow[], depot: Point, stale: StaleOrders) {
+function planGroup(
+  group: OrderGroup,
+  orders: BatchableOrder[],
+  stored: StoredBatchRow[],
+  depot: Point,
+  stale: StaleOrders,
+) {
   const fresh = batchOrders(orders, depot).map((batch, position): PlacedBatch => ({ group, position, batch }));
-  const toBuild = fresh.filter(({ position, batch }) => stale === "all" || !sameMembers(stored[position], batch) || batch.orders.some((o) => stale.has(o.id)));
+  const toBuild = fresh.filter(
+    ({ position, batch }) =>
+      stale === "all" || !sameMembers(stored[position], batch) || batch.orders.some((o) => stale.has(o.id)),
+  );
   const dropped = stored.slice(fresh.length).map((b) => placeOf(group, b.position));
   return { group, orders: orders.length, batches: fresh.length, toBuild, dropped };
 }
 
-const placeOf = (group: OrderGroup, position: number): BatchPlace => ({ shipmentId: group.zoneId, deliveryDate: group.deliveryDate, timesShippingId: group.timeSlotId, position });
-const groupOfPlace = (p: BatchPlace) => groupKey({ zoneId: p.shipmentId ?? null, deliveryDate: p.deliveryDate, timeSlotId: p.timesShippingId ?? null });
+const placeOf = (group: OrderGroup, position: number): BatchPlace => ({
+  shipmentId: group.zoneId,
+  deliveryDate: group.deliveryDate,
+  timesShippingId: group.timeSlotId,
+  position,
+});
+const groupOfPlace = (p: BatchPlace) =>
+  groupKey({ zoneId: p.shipmentId ?? null, deliveryDate: p.deliveryDate, timeSlotId: p.timesShippingId ?? null });
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 /** A batch built again: its row to store and its view as the board shows it. */
@@ -112,7 +131,14 @@ async function buildBatches(tx: Executor, depot: Point, placed: PlacedBatch[]): 
       linesOf,
     );
     const text = JSON.stringify(view);
-    const stored = { ...placeOf(group, position), orderIds: view.orders.map((o) => o.PK_Orders), totalWeight: view.total_weight, routeDistanceM: view.route_distance_m, view: text, viewDigest: md5(text) };
+    const stored = {
+      ...placeOf(group, position),
+      orderIds: view.orders.map((o) => o.PK_Orders),
+      totalWeight: view.total_weight,
+      routeDistanceM: view.route_distance_m,
+      view: text,
+      viewDigest: md5(text),
+    };
     return { stored, view };
   });
 }
@@ -125,15 +151,20 @@ const placeKey = (p: BatchPlace) => `${groupOfPlace(p)}|${p.position}`;
  */
 async function groupBatchesOf(tx: Executor, changed: ReturnType<typeof planGroup>[], built: BuiltBatch[]) {
   const views = new Map(built.map((b) => [placeKey(b.stored), b.view]));
-  const kept = changed.flatMap(({ group, batches }) => Array.from({ length: batches }, (_, position) => placeOf(group, position))).filter((place) => !views.has(placeKey(place)));
-  for (const stored of await storedViewsAt(tx, kept)) views.set(placeKey(stored), JSON.parse(stored.view) as PreparationBatch);
-  return (plan: ReturnType<typeof planGroup>) => Array.from({ length: plan.batches }, (_, position) => views.get(placeKey(placeOf(plan.group, position)))!);
+  const kept = changed
+    .flatMap(({ group, batches }) => Array.from({ length: batches }, (_, position) => placeOf(group, position)))
+    .filter((place) => !views.has(placeKey(place)));
+  for (const stored of await storedViewsAt(tx, kept))
+    views.set(placeKey(stored), JSON.parse(stored.view) as PreparationBatch);
+  return (plan: ReturnType<typeof planGroup>) =>
+    Array.from({ length: plan.batches }, (_, position) => views.get(placeKey(placeOf(plan.group, position)))!);
 }
 
 /** The groups these items fall in, each once. */
 function groupsOf(items: OrderGroup[]): OrderGroup[] {
   const groups = new Map<string, OrderGroup>();
-  for (const { zoneId, deliveryDate, timeSlotId } of items) groups.set(groupKey({ zoneId, deliveryDate, timeSlotId }), { zoneId, deliveryDate, timeSlotId });
+  for (const { zoneId, deliveryDate, timeSlotId } of items)
+    groups.set(groupKey({ zoneId, deliveryDate, timeSlotId }), { zoneId, deliveryDate, timeSlotId });
   return [...groups.values()];
 }
 
@@ -154,8 +185,16 @@ function inputDigest(orders: BatchableOrder[]) {
  * stale. A batching rule changed by an upgrade, or a bulk change, marks every batch stale (the cursor's
  * `names_changed`), which makes every order stale.
  */
-const alreadyBatched = (orders: BatchableOrder[], storedOrders: number, storedInput: string | undefined, stale: StaleOrders) =>
-  stale !== "all" && storedOrders === orders.length && !orders.some((o) => stale.has(o.id)) && storedInput === inputDigest(orders);
+const alreadyBatched = (
+  orders: BatchableOrder[],
+  storedOrders: number,
+  storedInput: string | undefined,
+  stale: StaleOrders,
+) =>
+  stale !== "all" &&
+  storedOrders === orders.length &&
+  !orders.some((o) => stale.has(o.id)) &&
+  storedInput === inputDigest(orders);
 
 /**
  * Re-batches these (zone, date, time slot) groups (or every group) from their open orders as
@@ -167,28 +206,50 @@ const alreadyBatched = (orders: BatchableOrder[], storedOrders: number, storedIn
  * stored one. A repeated run writes nothing and announces nothing; a group with a changed
  * batch, or with a batch holding a changed order, is announced with all its batches.
  */
-export async function recomputeGroups(tx: Executor, depot: Point, scope: GroupScope, stale: StaleOrders): Promise<{ groups: number; updates: GroupUpdate[] }> {
+export async function recomputeGroups(
+  tx: Executor,
+  depot: Point,
+  scope: GroupScope,
+  stale: StaleOrders,
+): Promise<{ groups: number; updates: GroupUpdate[] }> {
   if (scope !== "all" && !scope.length) return { groups: 0, updates: [] };
   const started = performance.now();
-  const [orders, counts, inputs] = await Promise.all([placedOrdersOf(tx, scope, PREPARATION_STATUSES), storedCountsOf(tx, scope), storedInputsOf(tx, scope)]);
+  const [orders, counts, inputs] = await Promise.all([
+    placedOrdersOf(tx, scope, PREPARATION_STATUSES),
+    storedCountsOf(tx, scope),
+    storedInputsOf(tx, scope),
+  ]);
   const ordersByGroup = byGroup(orders);
   const countOf = new Map(counts.map((c) => [groupKey(c), c.orders]));
   const inputOf = new Map(inputs.map((i) => [groupKey(i), i.inputDigest]));
   // Each group's first order stands for it: every order would cost a key each again.
-  const groups = scope === "all" ? groupsOf([...[...ordersByGroup.values()].map((group) => group[0]!), ...counts, ...inputs]) : scope;
+  const groups =
+    scope === "all"
+      ? groupsOf([...[...ordersByGroup.values()].map((group) => group[0]!), ...counts, ...inputs])
+      : scope;
   const toBatch = groups.filter((group) => {
     const key = groupKey(group);
     return !alreadyBatched(ordersByGroup.get(key) ?? [], countOf.get(key) ?? 0, inputOf.get(key), stale);
   });
   const stored = await storedBatchesOf(tx, toBatch);
   const storedByGroup = byGroup(stored);
-  const plans = toBatch.map((group) => planGroup(group, ordersByGroup.get(groupKey(group)) ?? [], storedByGroup.get(groupKey(group)) ?? [], depot, stale));
+  const plans = toBatch.map((group) =>
+    planGroup(group, ordersByGroup.get(groupKey(group)) ?? [], storedByGroup.get(groupKey(group)) ?? [], depot, stale),
+  );
 
   const digestAt = new Map(stored.map((b) => [`${groupKey(b)}|${b.position}`, b.digest]));
-  const built = await buildBatches(tx, depot, plans.flatMap((p) => p.toBuild));
+  const built = await buildBatches(
+    tx,
+    depot,
+    plans.flatMap((p) => p.toBuild),
+  );
   const written = built.filter((b) => digestAt.get(placeKey(b.stored)) !== b.stored.viewDigest);
   const dropped = plans.flatMap((p) => p.dropped);
-  await replaceBatchesAt(tx, [...written.map((b) => b.stored), ...dropped], written.map((b) => b.stored));
+  await replaceBatchesAt(
+    tx,
+    [...written.map((b) => b.stored), ...dropped],
+    written.map((b) => b.stored),
+  );
   await rememberInputs(
     tx,
     toBatch,

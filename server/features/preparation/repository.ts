@@ -18,10 +18,20 @@ const intArray = (ids: readonly number[]) => sql`${new Param([...ids])}::int[]`;
 const groupRelation = (groups: OrderGroup[]) =>
   sql`jsonb_to_recordset(${JSON.stringify(groups.map((g) => ({ zone_id: g.zoneId ?? -1, delivery_date: g.deliveryDate, time_slot_id: g.timeSlotId ?? -1 })))}::jsonb) as g(zone_id int, delivery_date date, time_slot_id int)`;
 const inGroup = (alias: "o" | "b" | "p", zone: string, slot: string) =>
-  sql.raw(`${alias}.delivery_date = g.delivery_date and coalesce(${alias}.${zone}, -1) = g.zone_id and coalesce(${alias}.${slot}, -1) = g.time_slot_id`);
+  sql.raw(
+    `${alias}.delivery_date = g.delivery_date and coalesce(${alias}.${zone}, -1) = g.zone_id and coalesce(${alias}.${slot}, -1) = g.time_slot_id`,
+  );
 /** `from <table> <alias>`, joined to the groups when the scope names them. */
-const scoped = (scope: GroupScope, table: "orders" | "preparation_batches" | "preparation_groups", alias: "o" | "b" | "p", zone: string, slot: string) =>
-  scope === "all" ? sql.raw(`from ${table} ${alias}`) : sql`from ${groupRelation(scope)} join ${sql.raw(`${table} ${alias}`)} on ${inGroup(alias, zone, slot)}`;
+const scoped = (
+  scope: GroupScope,
+  table: "orders" | "preparation_batches" | "preparation_groups",
+  alias: "o" | "b" | "p",
+  zone: string,
+  slot: string,
+) =>
+  scope === "all"
+    ? sql.raw(`from ${table} ${alias}`)
+    : sql`from ${groupRelation(scope)} join ${sql.raw(`${table} ${alias}`)} on ${inGroup(alias, zone, slot)}`;
 
 /** What batching needs of the open orders in scope, and no more: their group and their place, by id. */
 export async function placedOrdersOf(tx: Executor, scope: GroupScope, statusIds: number[]) {
@@ -80,9 +90,16 @@ export async function storedInputsOf(tx: Executor, scope: GroupScope) {
 /** Records what these groups' batches were just computed from; a group with no input (no open order) is forgotten. */
 export async function rememberInputs(tx: Executor, groups: OrderGroup[], inputs: GroupInput[]) {
   if (!groups.length) return;
-  await tx.execute(sql`delete from preparation_groups p using ${groupRelation(groups)} where ${inGroup("p", "zone_id", "time_slot_id")}`);
+  await tx.execute(
+    sql`delete from preparation_groups p using ${groupRelation(groups)} where ${inGroup("p", "zone_id", "time_slot_id")}`,
+  );
   if (!inputs.length) return;
-  const rows = inputs.map((i) => ({ zone_id: i.zoneId ?? -1, delivery_date: i.deliveryDate, time_slot_id: i.timeSlotId ?? -1, input_digest: i.inputDigest }));
+  const rows = inputs.map((i) => ({
+    zone_id: i.zoneId ?? -1,
+    delivery_date: i.deliveryDate,
+    time_slot_id: i.timeSlotId ?? -1,
+    input_digest: i.inputDigest,
+  }));
   await tx.execute(sql`
     insert into preparation_groups (zone_id, delivery_date, time_slot_id, input_digest)
     select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(zone_id int, delivery_date date, time_slot_id int, input_digest text)`);
@@ -122,11 +139,22 @@ export async function storedViewsAt(tx: Executor, places: BatchPlace[]) {
 
 /** Deletes the stored batches at these places, then stores `batches`: one statement each. */
 export async function replaceBatchesAt(tx: Executor, places: BatchPlace[], batches: NewBatch[]) {
-  if (places.length) await tx.execute(sql`delete from preparation_batches b using ${placeRelation(places)} where ${atPlace}`);
+  if (places.length)
+    await tx.execute(sql`delete from preparation_batches b using ${placeRelation(places)} where ${atPlace}`);
   if (!batches.length) return;
   // One parameter for the rows and one for their views: a multi-row VALUES of thousands of
   // batches costs more to bind than to write, and `json` keeps each view's text as written.
-  const rows = batches.map((b, i) => ({ i: i + 1, shipment_id: b.shipmentId, delivery_date: b.deliveryDate, times_shipping_id: b.timesShippingId, position: b.position, order_ids: b.orderIds, total_weight: b.totalWeight, route_distance_m: b.routeDistanceM, view_digest: b.viewDigest }));
+  const rows = batches.map((b, i) => ({
+    i: i + 1,
+    shipment_id: b.shipmentId,
+    delivery_date: b.deliveryDate,
+    times_shipping_id: b.timesShippingId,
+    position: b.position,
+    order_ids: b.orderIds,
+    total_weight: b.totalWeight,
+    route_distance_m: b.routeDistanceM,
+    view_digest: b.viewDigest,
+  }));
   await tx.execute(sql`
     insert into preparation_batches (shipment_id, delivery_date, times_shipping_id, position, order_ids, total_weight, route_distance_m, view, view_digest)
     select r.shipment_id, r.delivery_date, r.times_shipping_id, r.position, r.order_ids, r.total_weight, r.route_distance_m, v.view, r.view_digest
@@ -147,7 +175,9 @@ export interface Cursor {
  */
 export async function lockCursor(tx: Executor, wait: boolean): Promise<Cursor | null> {
   const [row] = rowsOf<{ last_event_id: string | number; names_changed: boolean }>(
-    await tx.execute(sql`select last_event_id, names_changed from ${preparationCursor} where id = 1 for update ${wait ? sql`` : sql`skip locked`}`),
+    await tx.execute(
+      sql`select last_event_id, names_changed from ${preparationCursor} where id = 1 for update ${wait ? sql`` : sql`skip locked`}`,
+    ),
   );
   return row ? { lastEventId: Number(row.last_event_id), everyBatchStale: row.names_changed } : null;
 }
@@ -171,16 +201,30 @@ const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 /** The orders with an order event after `after` (a value or a subquery) and, if given, up to `upTo`. */
 const orderIdsWithEvents = async (db: Executor, after: SQL, upTo?: number) =>
-  idsOf(rowsOf(await db.execute(sql`select distinct order_id as id from order_events where id > ${after} ${upTo === undefined ? sql`` : sql`and id <= ${upTo}`} and order_id is not null`)));
+  idsOf(
+    rowsOf(
+      await db.execute(
+        sql`select distinct order_id as id from order_events where id > ${after} ${upTo === undefined ? sql`` : sql`and id <= ${upTo}`} and order_id is not null`,
+      ),
+    ),
+  );
 
 /** The orders with an order event in (after, upTo]. */
-export const changedOrderIds = (tx: Executor, after: number, upTo: number) => orderIdsWithEvents(tx, sql`${after}`, upTo);
+export const changedOrderIds = (tx: Executor, after: number, upTo: number) =>
+  orderIdsWithEvents(tx, sql`${after}`, upTo);
 
 /** The orders with an order event the sweep has not folded in yet. */
-export const unsweptOrderIds = (db: Executor) => orderIdsWithEvents(db, sql`(select last_event_id from preparation_cursor where id = 1)`);
+export const unsweptOrderIds = (db: Executor) =>
+  orderIdsWithEvents(db, sql`(select last_event_id from preparation_cursor where id = 1)`);
 
 /** Which order column holds the id of each kind of name a card shows. */
-const RENAMED_COLUMNS = { client: "client_id", zone: "shipment_id", slot: "times_shipping_id", city: "city_id", status: "status_id" } as const;
+const RENAMED_COLUMNS = {
+  client: "client_id",
+  zone: "shipment_id",
+  slot: "times_shipping_id",
+  city: "city_id",
+  status: "status_id",
+} as const;
 
 /**
  * The open orders whose card or pick list shows a name renamed since the last sweep: one
@@ -188,7 +232,9 @@ const RENAMED_COLUMNS = { client: "client_id", zone: "shipment_id", slot: "times
  * loop costly enough to be JIT-compiled on every sweep).
  */
 export async function renamedOrderIds(tx: Executor, statusIds: number[]) {
-  const byColumn = Object.entries(RENAMED_COLUMNS).map(([kind, column]) => sql.raw(`select o.id from orders o join preparation_renames r on r.kind = '${kind}' and r.id = o.${column}`));
+  const byColumn = Object.entries(RENAMED_COLUMNS).map(([kind, column]) =>
+    sql.raw(`select o.id from orders o join preparation_renames r on r.kind = '${kind}' and r.id = o.${column}`),
+  );
   return idsOf(
     rowsOf(
       await tx.execute(sql`

@@ -21,7 +21,10 @@ export function boardText(stored: StoredView[], changedCards: BoardOrderRow[]): 
       orders += order_ids.length;
       continue;
     }
-    const patched = cards.reduce(applyCardToPreparation, { summary: preparationSummary([]), batches: [JSON.parse(view)] });
+    const patched = cards.reduce(applyCardToPreparation, {
+      summary: preparationSummary([]),
+      batches: [JSON.parse(view)],
+    });
     for (const batch of patched.batches) {
       views.push(JSON.stringify(batch));
       orders += batch.order_count;
@@ -34,7 +37,10 @@ export function createPreparationService({ db }: { db: Database }) {
   return {
     /** One delivery date's board (or every date's) as JSON text: a scan of the stored views and the few orders the sweep has yet to fold in. */
     async board(deliveryDate?: string): Promise<string> {
-      const [stored, changed] = await Promise.all([storedViews(db, deliveryDate), unsweptOrderIds(db).then((ids) => (ids.length ? boardRows(db, { ids }) : []))]);
+      const [stored, changed] = await Promise.all([
+        storedViews(db, deliveryDate),
+        unsweptOrderIds(db).then((ids) => (ids.length ? boardRows(db, { ids }) : [])),
+      ]);
       return boardText(stored, changed.map(toBoardRow));
     },
   };

@@ -39,12 +39,17 @@ export interface SweepResult {
  * which catches what no event announced (an order edited by hand). `wait` queues behind a
  * sweep running elsewhere; without it, null means one is running.
  */
-export async function sweepPreparation(db: Database, depot: Point, { wait = false, everyGroup = false } = {}): Promise<SweepResult | null> {
+export async function sweepPreparation(
+  db: Database,
+  depot: Point,
+  { wait = false, everyGroup = false } = {},
+): Promise<SweepResult | null> {
   return db.transaction(async (tx) => {
     const cursor = await lockCursor(tx, wait);
     if (cursor === null) return null;
     const [head, renamed] = await Promise.all([latestEventId(tx), renamedOrderIds(tx, PREPARATION_STATUSES)]);
-    if (head <= cursor.lastEventId && !cursor.everyBatchStale && !renamed.length && !everyGroup) return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
+    if (head <= cursor.lastEventId && !cursor.everyBatchStale && !renamed.length && !everyGroup)
+      return { upTo: cursor.lastEventId, behind: false, groups: 0, changed: 0 };
     const upTo = Math.max(cursor.lastEventId, Math.min(head, cursor.lastEventId + EVENTS_PER_SWEEP));
     const stale = new Set([...(await changedOrderIds(tx, cursor.lastEventId, upTo)), ...renamed]);
     const scope = cursor.everyBatchStale || everyGroup ? "all" : await groupsOfOrders(tx, [...stale]);

@@ -34,7 +34,12 @@ export function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<n
     whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
     without_coordinates: orders.filter((o) => !hasCoordinates(o)).map((o) => o.id),
     orders: orders.map((o) => toBoardRow(o.row)),
-    pick_list: pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? [])).map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
+    pick_list: pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? [])).map((l) => ({
+      product_id: l.productId,
+      product_name: l.productName,
+      Type: l.type,
+      Amount: l.amount,
+    })),
   };
 }
 

@@ -28,7 +28,9 @@ interface ProductSearch {
 function productMatches({ search, filter }: ProductSearch) {
   const term = normalizeSearch(search);
   const id = idSearched(term);
-  const matches = term ? or(ilike(products.searchName, containing(term)), id !== null ? eq(products.id, id) : undefined) : undefined;
+  const matches = term
+    ? or(ilike(products.searchName, containing(term)), id !== null ? eq(products.id, id) : undefined)
+    : undefined;
   return and(live, FILTERS[filter], matches);
 }
 
@@ -48,18 +50,27 @@ export async function countProducts(db: Executor, query: ProductSearch) {
 }
 
 export async function findProduct(db: Executor, id: number) {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), live));
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), live));
   return row ?? null;
 }
 
 export async function existingIds(db: Executor, ids: number[]) {
   if (!ids.length) return new Set<number>();
-  const rows = await db.select({ id: products.id }).from(products).where(and(inIds(products.id, ids), live));
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inIds(products.id, ids), live));
   return new Set(rows.map((r) => r.id));
 }
 
 export async function insertProduct(db: Executor, values: Omit<typeof products.$inferInsert, "searchName">) {
-  const [row] = await db.insert(products).values({ ...values, searchName: normalizeSearch(values.name) }).returning();
+  const [row] = await db
+    .insert(products)
+    .values({ ...values, searchName: normalizeSearch(values.name) })
+    .returning();
   return row!;
 }
 
@@ -83,5 +94,3 @@ export async function listMainProducts(db: Executor, includeAll: boolean) {
     .where(and(live, includeAll ? undefined : isNull(products.principalProductId)))
     .orderBy(asc(products.searchName));
 }
-
-

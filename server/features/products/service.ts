@@ -1,6 +1,10 @@
 import type { ProductDeletedData, ProductUpdatedData } from "../../../domain/contracts/event-data";
 import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
-import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "../../../domain/contracts/products";
+import type {
+  CreateProductRequest,
+  UpdateProductRequest,
+  UpdatePromotionRequest,
+} from "../../../domain/contracts/products";
 import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { parsePromotion } from "../../../domain/promotions";
@@ -25,7 +29,8 @@ function listedApartFromStock(row: repo.ProductRow) {
 export function createProductsService({ db }: { db: Database }) {
   async function principalId(id: number, self?: number): Promise<number | null> {
     if (id === 0) return null;
-    if (id === self || !(await repo.findProduct(db, id))) throw new Invalid(PRODUCT_MESSAGES.principal, { principalProductId: PRODUCT_MESSAGES.principal });
+    if (id === self || !(await repo.findProduct(db, id)))
+      throw new Invalid(PRODUCT_MESSAGES.principal, { principalProductId: PRODUCT_MESSAGES.principal });
     return id;
   }
 
@@ -53,14 +58,36 @@ export function createProductsService({ db }: { db: Database }) {
       if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
       const after = await repo.updateProduct(tx, id, values);
       if (after && after.price !== before.price) {
-        await recordAudit(tx, { actorId, action: "product.price", entity: "product", entityId: id, before: { name: before.name, price: before.price }, after: { name: after.name, price: after.price } });
+        await recordAudit(tx, {
+          actorId,
+          action: "product.price",
+          entity: "product",
+          entityId: id,
+          before: { name: before.name, price: before.price },
+          after: { name: after.name, price: after.price },
+        });
       }
       if (after && after.quantity !== before.quantity) {
-        await recordAudit(tx, { actorId, action: "product.stock", entity: "product", entityId: id, before: { name: before.name, quantity: before.quantity }, after: { name: after.name, quantity: after.quantity } });
-        await appendEvent(tx, { type: "product.stock_changed", actorId, data: { product_id: id, quantity: after.quantity, name: after.name } });
+        await recordAudit(tx, {
+          actorId,
+          action: "product.stock",
+          entity: "product",
+          entityId: id,
+          before: { name: before.name, quantity: before.quantity },
+          after: { name: after.name, quantity: after.quantity },
+        });
+        await appendEvent(tx, {
+          type: "product.stock_changed",
+          actorId,
+          data: { product_id: id, quantity: after.quantity, name: after.name },
+        });
       }
       if (after && listedApartFromStock(after) !== listedApartFromStock(before)) {
-        await appendEvent(tx, { type: "product.updated", actorId, data: { product: toProduct(after) } satisfies ProductUpdatedData });
+        await appendEvent(tx, {
+          type: "product.updated",
+          actorId,
+          data: { product: toProduct(after) } satisfies ProductUpdatedData,
+        });
       }
       return after!;
     });
@@ -70,7 +97,10 @@ export function createProductsService({ db }: { db: Database }) {
   return {
     async list(query: { search: string; filter: repo.ProductFilter; limit: number } & PageParams) {
       const paging = pagingOf(query);
-      const [rows, count] = await Promise.all([repo.listProducts(db, { ...query, offset: paging.offset }), paging.withCount ? repo.countProducts(db, query) : undefined]);
+      const [rows, count] = await Promise.all([
+        repo.listProducts(db, { ...query, offset: paging.offset }),
+        paging.withCount ? repo.countProducts(db, query) : undefined,
+      ]);
       return { results: rows.map(toProduct), count };
     },
 
@@ -94,7 +124,12 @@ export function createProductsService({ db }: { db: Database }) {
     },
 
     async update(id: number, input: UpdateProductRequest | UpdatePromotionRequest, actorId: number) {
-      const common = { name: input.name, quantity: kilos(input.quantity), price: price(input.price), unitWeight: kilos(input.unitWeight) };
+      const common = {
+        name: input.name,
+        quantity: kilos(input.quantity),
+        price: price(input.price),
+        unitWeight: kilos(input.unitWeight),
+      };
       const values =
         "promotions" in input
           ? { ...common, promotions: await promotionText(input.promotions, id) }
@@ -117,7 +152,11 @@ export function createProductsService({ db }: { db: Database }) {
     async remove(id: number, actorId: number) {
       await db.transaction(async (tx) => {
         if (!(await repo.softDeleteProduct(tx, id))) throw new NotFound(PRODUCT_NOT_FOUND);
-        await appendEvent(tx, { type: "product.deleted", actorId, data: { product_id: id } satisfies ProductDeletedData });
+        await appendEvent(tx, {
+          type: "product.deleted",
+          actorId,
+          data: { product_id: id } satisfies ProductDeletedData,
+        });
       });
       return { success: true as const, message: "Producto eliminado correctamente." };
     },

@@ -13,7 +13,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
 
   app.post("/update-shipping-cost/", {
     config: { permission: "shipping.edit" },
-    schema: { body: ShippingCostRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
-    handler: (request) => settings.updateShippingCost(request.body.zone_id, request.body.price, request.currentUser!.id),
+    schema: {
+      body: ShippingCostRequest,
+      response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+    },
+    handler: (request) =>
+      settings.updateShippingCost(request.body.zone_id, request.body.price, request.currentUser!.id),
   });
 };

@@ -17,7 +17,14 @@ export function createSettingsService({ db }: { db: Database }) {
         if (!before) throw new Invalid(SHIPPING_COST_MESSAGE, { zone_id: SHIPPING_COST_MESSAGE });
         const after = await updateShippingPrice(tx, zoneId, centavosToDecimal(toCentavos(price)));
         if (after.price !== before.price) {
-          await recordAudit(tx, { actorId, action: "shipping.cost", entity: "shipment", entityId: zoneId, before, after });
+          await recordAudit(tx, {
+            actorId,
+            action: "shipping.cost",
+            entity: "shipment",
+            entityId: zoneId,
+            before,
+            after,
+          });
         }
       });
       return { success: true as const, message: "Costo de envío actualizado correctamente." };

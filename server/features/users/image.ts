@@ -22,7 +22,9 @@ export async function reencodeImage(upload: Buffer, field: string, shape: (image
   }
   try {
     // rotate() applies the EXIF orientation, then the metadata (GPS included) is dropped.
-    return await shape(sharp(upload, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS, pages: 1 }).rotate()).webp({ quality: 82 }).toBuffer();
+    return await shape(sharp(upload, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS, pages: 1 }).rotate())
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch {
     throw new Invalid(NOT_AN_IMAGE, { [field]: NOT_AN_IMAGE });
   }

@@ -13,7 +13,12 @@ export async function listActiveUsers(db: Executor) {
 
 export async function listRegistrationRequests(db: Executor) {
   return db
-    .select({ id: registrationRequests.id, username: registrationRequests.username, email: registrationRequests.email, group: groups.name })
+    .select({
+      id: registrationRequests.id,
+      username: registrationRequests.username,
+      email: registrationRequests.email,
+      group: groups.name,
+    })
     .from(registrationRequests)
     .innerJoin(groups, eq(groups.id, registrationRequests.groupId))
     .orderBy(asc(registrationRequests.createdAt));
@@ -26,7 +31,14 @@ export async function takeRegistrationRequest(db: Executor, id: number) {
 
 export async function insertUser(
   db: Executor,
-  values: { username: string; email: string; passwordHash: string; groupId: number; firstName?: string; lastName?: string },
+  values: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    groupId: number;
+    firstName?: string;
+    lastName?: string;
+  },
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!;

@@ -35,7 +35,11 @@ async function profileImageOf(request: FastifyRequest): Promise<Buffer | null> {
     }
   } catch (error) {
     // Size limits keep their own 413; anything else the parser refused is a broken form.
-    if ((error as { statusCode?: number }).statusCode === 413 || (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw error;
+    if (
+      (error as { statusCode?: number }).statusCode === 413 ||
+      (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
+    )
+      throw error;
     throw new Invalid(MALFORMED_FORM, { profile_image: MALFORMED_FORM });
   }
   return upload;
@@ -96,7 +100,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     handler: async (request, reply) => {
       const path = join(uploadsDir, "profile", basename(request.params.file));
       if (!existsSync(path)) throw new NotFound("La imagen no existe.");
-      return reply.type("image/webp").header("cache-control", "public, max-age=31536000, immutable").send(createReadStream(path));
+      return reply
+        .type("image/webp")
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .send(createReadStream(path));
     },
   });
 };

@@ -36,15 +36,27 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
       await db.transaction(async (tx) => {
         const request = await repo.takeRegistrationRequest(tx, id);
         if (!request) throw new NotFound("La solicitud ya no existe.");
-        if (await repo.findUserByUsername(tx, request.username)) throw new Conflict("Ese nombre de usuario ya está en uso.");
+        if (await repo.findUserByUsername(tx, request.username))
+          throw new Conflict("Ese nombre de usuario ya está en uso.");
         const user = await repo.insertUser(tx, {
           username: request.username,
           email: request.email,
           passwordHash: request.passwordHash,
           groupId: request.groupId,
         });
-        await recordAudit(tx, { actorId, action: "user.approved", entity: "user", entityId: user.id, before: { request_id: id, status: "pendiente" }, after: { username: request.username, email: request.email, group_id: request.groupId, status: "activo" } });
-        await appendEvent(tx, { type: "user.approved", actorId, data: { id, user_id: user.id, username: request.username } });
+        await recordAudit(tx, {
+          actorId,
+          action: "user.approved",
+          entity: "user",
+          entityId: user.id,
+          before: { request_id: id, status: "pendiente" },
+          after: { username: request.username, email: request.email, group_id: request.groupId, status: "activo" },
+        });
+        await appendEvent(tx, {
+          type: "user.approved",
+          actorId,
+          data: { id, user_id: user.id, username: request.username },
+        });
       });
     },
 
@@ -52,7 +64,14 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
       await db.transaction(async (tx) => {
         const request = await repo.takeRegistrationRequest(tx, id);
         if (!request) throw new NotFound("La solicitud ya no existe.");
-        await recordAudit(tx, { actorId, action: "user.denied", entity: "registration_request", entityId: id, before: { username: request.username, email: request.email, group_id: request.groupId, status: "pendiente" }, after: null });
+        await recordAudit(tx, {
+          actorId,
+          action: "user.denied",
+          entity: "registration_request",
+          entityId: id,
+          before: { username: request.username, email: request.email, group_id: request.groupId, status: "pendiente" },
+          after: null,
+        });
         await appendEvent(tx, { type: "user.denied", actorId, data: { id } });
       });
     },
@@ -62,7 +81,14 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
       await db.transaction(async (tx) => {
         const row = await repo.deactivateUser(tx, userId);
         if (!row) throw new NotFound("El usuario no existe.");
-        await recordAudit(tx, { actorId, action: "user.deactivated", entity: "user", entityId: userId, before: { is_active: true }, after: { is_active: false } });
+        await recordAudit(tx, {
+          actorId,
+          action: "user.deactivated",
+          entity: "user",
+          entityId: userId,
+          before: { is_active: true },
+          after: { is_active: false },
+        });
         await revokeUserTokens(tx, userId);
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });
@@ -71,7 +97,9 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
 
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */
     async replaceProfileImage(userId: number, previous: string | null, upload: Buffer): Promise<string> {
-      const resized = await reencodeImage(upload, "profile_image", (image) => image.resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }));
+      const resized = await reencodeImage(upload, "profile_image", (image) =>
+        image.resize(PROFILE_SIZE_PX, PROFILE_SIZE_PX, { fit: "cover" }),
+      );
       await mkdir(profileDir, { recursive: true });
       const file = `${userId}-${randomBytes(8).toString("hex")}.webp`;
       await writeFile(join(profileDir, file), resized);

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../../domain/contracts/catalog-common";
-import { SaveVirtualFreezerRequest, VirtualFreezerResponse, VirtualFreezerSaved } from "../../../domain/contracts/virtual-freezer";
+import {
+  SaveVirtualFreezerRequest,
+  VirtualFreezerResponse,
+  VirtualFreezerSaved,
+} from "../../../domain/contracts/virtual-freezer";
 import type { VirtualFreezerService } from "./service";
 
-export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreezerService }> = async (app, { freezer }) => {
+export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreezerService }> = async (
+  app,
+  { freezer },
+) => {
   app.get("/clients/:id/virtual-freezer/", {
     config: { permission: "catalog.read" },
     schema: { params: idParam, response: { 200: VirtualFreezerResponse } },

@@ -17,12 +17,22 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
     async read(clientId: number): Promise<VirtualFreezerResponse> {
       const found = await findClient(db, clientId);
       if (!found) throw new NotFound(CLIENT_NOT_FOUND);
-      const [items, catalog] = await Promise.all([repo.freezerItems(db, clientId), listProducts(db, { search: "", filter: "", limit: CATALOG_LIMIT })]);
+      const [items, catalog] = await Promise.all([
+        repo.freezerItems(db, clientId),
+        listProducts(db, { search: "", filter: "", limit: CATALOG_LIMIT }),
+      ]);
       return {
         client: { PK_Clients: found.client.id, Name: found.client.name },
         products: catalog.map(toProduct),
         has_virtual_freezer: found.client.hasVirtualFreezer,
-        cart: { items: items.map((i) => ({ PK_Products: i.productId, Name: i.name, Quantity: i.quantity, Type: i.type as "KG" | "UN" | "PROMO" })) },
+        cart: {
+          items: items.map((i) => ({
+            PK_Products: i.productId,
+            Name: i.name,
+            Quantity: i.quantity,
+            Type: i.type as "KG" | "UN" | "PROMO",
+          })),
+        },
       };
     },
 
@@ -36,12 +46,19 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
       request.items.forEach((item, index) => {
         const parsed = parseQuantity(item.units, item.type);
         if (!parsed.ok) return void (errors[`items.${index}.units`] = parsed.message);
-        if (lines.has(item.productId)) return void (errors[`items.${index}.productId`] = "El producto está repetido en el freezer.");
-        if (parsed.milliUnits > 0) lines.set(item.productId, { productId: item.productId, quantity: gramsToDecimal(parsed.milliUnits), type: item.type });
+        if (lines.has(item.productId))
+          return void (errors[`items.${index}.productId`] = "El producto está repetido en el freezer.");
+        if (parsed.milliUnits > 0)
+          lines.set(item.productId, {
+            productId: item.productId,
+            quantity: gramsToDecimal(parsed.milliUnits),
+            type: item.type,
+          });
       });
       const known = await existingIds(db, [...lines.keys()]);
       request.items.forEach((item, index) => {
-        if (lines.has(item.productId) && !known.has(item.productId)) errors[`items.${index}.productId`] = "El producto no existe.";
+        if (lines.has(item.productId) && !known.has(item.productId))
+          errors[`items.${index}.productId`] = "El producto no existe.";
       });
       const first = Object.values(errors)[0];
       if (first) throw new Invalid(first, errors);
@@ -54,7 +71,14 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
         if (request.has_virtual_freezer) await repo.replaceFreezerItems(tx, request.clientId, [...lines.values()]);
         const after = await repo.lockFreezer(tx, request.clientId);
         if (JSON.stringify(before) !== JSON.stringify(after)) {
-          await recordAudit(tx, { actorId, action: "freezer.balance", entity: "client", entityId: request.clientId, before, after });
+          await recordAudit(tx, {
+            actorId,
+            action: "freezer.balance",
+            entity: "client",
+            entityId: request.clientId,
+            before,
+            after,
+          });
         }
       });
       return { success: true as const, message: "Freezer virtual guardado con éxito." };

@@ -19,7 +19,13 @@ describe("login, me, refresh and logout", () => {
     expect(refresh).toBeTruthy();
     const me = await new ApiClient(t.app, access).get("/api/me/");
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: user.id, username: user.username, group: "Vendedor", groups: ["Vendedor"], display_name: "Vendedor Prueba" });
+    expect(me.json()).toMatchObject({
+      id: user.id,
+      username: user.username,
+      group: "Vendedor",
+      groups: ["Vendedor"],
+      display_name: "Vendedor Prueba",
+    });
   });
 
   it("refuses a wrong password with the spec's message", async () => {
@@ -103,7 +109,10 @@ describe("bad input never becomes a 500", () => {
   });
 
   it("answers an oversize body with a 413", async () => {
-    const response = await new ApiClient(t.app).post("/api/login/", { username: "a".repeat(2 * 1024 * 1024), password: "x" });
+    const response = await new ApiClient(t.app).post("/api/login/", {
+      username: "a".repeat(2 * 1024 * 1024),
+      password: "x",
+    });
     expect(response.statusCode).toBe(413);
   });
 

@@ -12,7 +12,12 @@ beforeAll(async () => {
   google = await startFakeRecaptcha("clave-del-sitio");
   verified = google.verified;
   t = await createTestApp({
-    env: { RECAPTCHA_SECRET: "secreto-de-prueba", RECAPTCHA_SITE_KEY: "clave-del-sitio", RECAPTCHA_VERIFY_URL: google.verifyUrl, RECAPTCHA_SCRIPT_URL: google.scriptUrl },
+    env: {
+      RECAPTCHA_SECRET: "secreto-de-prueba",
+      RECAPTCHA_SITE_KEY: "clave-del-sitio",
+      RECAPTCHA_VERIFY_URL: google.verifyUrl,
+      RECAPTCHA_SCRIPT_URL: google.scriptUrl,
+    },
   });
 });
 afterAll(async () => {
@@ -21,7 +26,13 @@ afterAll(async () => {
 });
 
 const request = (username: string, recaptcha: string) =>
-  new ApiClient(t.app).post("/api/register-request/", { username, email: `${username}@frio.test`, password: "una-clave-larga", group_id: 2, recaptcha });
+  new ApiClient(t.app).post("/api/register-request/", {
+    username,
+    email: `${username}@frio.test`,
+    password: "una-clave-larga",
+    group_id: 2,
+    recaptcha,
+  });
 
 describe("reCAPTCHA when RECAPTCHA_SECRET is set", () => {
   it("verifies the token with the provider using the secret, once", async () => {

@@ -21,16 +21,29 @@ describe("registration requests and approvals", () => {
   it("lists publicly the groups a request may ask for: every group but Admin", async () => {
     const response = await anonymous().get("/api/account-groups/");
     expect(response.statusCode).toBe(200);
-    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual(["Vendedor", "Preparador", "Despachante", "Cadete"]);
+    expect(response.json().results.map((g: { name: string }) => g.name)).toEqual([
+      "Vendedor",
+      "Preparador",
+      "Despachante",
+      "Cadete",
+    ]);
   });
 
   it("a request with a solved challenge stays pending, cannot log in, and logs in once approved", async () => {
-    const payload = { username: "nuevo.vendedor", email: "nuevo@frio.test", password: "una-clave-larga", group_id: await groupId("Vendedor") };
+    const payload = {
+      username: "nuevo.vendedor",
+      email: "nuevo@frio.test",
+      password: "una-clave-larga",
+      group_id: await groupId("Vendedor"),
+    };
     const sent = await anonymous().post("/api/register-request/", { ...payload, recaptcha: await solveCaptcha(t.app) });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ success: true });
 
-    const pendingLogin = await anonymous().post("/api/login/", { username: payload.username, password: payload.password });
+    const pendingLogin = await anonymous().post("/api/login/", {
+      username: payload.username,
+      password: payload.password,
+    });
     expect(pendingLogin.statusCode).toBe(401);
 
     const admin = await signIn(t, "Admin");
@@ -38,12 +51,16 @@ describe("registration requests and approvals", () => {
     const request = approvals.registration_requests.find((r: { username: string }) => r.username === payload.username);
     expect(request).toMatchObject({ email: payload.email, group: "Vendedor" });
 
-    expect((await admin.client.post("/api/admin/registration-requests/approve/", { id: request.id })).statusCode).toBe(200);
+    expect((await admin.client.post("/api/admin/registration-requests/approve/", { id: request.id })).statusCode).toBe(
+      200,
+    );
     const login = await anonymous().post("/api/login/", { username: payload.username, password: payload.password });
     expect(login.statusCode).toBe(200);
     const after = (await admin.client.get("/api/admin/approvals/")).json();
     expect(after.registration_requests.some((r: { username: string }) => r.username === payload.username)).toBe(false);
-    expect(after.active_users.find((u: { username: string }) => u.username === payload.username)).toMatchObject({ groups: ["Vendedor"] });
+    expect(after.active_users.find((u: { username: string }) => u.username === payload.username)).toMatchObject({
+      groups: ["Vendedor"],
+    });
   });
 
   it("refuses a missing, forged or replayed challenge with the spec's message", async () => {
@@ -52,12 +69,23 @@ describe("registration requests and approvals", () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe(CAPTCHA_REQUIRED);
 
-    const forged = await anonymous().post("/api/register-request/", { ...base, username: "falso", recaptcha: "bm9wZQ==" });
+    const forged = await anonymous().post("/api/register-request/", {
+      ...base,
+      username: "falso",
+      recaptcha: "bm9wZQ==",
+    });
     expect(forged.json().detail).toBe(CAPTCHA_REQUIRED);
 
     const solution = await solveCaptcha(t.app);
-    expect((await anonymous().post("/api/register-request/", { ...base, username: "primero", recaptcha: solution })).statusCode).toBe(200);
-    const replay = await anonymous().post("/api/register-request/", { ...base, username: "segundo", recaptcha: solution });
+    expect(
+      (await anonymous().post("/api/register-request/", { ...base, username: "primero", recaptcha: solution }))
+        .statusCode,
+    ).toBe(200);
+    const replay = await anonymous().post("/api/register-request/", {
+      ...base,
+      username: "segundo",
+      recaptcha: solution,
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().detail).toBe(CAPTCHA_REQUIRED);
   });
@@ -82,11 +110,17 @@ describe("registration requests and approvals", () => {
       recaptcha: await solveCaptcha(t.app),
     });
     const admin = await signIn(t, "Admin");
-    const request = (await admin.client.get("/api/admin/approvals/")).json().registration_requests.find((r: { username: string }) => r.username === "a.denegar");
-    expect((await admin.client.post("/api/admin/registration-requests/deny/", { id: request.id })).statusCode).toBe(200);
+    const request = (await admin.client.get("/api/admin/approvals/"))
+      .json()
+      .registration_requests.find((r: { username: string }) => r.username === "a.denegar");
+    expect((await admin.client.post("/api/admin/registration-requests/deny/", { id: request.id })).statusCode).toBe(
+      200,
+    );
     const again = await admin.client.post("/api/admin/registration-requests/deny/", { id: request.id });
     expect(again.statusCode).toBe(404);
-    expect((await anonymous().post("/api/login/", { username: "a.denegar", password: "una-clave-larga" })).statusCode).toBe(401);
+    expect(
+      (await anonymous().post("/api/login/", { username: "a.denegar", password: "una-clave-larga" })).statusCode,
+    ).toBe(401);
   });
 
   it("a deactivated user's access and refresh tokens stop working at once", async () => {

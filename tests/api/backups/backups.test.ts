@@ -9,7 +9,11 @@ const SIGNATURE = { embedded: "frio-backup.json", production: "PGDMP" };
 
 describe.each([
   { mode: "embedded" as const, options: { embedded: true }, reason: "" },
-  { mode: "production" as const, options: { redis: true }, reason: !redisUrl || !postgresUrl ? "needs Postgres and Redis" : "" },
+  {
+    mode: "production" as const,
+    options: { redis: true },
+    reason: !redisUrl || !postgresUrl ? "needs Postgres and Redis" : "",
+  },
 ])("backups in $mode mode", ({ mode, options, reason }) => {
   let t: TestApp;
   let admin: ApiClient;
@@ -20,29 +24,40 @@ describe.each([
   });
   afterAll(() => t?.close());
 
-  it.skipIf(!!reason)(`an Admin downloads a fresh backup, which /settings then shows as the last one ${reason}`, async () => {
-    expect((await admin.get("/api/backups/")).json()).toEqual({ mode, last: null, failure: null, schedule: null });
+  it.skipIf(!!reason)(
+    `an Admin downloads a fresh backup, which /settings then shows as the last one ${reason}`,
+    async () => {
+      expect((await admin.get("/api/backups/")).json()).toEqual({ mode, last: null, failure: null, schedule: null });
 
-    const download = await admin.get("/api/backups/download/");
-    expect(download.statusCode).toBe(200);
-    expect(download.headers["content-disposition"]).toMatch(new RegExp(`^attachment; filename="frio-\\d{8}-\\d{6}\\.${mode === "embedded" ? "tar" : "dump"}"$`));
-    expect(download.rawPayload.subarray(0, SIGNATURE[mode].length).toString()).toBe(SIGNATURE[mode]);
+      const download = await admin.get("/api/backups/download/");
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-disposition"]).toMatch(
+        new RegExp(`^attachment; filename="frio-\\d{8}-\\d{6}\\.${mode === "embedded" ? "tar" : "dump"}"$`),
+      );
+      expect(download.rawPayload.subarray(0, SIGNATURE[mode].length).toString()).toBe(SIGNATURE[mode]);
 
-    const status = (await admin.get("/api/backups/")).json();
-    expect(status.last).toMatchObject({ trigger: "download", bytes: download.rawPayload.length });
-    expect(status.failure).toBeNull();
-  });
+      const status = (await admin.get("/api/backups/")).json();
+      expect(status.last).toMatchObject({ trigger: "download", bytes: download.rawPayload.length });
+      expect(status.failure).toBeNull();
+    },
+  );
 
-  it.skipIf(mode === "embedded" || !!reason)(`a backup that fails answers 503 in Spanish and stays on /settings until one works ${reason}`, async () => {
-    const path = process.env.PATH;
-    process.env.PATH = "/nonexistent";
-    const failed = await admin.get("/api/backups/download/").finally(() => (process.env.PATH = path));
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json().detail).toBe("No se pudo generar la copia de seguridad.");
-    const status = (await admin.get("/api/backups/")).json();
-    expect(status.failure).toMatchObject({ trigger: "download", message: expect.stringContaining("pg_dump is not installed") });
+  it.skipIf(mode === "embedded" || !!reason)(
+    `a backup that fails answers 503 in Spanish and stays on /settings until one works ${reason}`,
+    async () => {
+      const path = process.env.PATH;
+      process.env.PATH = "/nonexistent";
+      const failed = await admin.get("/api/backups/download/").finally(() => (process.env.PATH = path));
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json().detail).toBe("No se pudo generar la copia de seguridad.");
+      const status = (await admin.get("/api/backups/")).json();
+      expect(status.failure).toMatchObject({
+        trigger: "download",
+        message: expect.stringContaining("pg_dump is not installed"),
+      });
 
-    expect((await admin.get("/api/backups/download/")).statusCode).toBe(200);
-    expect((await admin.get("/api/backups/")).json().failure).toBeNull();
-  });
+      expect((await admin.get("/api/backups/download/")).statusCode).toBe(200);
+      expect((await admin.get("/api/backups/")).json().failure).toBeNull();
+    },
+  );
 });

@@ -38,7 +38,8 @@ async function preparedOrder(date: string, at?: { latitude: number; longitude: n
   return id;
 }
 
-const boardOf = async (date: string) => (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
+const boardOf = async (date: string) =>
+  (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
 const columnOf = (board: DispatchBoard, courier: number) =>
   board.cards
     .filter((c) => c.courier === courier)
@@ -58,13 +59,21 @@ describe("the dispatch board", () => {
     const id = await preparedOrder(date);
     const board = await boardOf(date);
     expect(board.cards).toHaveLength(1);
-    expect(board.cards[0]).toMatchObject({ PK_Orders: id, courier: 0, version: 0, FK_OrderStatus__Name: "Armado", FK_Shipments__Name: "Zona Centro" });
+    expect(board.cards[0]).toMatchObject({
+      PK_Orders: id,
+      courier: 0,
+      version: 0,
+      FK_OrderStatus__Name: "Armado",
+      FK_Shipments__Name: "Zona Centro",
+    });
 
     const moved = await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version: 0 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ success: true, version: 1 });
     expect(columnOf(await boardOf(date), 1)).toEqual([id]);
-    const event = await socket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.order_id === id);
+    const event = await socket.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.order_id === id,
+    );
     expect(event).toMatchObject({ event: { data: { courier: 1, version: 1, delivery_date: date } } });
   });
 
@@ -141,15 +150,30 @@ describe("the dispatch board", () => {
     const nearTarde = await prepared(4, lat - 0.005, lng);
     const farMañana = await prepared(2, lat - 0.03, lng + 0.02);
     const unlocatedMañana = await prepared(2, null, null);
-    const route = (await dispatcher.get(`/api/dispatch/route/?order_ids=${nearTarde},${farMañana},${unlocatedMañana}`)).json();
+    const route = (
+      await dispatcher.get(`/api/dispatch/route/?order_ids=${nearTarde},${farMañana},${unlocatedMañana}`)
+    ).json();
     expect(route.stops.map((s: { order_id: number }) => s.order_id)).toEqual([farMañana, nearTarde]);
 
     const courier = await linkCourier(2);
     for (const [i, id] of [nearTarde, farMañana, unlocatedMañana].entries()) {
-      expect((await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 2, version: 0 })).statusCode, `drop ${i}`).toBe(200);
+      expect(
+        (await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 2, version: 0 })).statusCode,
+        `drop ${i}`,
+      ).toBe(200);
     }
-    expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 2, order_ids: [nearTarde, farMañana, unlocatedMañana] })).statusCode).toBe(200);
-    const stops = (await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops as { order_id: number; time_slot: string }[];
+    expect(
+      (
+        await dispatcher.post("/api/dispatch/send-route/", {
+          courier: 2,
+          order_ids: [nearTarde, farMañana, unlocatedMañana],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stops = (await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops as {
+      order_id: number;
+      time_slot: string;
+    }[];
     expect(stops.map((s) => [s.order_id, s.time_slot])).toEqual([
       [farMañana, "Mañana"],
       [unlocatedMañana, "Mañana"],
@@ -163,7 +187,9 @@ describe("the dispatch board", () => {
     await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 0 });
     const unlinked = await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [id] });
     expect(unlinked.statusCode).toBe(409);
-    expect(unlinked.json().detail).toBe("Cadete 3 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.");
+    expect(unlinked.json().detail).toBe(
+      "Cadete 3 no tiene un cadete vinculado: elegí quién lleva la ruta antes de enviarla.",
+    );
     // Nothing moved: the order is still Armado in Cadete 3.
     expect(columnOf(await boardOf(date), 3)).toEqual([id]);
     expect((await boardOf(date)).sent).toEqual([]);
@@ -180,7 +206,9 @@ describe("the dispatch board", () => {
     const cleared = await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: null });
     expect(cleared.statusCode).toBe(409);
     expect(cleared.json().detail).toBe(BOARD_MESSAGES.keepCourierLinked(3));
-    expect((await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops).toEqual([expect.objectContaining({ order_id: id, state: "pendiente" })]);
+    expect((await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json().stops).toEqual([
+      expect.objectContaining({ order_id: id, state: "pendiente" }),
+    ]);
   });
 
   it("sends a courier's route: its orders become Enviado, leave the columns, and can be marked Entregado", async () => {
@@ -201,7 +229,12 @@ describe("the dispatch board", () => {
     const board = await boardOf(date);
     expect(board.cards).toEqual([]);
     expect(board.sent.map((o) => o.FK_OrderStatus__Name)).toEqual(["Enviado", "Enviado"]);
-    await socket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.route_ready" && (m.event.data.order_ids as number[]).includes(a));
+    await socket.waitFor(
+      (m) =>
+        m.type === "event" &&
+        m.event.type === "dispatch.route_ready" &&
+        (m.event.data.order_ids as number[]).includes(a),
+    );
 
     const delivered = await dispatcher.post("/api/dispatch/delivered/", { order_id: a });
     expect(delivered.json()).toEqual({ success: true, message: BOARD_MESSAGES.delivered });
@@ -222,8 +255,13 @@ describe("the dispatch board", () => {
     await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 2, version: 1 });
     await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 3, version: 2 });
 
-    const back = await openSocket(baseUrl, { token: dispatcherToken, last_event_id: (ready as { last_event_id: number }).last_event_id });
-    await back.waitFor((m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.version === 3);
+    const back = await openSocket(baseUrl, {
+      token: dispatcherToken,
+      last_event_id: (ready as { last_event_id: number }).last_event_id,
+    });
+    await back.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.assignment_changed" && m.event.data.version === 3,
+    );
     const moves = back.events().filter((e) => e.type === "dispatch.assignment_changed" && e.data.order_id === id);
     expect(moves.map((e) => e.data.courier)).toEqual([1, 2, 3]);
     expect(new Set(back.events().map((e) => e.id)).size).toBe(back.events().length);
@@ -233,7 +271,9 @@ describe("the dispatch board", () => {
   it("is refused to a Vendedor and a Preparador", async () => {
     for (const client of [seller, preparer]) {
       expect((await client.get("/api/dispatch/")).statusCode).toBe(403);
-      expect((await client.post("/api/dispatch/assign/", { order_id: 1, courier: 1, version: 0 })).statusCode).toBe(403);
+      expect((await client.post("/api/dispatch/assign/", { order_id: 1, courier: 1, version: 0 })).statusCode).toBe(
+        403,
+      );
       expect((await client.post("/api/dispatch/reset/", {})).statusCode).toBe(403);
     }
   });

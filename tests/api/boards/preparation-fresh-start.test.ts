@@ -34,7 +34,15 @@ beforeAll(async () => {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
   server = fork(MAIN, [], {
     execArgv: ["--import", "tsx"],
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", MAP_STYLE_URL: "off", GEOCODER_URL: "off" },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      MAP_STYLE_URL: "off",
+      GEOCODER_URL: "off",
+    },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   let output = "";
@@ -63,7 +71,11 @@ afterAll(async () => {
 });
 
 async function signInAsAdmin() {
-  const response = await fetch(`${baseUrl}/api/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: adminPassword }) });
+  const response = await fetch(`${baseUrl}/api/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: adminPassword }),
+  });
   expect(response.status).toBe(200);
   const { access } = (await response.json()) as { access: string };
   return async <T>(path: string) => {
@@ -78,13 +90,20 @@ describe("a fresh embedded start", () => {
     const started = Date.now();
     const get = await signInAsAdmin();
     const open: OrderRow[] = [];
-    for (const status of [STATUS.confirmed, STATUS.pending]) open.push(...(await get<{ results: OrderRow[] }>(`/orders/?filter=status&status_id=${status}&limit=500`)).results);
+    for (const status of [STATUS.confirmed, STATUS.pending])
+      open.push(
+        ...(await get<{ results: OrderRow[] }>(`/orders/?filter=status&status_id=${status}&limit=500`)).results,
+      );
     expect(open.length).toBeGreaterThan(5);
     const dates = [...new Set(open.map((o) => o.Delivery_Date))];
 
     const boardIds = async () => {
-      const boards = await Promise.all(dates.map((date) => get<PreparationBoard>(`/preparation/?delivery_date=${date}`)));
-      return boards.flatMap((b) => b.batches.flatMap((batch) => batch.orders.map((o) => o.PK_Orders))).sort((a, b) => a - b);
+      const boards = await Promise.all(
+        dates.map((date) => get<PreparationBoard>(`/preparation/?delivery_date=${date}`)),
+      );
+      return boards
+        .flatMap((b) => b.batches.flatMap((batch) => batch.orders.map((o) => o.PK_Orders)))
+        .sort((a, b) => a - b);
     };
     const expected = open.map((o) => o.PK_Orders).sort((a, b) => a - b);
     let shown = await boardIds();

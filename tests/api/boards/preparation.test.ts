@@ -51,9 +51,19 @@ async function settled(date: string, count: number, since = 0, zone = 1) {
 describe("the preparation board", () => {
   it("batches a group of six orders as 3 + 3 by nearest neighbour, other zones apart, a pick-up order flagged without coordinates", async () => {
     const date = freshDate();
-    const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+    };
     const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await confirmOrder(seller, { date, latitude: t.config.depot.lat - (i + 1) * 0.01, longitude: t.config.depot.lng }, products));
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        await confirmOrder(
+          seller,
+          { date, latitude: t.config.depot.lat - (i + 1) * 0.01, longitude: t.config.depot.lng },
+          products,
+        ),
+      );
     const otherZone = await confirmOrder(seller, { date, zone: 2 }, products);
     const pickup = await confirmOrder(seller, { date, zone: 8, latitude: null, longitude: null }, products);
 
@@ -70,7 +80,9 @@ describe("the preparation board", () => {
     expect(pickups!.without_coordinates).toEqual([pickup]);
     expect(pickups!.maps_url).toBeNull();
     // Every order in exactly one batch.
-    expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual([...ids, otherZone, pickup].sort());
+    expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual(
+      [...ids, otherZone, pickup].sort(),
+    );
     // Nearest neighbour from the depot visits the orders by increasing distance here.
     expect([...zoneOne!.orders, ...second!.orders].map((o) => o.PK_Orders)).toEqual(ids);
     expect(zoneOne).toMatchObject({ zone: "Zona Centro", delivery_date: date, time_slot_id: 2 });
@@ -81,7 +93,10 @@ describe("the preparation board", () => {
 
   it("sums each product across a batch's orders in a pick list, kilos and units apart", async () => {
     const date = freshDate();
-    const products = { kg: (await createProduct(seller, { quantity: 500, name: "Pollo Entero Congelado" })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false, name: "Hamburguesas Caja" })).PK_Products };
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500, name: "Pollo Entero Congelado" })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false, name: "Hamburguesas Caja" })).PK_Products,
+    };
     for (let i = 0; i < 3; i++) await confirmOrder(seller, { date }, products);
     const [batch] = (await settled(date, 3)).batches;
     // Only weighted products add to the weight: three orders of 1.5 kg.
@@ -109,7 +124,11 @@ describe("the preparation board", () => {
     const pending = await preparer.post("/api/orders/pending/", { order_id: second });
     expect(pending.json().message).toBe(`Pedido #${second} marcado como pendiente.`);
     const [batch] = (await boardOf(date)).batches;
-    expect(batch!.orders[0]).toMatchObject({ PK_Orders: second, FK_OrderStatus__PK_OrderStatus: 5, FK_OrderStatus__Name: "Pendiente" });
+    expect(batch!.orders[0]).toMatchObject({
+      PK_Orders: second,
+      FK_OrderStatus__PK_OrderStatus: 5,
+      FK_OrderStatus__Name: "Pendiente",
+    });
   });
 
   it("shows a new order once the sweep has batched it, which preparation.updated announces", async () => {
@@ -122,7 +141,10 @@ describe("the preparation board", () => {
 
   it("gives a board following the events back an order that left its group and came back before the next sweep", async () => {
     const [date, away] = [freshDate(), freshDate()];
-    const products = { kg: (await createProduct(seller, { quantity: 500 })).PK_Products, un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products };
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+    };
     const ids = [await confirmOrder(seller, { date }, products), await confirmOrder(seller, { date }, products)];
     await settled(date, 2);
     let board = await boardOf(date);
@@ -137,14 +159,20 @@ describe("the preparation board", () => {
     ];
     await t.runtime.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from preparation_cursor where id = 1 for update`);
-      for (const day of [away, date]) expect((await placeOrder(seller, clientId, lines, { orderData: orderDetails({ date: day }), order_id: moving })).statusCode).toBe(200);
+      for (const day of [away, date])
+        expect(
+          (await placeOrder(seller, clientId, lines, { orderData: orderDetails({ date: day }), order_id: moving }))
+            .statusCode,
+        ).toBe(200);
     });
     await settled(date, 2, since);
 
     // As the web's board applies them: the first move took the card out of its batch.
     for (const event of socket.messages.slice(since).flatMap((m) => (m.type === "event" ? [m.event] : []))) {
-      if (event.type === "preparation.updated") board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
-      else if (event.type.startsWith("order.")) board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
+      if (event.type === "preparation.updated")
+        board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
+      else if (event.type.startsWith("order."))
+        board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
     }
     expect(board.batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual([...ids].sort());
     expect(board).toEqual(await boardOf(date));
@@ -160,17 +188,42 @@ describe("the preparation board", () => {
 
     const since = socket.messages.length;
     const renamedClient = await seller.post(`/api/save_client/${client.id}/`, {
-      name: "Almacén Don Tito e Hijos", address: "Mitre 100", city: 2, zone: 1, phone: "11 4444-0000", email: "tito@correo.com.ar",
-      birthday: "1970-05-02", whatsapp_ubication: true, latitude: -34.72, longitude: -58.25, category: "Normal", risk_zone: false, version: client.version,
+      name: "Almacén Don Tito e Hijos",
+      address: "Mitre 100",
+      city: 2,
+      zone: 1,
+      phone: "11 4444-0000",
+      email: "tito@correo.com.ar",
+      birthday: "1970-05-02",
+      whatsapp_ubication: true,
+      latitude: -34.72,
+      longitude: -58.25,
+      category: "Normal",
+      risk_zone: false,
+      version: client.version,
     });
     expect(renamedClient.statusCode).toBe(200);
-    const renamedProduct = await seller.post(`/api/products/update/${kg.PK_Products}/`, { name: "Merluza Congelada Premium", quantity: 498.5, price: 1000, unitWeight: 0.5, isWeighted: true });
+    const renamedProduct = await seller.post(`/api/products/update/${kg.PK_Products}/`, {
+      name: "Merluza Congelada Premium",
+      quantity: 498.5,
+      price: 1000,
+      unitWeight: 0.5,
+      isWeighted: true,
+    });
     expect(renamedProduct.statusCode).toBe(200);
 
     // No order changed: the renames alone make the sweep rebuild the views and announce the group.
     const shown = (batch: PreparationBoard["batches"][number]) =>
-      batch.orders[0]?.FK_Clients__Name === "Almacén Don Tito e Hijos" && batch.pick_list.some((l) => l.product_name === "Merluza Congelada Premium");
-    await socket.waitFor((m) => socket.messages.indexOf(m) >= since && m.type === "event" && m.event.type === "preparation.updated" && m.event.data.delivery_date === date && PreparationUpdatedData.parse(m.event.data).group_batches.some(shown));
+      batch.orders[0]?.FK_Clients__Name === "Almacén Don Tito e Hijos" &&
+      batch.pick_list.some((l) => l.product_name === "Merluza Congelada Premium");
+    await socket.waitFor(
+      (m) =>
+        socket.messages.indexOf(m) >= since &&
+        m.type === "event" &&
+        m.event.type === "preparation.updated" &&
+        m.event.data.delivery_date === date &&
+        PreparationUpdatedData.parse(m.event.data).group_batches.some(shown),
+    );
     const [batch] = (await boardOf(date)).batches;
     expect(batch!.orders.map((o) => [o.PK_Orders, o.FK_Clients__Name])).toEqual([[id, "Almacén Don Tito e Hijos"]]);
     expect(batch!.pick_list.map((l) => l.product_name)).toContain("Merluza Congelada Premium");

@@ -48,7 +48,10 @@ describe("clients", () => {
       risk_zone: false,
     });
     expect(detail.cities.length).toBeGreaterThan(1);
-    expect(detail.shipments.find((s: { PK_Shipments: number }) => s.PK_Shipments === 8)).toMatchObject({ Name: "Lo busca", Price: "0.00" });
+    expect(detail.shipments.find((s: { PK_Shipments: number }) => s.PK_Shipments === 8)).toMatchObject({
+      Name: "Lo busca",
+      Price: "0.00",
+    });
   });
 
   it("refuses bad input with SPEC.md §5's message per field and saves nothing", async () => {
@@ -102,7 +105,14 @@ describe("clients", () => {
 
   it("edits a client, and a second editor with a stale version gets a 409 instead of overwriting", async () => {
     const { id, version } = await create({ name: "Sofía Editada Dos" });
-    const update = { ...valid, name: "Sofía Editada Tres", zone: 2, category: "Freezer Virtual", risk_zone: true, version };
+    const update = {
+      ...valid,
+      name: "Sofía Editada Tres",
+      zone: 2,
+      category: "Freezer Virtual",
+      risk_zone: true,
+      version,
+    };
     const first = await seller.post(`/api/save_client/${id}/`, update);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ message: "Cliente actualizado con éxito.", version: version + 1 });
@@ -110,14 +120,22 @@ describe("clients", () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toMatch(/Otra persona modificó este cliente/);
     const detail = (await seller.get(`/api/get_client/${id}/`)).json();
-    expect(detail).toMatchObject({ name: "Sofía Editada Tres", zone: 2, category: "Freezer Virtual", risk_zone: true, has_virtual_freezer: true });
+    expect(detail).toMatchObject({
+      name: "Sofía Editada Tres",
+      zone: 2,
+      category: "Freezer Virtual",
+      risk_zone: true,
+      has_virtual_freezer: true,
+    });
   });
 
   it("requires every edit field of SPEC.md §5", async () => {
     const { id } = await create({ name: "Edición Incompleta" });
     const response = await seller.post(`/api/save_client/${id}/`, { name: "Edición Incompleta" });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(["address", "city", "zone", "category", "phone", "email", "birthday", "risk_zone"]));
+    expect(Object.keys(response.json().errors)).toEqual(
+      expect.arrayContaining(["address", "city", "zone", "category", "phone", "email", "birthday", "risk_zone"]),
+    );
   });
 
   it("the edit dialog's email and birthday cannot be saved empty", async () => {
@@ -125,12 +143,21 @@ describe("clients", () => {
     const edit = { ...valid, name: "Edición Sin Mail", zone: 3, category: "Normal", risk_zone: false };
     const response = await seller.post(`/api/save_client/${id}/`, { ...edit, email: "", birthday: null });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ email: "Ingresá un email válido.", birthday: "Ingresá una fecha válida." });
+    expect(response.json().errors).toEqual({
+      email: "Ingresá un email válido.",
+      birthday: "Ingresá una fecha válida.",
+    });
     expect((await seller.get(`/api/get_client/${id}/`)).json().email).toBe(valid.email);
   });
 
   it("reports every field error at once, the missing longitude or latitude among them", async () => {
-    const response = await seller.post("/api/clients/", { ...valid, name: "Solo", phone: "", latitude: -34.7, longitude: null });
+    const response = await seller.post("/api/clients/", {
+      ...valid,
+      name: "Solo",
+      phone: "",
+      latitude: -34.7,
+      longitude: null,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       name: "Ingresá nombre y apellido (mínimo dos palabras).",
@@ -138,7 +165,10 @@ describe("clients", () => {
       longitude: "Falta completar la longitud.",
     });
     const other = await seller.post("/api/clients/", { ...valid, address: "", latitude: "", longitude: -58.2 });
-    expect(other.json().errors).toEqual({ address: "La dirección es obligatoria.", latitude: "Falta completar la latitud." });
+    expect(other.json().errors).toEqual({
+      address: "La dirección es obligatoria.",
+      latitude: "Falta completar la latitud.",
+    });
   });
 
   it("reads two-digit years typed in a birthday as 19xx above 50 and 20xx otherwise", async () => {
@@ -170,7 +200,11 @@ describe("clients", () => {
     const cities = (await seller.get("/api/get_cities/")).json();
     expect(cities[0]).toEqual({ PK_Cities: 1, Name: "Retiro en local" });
     const zones = (await seller.get("/api/get_shipments/")).json();
-    expect(zones.find((z: { PK_Shipments: number }) => z.PK_Shipments === 8)).toEqual({ PK_Shipments: 8, Name: "Lo busca", Price: "0.00" });
+    expect(zones.find((z: { PK_Shipments: number }) => z.PK_Shipments === 8)).toEqual({
+      PK_Shipments: 8,
+      Name: "Lo busca",
+      Price: "0.00",
+    });
   });
 
   it("lets a Preparador read but not write", async () => {

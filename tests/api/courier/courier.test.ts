@@ -59,9 +59,14 @@ async function preparedOrder(date: string, pay = 1, at?: { latitude: number; lon
 
 async function sendRoute(date: string, column: number, ids: number[]) {
   for (const id of ids) {
-    const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json().cards as { PK_Orders: number; version: number }[];
+    const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json().cards as {
+      PK_Orders: number;
+      version: number;
+    }[];
     const version = cards.find((c) => c.PK_Orders === id)!.version;
-    expect((await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: column, version })).statusCode).toBe(200);
+    expect(
+      (await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: column, version })).statusCode,
+    ).toBe(200);
   }
   const sent = await dispatcher.post("/api/dispatch/send-route/", { courier: column, order_ids: ids });
   expect(sent.statusCode).toBe(200);
@@ -77,8 +82,17 @@ const statusOf = async (id: number) => (await admin.get(`/api/orders/${id}/`)).j
 
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
   const boundary = "----frio" + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from("\r\n"));
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
@@ -91,9 +105,17 @@ describe("the courier's stops", () => {
     const near = await preparedOrder(date, 2, { latitude: lat - 0.01, longitude: lng });
     const ordered = await sendRoute(date, 1, [far, near]);
     expect(ordered).toEqual([near, far]);
-    const changed = await courierSocket.waitFor((m) => m.type === "event" && m.event.type === "courier.stops_changed" && (m.event.data.user_ids as number[]).includes(courierA.id));
+    const changed = await courierSocket.waitFor(
+      (m) =>
+        m.type === "event" &&
+        m.event.type === "courier.stops_changed" &&
+        (m.event.data.user_ids as number[]).includes(courierA.id),
+    );
     // The event names couriers, never clients or amounts.
-    expect(Object.keys((changed as { event: { data: object } }).event.data).sort()).toEqual(["delivery_date", "user_ids"]);
+    expect(Object.keys((changed as { event: { data: object } }).event.data).sort()).toEqual([
+      "delivery_date",
+      "user_ids",
+    ]);
 
     const route = await routeOf(courierA.client, date);
     expect(route.stops.map((s) => [s.order_id, s.position, s.state])).toEqual([
@@ -101,7 +123,13 @@ describe("the courier's stops", () => {
       [far, 2, "pendiente"],
     ]);
     const detail = (await admin.get(`/api/orders/${far}/`)).json();
-    expect(route.stops[1]).toMatchObject({ is_cash: true, Final_Price: detail.final_price, pay_method: "Efectivo", time_slot: "Mañana", item_count: 2 });
+    expect(route.stops[1]).toMatchObject({
+      is_cash: true,
+      Final_Price: detail.final_price,
+      pay_method: "Efectivo",
+      time_slot: "Mañana",
+      item_count: 2,
+    });
     expect(route.stops[0]).toMatchObject({ is_cash: false, pay_method: "Transferencia" });
     expect(route.stops[1]!.directions_url).toContain("destination=");
     expect(route.progress).toEqual({ done: 0, total: 2 });
@@ -115,14 +143,21 @@ describe("the courier's stops", () => {
     for (const client of [seller, preparer, dispatcher, admin]) {
       expect((await client.get(`/api/courier/route/?delivery_date=${date}`)).statusCode).toBe(403);
       expect((await client.post("/api/courier/delivered/", { order_id: id })).statusCode).toBe(403);
-      expect((await client.post("/api/courier/not-delivered/", { order_id: id, reason: "Ausente" })).statusCode).toBe(403);
+      expect((await client.post("/api/courier/not-delivered/", { order_id: id, reason: "Ausente" })).statusCode).toBe(
+        403,
+      );
     }
     const other = await courierB.client.post("/api/courier/delivered/", { order_id: id });
     expect(other.statusCode).toBe(403);
     expect(other.json().detail).toBe(COURIER_MESSAGES.notYourStop);
-    expect((await courierB.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Ausente" })).statusCode).toBe(403);
+    expect(
+      (await courierB.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Ausente" })).statusCode,
+    ).toBe(403);
     // With a photo, the stop is checked before the image is decoded: a file no decoder reads still gets the 403.
-    const withPhoto = multipart({ order_id: String(id) }, { name: "x.jpg", content: Buffer.from("no es una imagen"), type: "image/jpeg" });
+    const withPhoto = multipart(
+      { order_id: String(id) },
+      { name: "x.jpg", content: Buffer.from("no es una imagen"), type: "image/jpeg" },
+    );
     const otherWithPhoto = await courierB.client.post("/api/courier/delivered/", withPhoto.body, withPhoto.headers);
     expect([otherWithPhoto.statusCode, otherWithPhoto.json().detail]).toEqual([403, COURIER_MESSAGES.notYourStop]);
     expect(await statusOf(id)).toBe("Enviado");
@@ -136,7 +171,10 @@ describe("the courier's stops", () => {
     const dueCentavos = Math.round(Number(due) * 100);
     const received = ((dueCentavos - 1) / 100).toFixed(2).replace(".", ",");
 
-    const tooPrecise = await courierA.client.post("/api/courier/delivered/", { order_id: id, amount_received: "100.001" });
+    const tooPrecise = await courierA.client.post("/api/courier/delivered/", {
+      order_id: id,
+      amount_received: "100.001",
+    });
     expect(tooPrecise.statusCode).toBe(400);
     expect(tooPrecise.json().detail).toContain(COURIER_MESSAGES.amount);
 
@@ -144,19 +182,48 @@ describe("the courier's stops", () => {
     expect(done.statusCode).toBe(200);
     expect(await statusOf(id)).toBe("Entregado");
     const stop = (await routeOf(courierA.client, date)).stops[0]!;
-    expect(stop).toMatchObject({ state: "entregado", amount_received: ((dueCentavos - 1) / 100).toFixed(2), difference: "-0.01" });
+    expect(stop).toMatchObject({
+      state: "entregado",
+      amount_received: ((dueCentavos - 1) / 100).toFixed(2),
+      difference: "-0.01",
+    });
 
-    const event = await dispatcherSocket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.stop_updated" && m.event.data.order_id === id);
-    expect((event as { event: { data: object } }).event.data).toMatchObject({ state: "entregado", column: 1, amount_due: due, difference: "-0.01", delivery_date: date });
+    const event = await dispatcherSocket.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.stop_updated" && m.event.data.order_id === id,
+    );
+    expect((event as { event: { data: object } }).event.data).toMatchObject({
+      state: "entregado",
+      column: 1,
+      amount_due: due,
+      difference: "-0.01",
+      delivery_date: date,
+    });
     const history = (await admin.get(`/api/orders/${id}/`)).json().history as { type: string; actor: string }[];
-    expect(history.map((h) => h.type)).toEqual(["order.created", "order.status_changed", "dispatch.assignment_changed", "order.status_changed", "order.status_changed", "dispatch.stop_updated"]);
+    expect(history.map((h) => h.type)).toEqual([
+      "order.created",
+      "order.status_changed",
+      "dispatch.assignment_changed",
+      "order.status_changed",
+      "order.status_changed",
+      "dispatch.stop_updated",
+    ]);
     expect(history.at(-1)!.actor).toBe(courierA.username);
 
     const twice = await courierA.client.post("/api/courier/delivered/", { order_id: id });
     expect(twice.statusCode).toBe(409);
 
     const cash = (await admin.get(`/api/courier/cash/?from=${date}&to=${date}`)).json().rows;
-    expect(cash).toEqual([expect.objectContaining({ user_id: courierA.id, delivery_date: date, stops: 1, delivered: 1, due, received: ((dueCentavos - 1) / 100).toFixed(2), difference: "-0.01" })]);
+    expect(cash).toEqual([
+      expect.objectContaining({
+        user_id: courierA.id,
+        delivery_date: date,
+        stops: 1,
+        delivered: 1,
+        due,
+        received: ((dueCentavos - 1) / 100).toFixed(2),
+        difference: "-0.01",
+      }),
+    ]);
     expect((await dispatcher.get(`/api/courier/cash/?from=${date}`)).statusCode).toBe(403);
     const exported = await admin.post("/api/export-data/", { sql_table: "CourierStops", type_archive: "csv" });
     expect(exported.statusCode).toBe(200);
@@ -174,9 +241,17 @@ describe("the courier's stops", () => {
     expect(notCash.statusCode).toBe(400);
     expect(notCash.json().detail).toBe(COURIER_MESSAGES.notCash);
 
-    const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#88aa33" } }).jpeg().withMetadata().toBuffer();
-    const notImage = multipart({ order_id: String(id) }, { name: "x.jpg", content: Buffer.from("hola"), type: "image/jpeg" });
-    expect((await courierA.client.post("/api/courier/delivered/", notImage.body, notImage.headers)).statusCode).toBe(400);
+    const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#88aa33" } })
+      .jpeg()
+      .withMetadata()
+      .toBuffer();
+    const notImage = multipart(
+      { order_id: String(id) },
+      { name: "x.jpg", content: Buffer.from("hola"), type: "image/jpeg" },
+    );
+    expect((await courierA.client.post("/api/courier/delivered/", notImage.body, notImage.headers)).statusCode).toBe(
+      400,
+    );
     const form = multipart({ order_id: String(id) }, { name: "puerta.jpg", content: jpeg, type: "image/jpeg" });
     const done = await courierA.client.post("/api/courier/delivered/", form.body, form.headers);
     expect(done.statusCode).toBe(200);
@@ -203,22 +278,37 @@ describe("the courier's stops", () => {
     const noText = await courierA.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Otro" });
     expect(noText.statusCode).toBe(400);
     expect(noText.body).toContain(COURIER_MESSAGES.reasonText);
-    expect((await courierA.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Vacaciones" })).statusCode).toBe(400);
+    expect(
+      (await courierA.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Vacaciones" })).statusCode,
+    ).toBe(400);
 
-    const back = await courierA.client.post("/api/courier/not-delivered/", { order_id: id, reason: "Otro", text: "Portón cerrado" });
+    const back = await courierA.client.post("/api/courier/not-delivered/", {
+      order_id: id,
+      reason: "Otro",
+      text: "Portón cerrado",
+    });
     expect(back.statusCode).toBe(200);
     expect(await statusOf(id)).toBe("Armado");
     const board = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json();
     expect(board.cards).toEqual([expect.objectContaining({ PK_Orders: id, courier: 0 })]);
-    const event = await dispatcherSocket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.stop_updated" && m.event.data.order_id === id);
+    const event = await dispatcherSocket.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.stop_updated" && m.event.data.order_id === id,
+    );
     expect((event as { event: { data: object } }).event.data).toMatchObject({ state: "no_entregado", reason: "Otro" });
     const history = (await admin.get(`/api/orders/${id}/`)).json().history as { type: string; actor: string }[];
-    expect(history.slice(-2)).toEqual([expect.objectContaining({ type: "order.status_changed", actor: courierA.username }), expect.objectContaining({ type: "dispatch.stop_updated" })]);
+    expect(history.slice(-2)).toEqual([
+      expect.objectContaining({ type: "order.status_changed", actor: courierA.username }),
+      expect.objectContaining({ type: "dispatch.stop_updated" }),
+    ]);
 
     // Sent again, to the second courier this time: a new stop; the first stays as history.
     await sendRoute(date, 2, [id]);
-    expect((await routeOf(courierA.client, date)).stops).toEqual([expect.objectContaining({ order_id: id, state: "no_entregado", reason: "Otro", reason_text: "Portón cerrado" })]);
-    expect((await routeOf(courierB.client, date)).stops).toEqual([expect.objectContaining({ order_id: id, state: "pendiente" })]);
+    expect((await routeOf(courierA.client, date)).stops).toEqual([
+      expect.objectContaining({ order_id: id, state: "no_entregado", reason: "Otro", reason_text: "Portón cerrado" }),
+    ]);
+    expect((await routeOf(courierB.client, date)).stops).toEqual([
+      expect.objectContaining({ order_id: id, state: "pendiente" }),
+    ]);
     const columns = (await dispatcher.get(`/api/dispatch/couriers/?delivery_date=${date}`)).json() as CourierColumns;
     expect(columns.couriers.map((c) => [c.column, c.user?.id ?? null, c.progress])).toEqual([
       [1, courierA.id, { done: 1, total: 1 }],
@@ -230,33 +320,60 @@ describe("the courier's stops", () => {
 
   it("links only active Cadete users, and a column's open stops follow its new courier", async () => {
     const date = freshDate();
-    const refused = await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: (await signIn(t, "Vendedor")).id });
+    const refused = await dispatcher.post("/api/dispatch/couriers/", {
+      column: 3,
+      user_id: (await signIn(t, "Vendedor")).id,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(COURIER_MESSAGES.notCadete);
     const id = await preparedOrder(date);
     const courierC = await signIn(t, "Cadete");
-    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(200);
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(
+      200,
+    );
     await sendRoute(date, 3, [id]);
-    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierB.id })).statusCode).toBe(200);
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierB.id })).statusCode).toBe(
+      200,
+    );
     expect((await routeOf(courierB.client, date)).stops.map((s) => s.order_id)).toEqual([id]);
     expect((await routeOf(courierC.client, date)).stops).toEqual([]);
     // courierB left column 2 for column 3; put things back for the other tests.
-    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(200);
-    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 2, user_id: courierB.id })).statusCode).toBe(200);
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courierC.id })).statusCode).toBe(
+      200,
+    );
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 2, user_id: courierB.id })).statusCode).toBe(
+      200,
+    );
   });
 
   it("keeps a shared position only with an open route, at most every 30 s, and shows it on the board", async () => {
     const lonely = await signIn(t, "Cadete");
-    expect((await lonely.client.post("/api/courier/position/", { latitude: -34.7, longitude: -58.3, accuracy: 12 })).statusCode).toBe(409);
+    expect(
+      (await lonely.client.post("/api/courier/position/", { latitude: -34.7, longitude: -58.3, accuracy: 12 }))
+        .statusCode,
+    ).toBe(409);
     const date = freshDate();
     await sendRoute(date, 1, [await preparedOrder(date)]);
-    const first = await courierA.client.post("/api/courier/position/", { latitude: -34.71, longitude: -58.26, accuracy: 15 });
+    const first = await courierA.client.post("/api/courier/position/", {
+      latitude: -34.71,
+      longitude: -58.26,
+      accuracy: 15,
+    });
     expect(first.json()).toEqual({ success: true, stored: true });
-    const again = await courierA.client.post("/api/courier/position/", { latitude: -34.8, longitude: -58.3, accuracy: 15 });
+    const again = await courierA.client.post("/api/courier/position/", {
+      latitude: -34.8,
+      longitude: -58.3,
+      accuracy: 15,
+    });
     expect(again.json()).toEqual({ success: true, stored: false });
-    await dispatcherSocket.waitFor((m) => m.type === "event" && m.event.type === "dispatch.courier_position" && m.event.data.user_id === courierA.id);
-    const column = ((await dispatcher.get(`/api/dispatch/couriers/?delivery_date=${date}`)).json() as CourierColumns).couriers[0]!;
+    await dispatcherSocket.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.courier_position" && m.event.data.user_id === courierA.id,
+    );
+    const column = ((await dispatcher.get(`/api/dispatch/couriers/?delivery_date=${date}`)).json() as CourierColumns)
+      .couriers[0]!;
     expect(column.position).toMatchObject({ latitude: -34.71, longitude: -58.26, accuracy: 15 });
-    expect((await courierA.client.post("/api/courier/position/", { latitude: 200, longitude: 0 })).statusCode).toBe(400);
+    expect((await courierA.client.post("/api/courier/position/", { latitude: 200, longitude: 0 })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -12,7 +12,15 @@ import { createUser, signIn } from "../../helpers/factories";
 /** The CSV as a spreadsheet set to Spanish (Argentina) reads it: UTF-8 with BOM, ';' between fields. */
 const spanishRows = (body: string): string[][] => parse(body, { delimiter: ";", bom: true, relax_column_count: true });
 
-const wallClock = new Intl.DateTimeFormat("es-AR", { timeZone: "America/Argentina/Buenos_Aires", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const wallClock = new Intl.DateTimeFormat("es-AR", {
+  timeZone: "America/Argentina/Buenos_Aires",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 /** What a person in Buenos Aires reads on a clock: "dd/mm/yyyy hh:mm". */
 const buenosAires = (date: Date) => wallClock.format(date).replace(",", "");
 
@@ -53,7 +61,9 @@ describe.each([
 
     const csv = await admin.post("/api/export-data/", { sql_table: table, type_archive: "csv" });
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="${table}_\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect(csv.headers["content-disposition"]).toMatch(
+      new RegExp(`attachment; filename="${table}_\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
     const rows = spanishRows(csv.body);
     expect(rows[0]).toEqual(headers);
     expect(rows.length - 1).toBe(expected);
@@ -68,10 +78,21 @@ describe.each([
   });
 
   it("writes the CSV for a Spanish-Argentina spreadsheet: BOM, ';', decimal comma, Buenos Aires dates, names beside ids", async () => {
-    const [order] = await query<{ id: number; create_date: string; delivery_date: string; total_price: string; client_name: string }>(
+    const [order] = await query<{
+      id: number;
+      create_date: string;
+      delivery_date: string;
+      total_price: string;
+      client_name: string;
+    }>(
       `select o.id, o.create_date::text, o.delivery_date::text, o.total_price::text, c.name as client_name from orders o join clients c on c.id = o.client_id where o.seller_id is not null and o.total_price::text like '%.%' order by o.id limit 1`,
     );
-    const csv = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "csv", start_id: order!.id, end_id: order!.id });
+    const csv = await admin.post("/api/export-data/", {
+      sql_table: "Orders",
+      type_archive: "csv",
+      start_id: order!.id,
+      end_id: order!.id,
+    });
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [headers, row] = spanishRows(csv.body);
     const cell = (name: string) => row![headers!.indexOf(name)];
@@ -87,9 +108,18 @@ describe.each([
   });
 
   it("writes the xlsx with number, date and boolean cells a SUM can add", async () => {
-    const [sums] = await query<{ total: string; n: number; first: number; last: number }>(`select sum(total_price)::text as total, count(*)::int as n, min(id) as first, max(id) as last from orders`);
-    const [first] = await query<{ create_date: string }>(`select create_date::text from orders where id = ${sums!.first}`);
-    const xlsx = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "xlsx", start_id: sums!.first, end_id: sums!.last });
+    const [sums] = await query<{ total: string; n: number; first: number; last: number }>(
+      `select sum(total_price)::text as total, count(*)::int as n, min(id) as first, max(id) as last from orders`,
+    );
+    const [first] = await query<{ create_date: string }>(
+      `select create_date::text from orders where id = ${sums!.first}`,
+    );
+    const xlsx = await admin.post("/api/export-data/", {
+      sql_table: "Orders",
+      type_archive: "xlsx",
+      start_id: sums!.first,
+      end_id: sums!.last,
+    });
     const sheet = await loadXlsx(xlsx.rawPayload);
     const headers = (sheet.getRow(1).values as string[]).slice(1);
     const column = (name: string) => headers.indexOf(name) + 1;
@@ -110,9 +140,9 @@ describe.each([
     // A spreadsheet keeps no zone: the cell holds the Buenos Aires wall-clock time.
     const shown = created.value as Date;
     const pad = (n: number) => String(n).padStart(2, "0");
-    expect(`${pad(shown.getUTCDate())}/${pad(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()} ${pad(shown.getUTCHours())}:${pad(shown.getUTCMinutes())}`).toBe(
-      buenosAires(new Date(first!.create_date)),
-    );
+    expect(
+      `${pad(shown.getUTCDate())}/${pad(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()} ${pad(shown.getUTCHours())}:${pad(shown.getUTCMinutes())}`,
+    ).toBe(buenosAires(new Date(first!.create_date)));
     expect(row.getCell(column("Delivery_Date")).type).toBe(ExcelJS.ValueType.Date);
     expect(row.getCell(column("Delivery_Date")).numFmt).toBe("dd/mm/yyyy");
     expect(row.getCell(column("Total_Weight")).type).toBe(ExcelJS.ValueType.Number);
@@ -126,8 +156,15 @@ describe.each([
     const latest = (await admin.get("/api/get-latest-id/?table=Orders")).json();
     expect(latest.success).toBe(true);
     expect(latest.last_id).toBeGreaterThan(10);
-    const csv = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "csv", start_id: 3, end_id: 7 });
-    const ids = spanishRows(csv.body).slice(1).map((r) => Number(r[0]));
+    const csv = await admin.post("/api/export-data/", {
+      sql_table: "Orders",
+      type_archive: "csv",
+      start_id: 3,
+      end_id: 7,
+    });
+    const ids = spanishRows(csv.body)
+      .slice(1)
+      .map((r) => Number(r[0]));
     expect(ids).toEqual([3, 4, 5, 6, 7]);
   });
 

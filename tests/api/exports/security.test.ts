@@ -22,7 +22,9 @@ beforeAll(async () => {
   // Enough rows that a download nobody reads keeps its export open (the socket buffers fill),
   // and that the Clients file is over the quota.
   await t.runtime.database.db.execute(
-    sql.raw(`insert into clients (name, search_name, address, phone) select 'Relleno ' || i, 'relleno ' || i, repeat('x', 200), '1' from generate_series(1, 20000) i`),
+    sql.raw(
+      `insert into clients (name, search_name, address, phone) select 'Relleno ' || i, 'relleno ' || i, repeat('x', 200), '1' from generate_series(1, 20000) i`,
+    ),
   );
 });
 afterAll(() => t.close());
@@ -36,11 +38,22 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-const jobStatus = (id: string) => until(async () => (await admin.get(`/api/exports/${id}/`)).json(), (job) => job.status === "done" || job.status === "failed");
+const jobStatus = (id: string) =>
+  until(
+    async () => (await admin.get(`/api/exports/${id}/`)).json(),
+    (job) => job.status === "done" || job.status === "failed",
+  );
 
 // What a hostile user can type where exports show text; names are trimmed on input, so a
 // leading tab or CR is checked on the rules themselves (tests/unit/export-cells.test.ts).
-const CLIENT_NAMES = ["x;=1+1;y z", "=1+2 Formula", "+54 11 4444", "-2+3 Menos", "@SUM(A1) Cliente", "Ana Paz, =HYPERLINK(\"http://x.test\")"];
+const CLIENT_NAMES = [
+  "x;=1+1;y z",
+  "=1+2 Formula",
+  "+54 11 4444",
+  "-2+3 Menos",
+  "@SUM(A1) Cliente",
+  'Ana Paz, =HYPERLINK("http://x.test")',
+];
 const PRODUCT_NAME = "Helado;=cmd|' /C calc'!A0";
 const BONUS = "10% off,+1+1;@SUM(1)";
 const NOTES = "Tocar timbre;-2+3\t=1+1";
@@ -48,7 +61,13 @@ const NOTES = "Tocar timbre;-2+3\t=1+1";
 /** The CSV as a Spanish (';') and an English (',') spreadsheet would split it. */
 function spreadsheetCells(body: string) {
   const spanish: string[][] = parse(body, { delimiter: ";", bom: true, relax_column_count: true });
-  const english: string[][] = parse(body, { delimiter: ",", bom: true, relax_column_count: true, relax_quotes: true, from_line: 2 });
+  const english: string[][] = parse(body, {
+    delimiter: ",",
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    from_line: 2,
+  });
   return { spanish: spanish.flat(), english: english.flat() };
 }
 // A cell a spreadsheet would run: starts (spaces aside) with = + - @, and is not a plain number.
@@ -63,10 +82,17 @@ describe("exports cannot carry formulas", () => {
     const product = await createProduct(seller, { name: PRODUCT_NAME, quantity: 100 });
     const bonus = await seller.post(`/api/save_claim_or_bonus/${clients[0]}/`, { claimType: 1, claimValue: BONUS });
     expect(bonus.statusCode).toBe(200);
-    const order = await placeOrder(seller, clients[0]!, [{ productId: product.PK_Products, units: "1.5", type: "KG" }], { orderData: orderDetails({ notes: NOTES }) });
+    const order = await placeOrder(
+      seller,
+      clients[0]!,
+      [{ productId: product.PK_Products, units: "1.5", type: "KG" }],
+      { orderData: orderDetails({ notes: NOTES }) },
+    );
     expect(order.statusCode).toBe(200);
     const orderId = order.json().order_id as number;
-    const [claim] = rowsOf<{ id: number }>(await t.runtime.database.db.execute(sql`select max(id)::int as id from bonus_clients`));
+    const [claim] = rowsOf<{ id: number }>(
+      await t.runtime.database.db.execute(sql`select max(id)::int as id from bonus_clients`),
+    );
     Object.assign(ranges, {
       Clients: [clients[0]!, clients.at(-1)!],
       Products: [product.PK_Products, product.PK_Products],
@@ -88,30 +114,42 @@ describe("exports cannot carry formulas", () => {
     return body;
   }
 
-  it.each(["download", "job"] as const)("csv (%s): no cell a Spanish or English spreadsheet splits out starts a formula", async (path) => {
-    const written: Record<string, string> = {
-      Clients: CLIENT_NAMES.join(" "),
-      Products: PRODUCT_NAME,
-      BonusClients: `${BONUS} ${CLIENT_NAMES[0]}`,
-      Orders: `${NOTES} ${CLIENT_NAMES[0]}`,
-    };
-    for (const table of Object.keys(ranges)) {
-      const body = await csvOf(table, path);
-      const { spanish, english } = spreadsheetCells(body);
-      expect(spanish.filter(runnable), `${table}, split on ';'`).toEqual([]);
-      expect(english.filter((cell) => /^\s*[=+\-@]/.test(cell)), `${table}, split on ','`).toEqual([]);
-      // The text is all there, each trigger behind an apostrophe.
-      for (const word of written[table]!.split(/[\s;,]+/).filter((w) => /^[=+\-@]/.test(w))) expect(body).toContain(`'${word.replace(/"/g, '""')}`);
-    }
-    const clients = spreadsheetCells(await csvOf("Clients", path)).spanish;
-    expect(clients).toContain("x;'=1+1;y z");
-    // Negative coordinates are numbers, not formulas: left as numbers, with the decimal comma.
-    expect(clients).toContain("-34,720000");
-  });
+  it.each(["download", "job"] as const)(
+    "csv (%s): no cell a Spanish or English spreadsheet splits out starts a formula",
+    async (path) => {
+      const written: Record<string, string> = {
+        Clients: CLIENT_NAMES.join(" "),
+        Products: PRODUCT_NAME,
+        BonusClients: `${BONUS} ${CLIENT_NAMES[0]}`,
+        Orders: `${NOTES} ${CLIENT_NAMES[0]}`,
+      };
+      for (const table of Object.keys(ranges)) {
+        const body = await csvOf(table, path);
+        const { spanish, english } = spreadsheetCells(body);
+        expect(spanish.filter(runnable), `${table}, split on ';'`).toEqual([]);
+        expect(
+          english.filter((cell) => /^\s*[=+\-@]/.test(cell)),
+          `${table}, split on ','`,
+        ).toEqual([]);
+        // The text is all there, each trigger behind an apostrophe.
+        for (const word of written[table]!.split(/[\s;,]+/).filter((w) => /^[=+\-@]/.test(w)))
+          expect(body).toContain(`'${word.replace(/"/g, '""')}`);
+      }
+      const clients = spreadsheetCells(await csvOf("Clients", path)).spanish;
+      expect(clients).toContain("x;'=1+1;y z");
+      // Negative coordinates are numbers, not formulas: left as numbers, with the decimal comma.
+      expect(clients).toContain("-34,720000");
+    },
+  );
 
   it("xlsx: the same text is a literal string cell, and no cell of the file is a formula", async () => {
     const [start_id, end_id] = ranges.Clients!;
-    const xlsx = await admin.post("/api/export-data/", { sql_table: "Clients", type_archive: "xlsx", start_id, end_id });
+    const xlsx = await admin.post("/api/export-data/", {
+      sql_table: "Clients",
+      type_archive: "xlsx",
+      start_id,
+      end_id,
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const names: unknown[] = [];
@@ -123,7 +161,12 @@ describe("exports cannot carry formulas", () => {
       names.push(cell.value);
     });
     expect(names).toEqual(CLIENT_NAMES);
-    const orders = await admin.post("/api/export-data/", { sql_table: "Orders", type_archive: "xlsx", start_id: ranges.Orders![0], end_id: ranges.Orders![1] });
+    const orders = await admin.post("/api/export-data/", {
+      sql_table: "Orders",
+      type_archive: "xlsx",
+      start_id: ranges.Orders![0],
+      end_id: ranges.Orders![1],
+    });
     const sheet = new ExcelJS.Workbook();
     await sheet.xlsx.load(orders.rawPayload as unknown as ArrayBuffer);
     const row = sheet.worksheets[0]!.getRow(2);
@@ -156,7 +199,18 @@ describe("at most two exports at once per instance", () => {
       new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
         const body = JSON.stringify({ sql_table: "Clients", type_archive: "csv" });
         const req = httpRequest(
-          { host: baseUrl.hostname, port: baseUrl.port, path: "/api/export-data/", method: "POST", headers: { authorization: `Bearer ${admin.access}`, cookie: "csrftoken=c", "x-csrftoken": "c", "content-type": "application/json" } },
+          {
+            host: baseUrl.hostname,
+            port: baseUrl.port,
+            path: "/api/export-data/",
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${admin.access}`,
+              cookie: "csrftoken=c",
+              "x-csrftoken": "c",
+              "content-type": "application/json",
+            },
+          },
           resolve,
         );
         req.on("error", reject);
@@ -166,7 +220,11 @@ describe("at most two exports at once per instance", () => {
     const b = await open();
     expect(exportSlots.stats().active).toBe(EXPORT_SLOTS);
     const third = open();
-    await until(async () => exportSlots.stats().waiting, (waiting) => waiting === 1, 5_000);
+    await until(
+      async () => exportSlots.stats().waiting,
+      (waiting) => waiting === 1,
+      5_000,
+    );
     expect(exportSlots.stats()).toEqual({ active: EXPORT_SLOTS, waiting: 1 });
     // Reading the first to its end frees its slot for the third.
     a.resume();
@@ -177,7 +235,11 @@ describe("at most two exports at once per instance", () => {
       response.resume();
       await new Promise((r) => response.on("end", r));
     }
-    await until(async () => exportSlots.stats().active, (active) => active === 0, 5_000);
+    await until(
+      async () => exportSlots.stats().active,
+      (active) => active === 0,
+      5_000,
+    );
   });
 });
 
@@ -204,7 +266,9 @@ describe("export files have a quota, and the Admin lists and deletes them", () =
     expect(removed.statusCode).toBe(200);
     expect(existsSync(path)).toBe(false);
     expect((await admin.get(`/api/exports/${small.id}/file`)).statusCode).toBe(404);
-    expect((await admin.get("/api/exports/")).json().results.some((r: { id: string }) => r.id === small.id)).toBe(false);
+    expect((await admin.get("/api/exports/")).json().results.some((r: { id: string }) => r.id === small.id)).toBe(
+      false,
+    );
     expect((await admin.request("DELETE", `/api/exports/${small.id}/`)).statusCode).toBe(404);
   });
 

@@ -27,13 +27,21 @@ async function order(seller: ApiClient, kg: number | string, date = today(), pay
   expect(response.statusCode).toBe(200);
   return response.json().order_id as number;
 }
-const moveTo = (id: number, at: string) => t.runtime.database.db.execute(sql`update orders set create_date = ${at}::timestamptz where id = ${id}`);
+const moveTo = (id: number, at: string) =>
+  t.runtime.database.db.execute(sql`update orders set create_date = ${at}::timestamptz where id = ${id}`);
 const figuresOf = async (client: ApiClient) => {
   const response = await client.get("/api/home/figures/");
   expect(response.statusCode).toBe(200);
   return (response.json() as HomeFigures).figures;
 };
-const asUser = (user: { id: number; username: string }, group: string): AuthenticatedUser => ({ ...user, firstName: "", lastName: "", email: "", profileImage: null, group });
+const asUser = (user: { id: number; username: string }, group: string): AuthenticatedUser => ({
+  ...user,
+  firstName: "",
+  lastName: "",
+  email: "",
+  profileImage: null,
+  group,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,9 +62,24 @@ describe("sales figures (Admin, Vendedor)", () => {
     expect((await ana.client.post("/api/orders/cancel/", { order_id: cancelled })).statusCode).toBe(200);
     await order(beto.client, 1); // 1234.56 + 1500 = 2734.56
 
-    expect(await figuresOf(ana.client)).toMatchObject({ kind: "sales", own: true, orders_today: 2, sales_today: "7320.96" });
-    expect(await figuresOf(beto.client)).toMatchObject({ kind: "sales", own: true, orders_today: 1, sales_today: "2734.56" });
-    expect(await figuresOf(admin.client)).toMatchObject({ kind: "sales", own: false, orders_today: 3, sales_today: "10055.52" });
+    expect(await figuresOf(ana.client)).toMatchObject({
+      kind: "sales",
+      own: true,
+      orders_today: 2,
+      sales_today: "7320.96",
+    });
+    expect(await figuresOf(beto.client)).toMatchObject({
+      kind: "sales",
+      own: true,
+      orders_today: 1,
+      sales_today: "2734.56",
+    });
+    expect(await figuresOf(admin.client)).toMatchObject({
+      kind: "sales",
+      own: false,
+      orders_today: 3,
+      sales_today: "10055.52",
+    });
   });
 
   it("compare with the same weekday last week up to the same time of day, in Buenos Aires days", async () => {
@@ -70,8 +93,20 @@ describe("sales figures (Admin, Vendedor)", () => {
     await at(4, "2026-10-07T15:01:00Z"); // 12:01 last week: later in the day than now, out
     await at(5, "2026-10-07T02:59:00Z"); // 23:59 the day before: out
     const figures = (await home.figures(asUser(ana, "Vendedor"))).figures;
-    expect(figures).toEqual({ kind: "sales", own: true, orders_today: 1, sales_today: "2734.56", orders_last_week: 2, sales_last_week: "9172.80" });
-    expect((await home.figures(asUser(beto, "Vendedor"))).figures).toMatchObject({ orders_today: 0, sales_today: "0.00", orders_last_week: 0, sales_last_week: "0.00" });
+    expect(figures).toEqual({
+      kind: "sales",
+      own: true,
+      orders_today: 1,
+      sales_today: "2734.56",
+      orders_last_week: 2,
+      sales_last_week: "9172.80",
+    });
+    expect((await home.figures(asUser(beto, "Vendedor"))).figures).toMatchObject({
+      orders_today: 0,
+      sales_today: "0.00",
+      orders_last_week: 0,
+      sales_last_week: "0.00",
+    });
   });
 
   it("chart the last 14 days, oldest first, days without orders at zero", async () => {
@@ -104,34 +139,61 @@ describe("the other groups' day", () => {
   it("Preparador: today's orders and kilograms to prepare and the batches left", async () => {
     const { id: other } = await createClient(ana.client, { shipment: 2 });
     await order(ana.client, "2.25");
-    await placeOrder(ana.client, other, [{ productId: product, units: "0.5", type: "KG" }], { orderData: orderDetails({ date: today(), zone: 2 }) });
+    await placeOrder(ana.client, other, [{ productId: product, units: "0.5", type: "KG" }], {
+      orderData: orderDetails({ date: today(), zone: 2 }),
+    });
     await order(ana.client, 7, "2031-01-01"); // another day: not today's work
     expect(await msUntilBatchesTrue(t.runtime.database.db, t.config.depot, 10_000)).not.toBeNull();
     // Today's open orders: 2 + 1.5 + 1 (the sales test) + 2.25 + 0.5 kg.
-    expect(await figuresOf(preparer)).toEqual({ kind: "preparation", orders_to_prepare: 5, weight_to_prepare: "7.250", batches_left: 2 });
+    expect(await figuresOf(preparer)).toEqual({
+      kind: "preparation",
+      orders_to_prepare: 5,
+      weight_to_prepare: "7.250",
+      batches_left: 2,
+    });
   });
 
   it("Despachante: prepared, on the road, delivered and not delivered today; Cadete: stops left and cash to collect", async () => {
     const dispatcher = (await signIn(t, "Despachante")).client;
     const courier = await signIn(t, "Cadete");
     expect((await dispatcher.post("/api/dispatch/couriers/", { column: 1, user_id: courier.id })).statusCode).toBe(200);
-    const ids = [await order(ana.client, 1), await order(ana.client, "0.5"), await order(ana.client, 2, today(), 2), await order(ana.client, 3)];
+    const ids = [
+      await order(ana.client, 1),
+      await order(ana.client, "0.5"),
+      await order(ana.client, 2, today(), 2),
+      await order(ana.client, 3),
+    ];
     for (const id of ids) expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
     const route = ids.slice(0, 3);
     for (const id of route) {
-      const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${today()}`)).json().cards as { PK_Orders: number; version: number }[];
+      const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${today()}`)).json().cards as {
+        PK_Orders: number;
+        version: number;
+      }[];
       const version = cards.find((c) => c.PK_Orders === id)!.version;
-      expect((await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version })).statusCode).toBe(200);
+      expect((await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 1, version })).statusCode).toBe(
+        200,
+      );
     }
     expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 1, order_ids: route })).statusCode).toBe(200);
     // Cash stops: 2734.56 and 617.28 + 1500 = 2117.28; the transfer order collects nothing.
     expect(await figuresOf(courier.client)).toEqual({ kind: "courier", stops_left: 3, cash_to_collect: "4851.84" });
 
-    expect((await courier.client.post("/api/courier/delivered/", { order_id: ids[0], amount_received: 2734.5 })).statusCode).toBe(200);
-    expect((await courier.client.post("/api/courier/not-delivered/", { order_id: ids[1], reason: "Ausente" })).statusCode).toBe(200);
+    expect(
+      (await courier.client.post("/api/courier/delivered/", { order_id: ids[0], amount_received: 2734.5 })).statusCode,
+    ).toBe(200);
+    expect(
+      (await courier.client.post("/api/courier/not-delivered/", { order_id: ids[1], reason: "Ausente" })).statusCode,
+    ).toBe(200);
     expect(await figuresOf(courier.client)).toEqual({ kind: "courier", stops_left: 1, cash_to_collect: "0.00" });
     // ids[3] and the not delivered ids[1] wait prepared; ids[2] is on the road.
-    expect(await figuresOf(dispatcher)).toEqual({ kind: "dispatch", prepared: 2, on_the_road: 1, delivered: 1, not_delivered: 1 });
+    expect(await figuresOf(dispatcher)).toEqual({
+      kind: "dispatch",
+      prepared: 2,
+      on_the_road: 1,
+      delivered: 1,
+      not_delivered: 1,
+    });
     const otherCourier = await signIn(t, "Cadete");
     expect(await figuresOf(otherCourier.client)).toEqual({ kind: "courier", stops_left: 0, cash_to_collect: "0.00" });
   });

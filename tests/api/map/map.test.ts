@@ -8,9 +8,13 @@ let t: TestApp;
 let user: ApiClient;
 beforeAll(async () => {
   geocoder = await startFakeGeocoder({
-    "mitre 500, quilmes": [{ lat: "-34.7206123", lon: "-58.2546789", display_name: "Mitre 500, Quilmes, Buenos Aires" }],
+    "mitre 500, quilmes": [
+      { lat: "-34.7206123", lon: "-58.2546789", display_name: "Mitre 500, Quilmes, Buenos Aires" },
+    ],
   });
-  t = await createTestApp({ env: { GEOCODER_URL: geocoder.url, MAP_STYLE_URL: "http://127.0.0.1:9/style.json", MAP_API_KEY: "clave-del-mapa" } });
+  t = await createTestApp({
+    env: { GEOCODER_URL: geocoder.url, MAP_STYLE_URL: "http://127.0.0.1:9/style.json", MAP_API_KEY: "clave-del-mapa" },
+  });
   user = (await signIn(t, "Despachante")).client;
 });
 afterAll(async () => {
@@ -21,7 +25,12 @@ afterAll(async () => {
 describe("map configuration and geocoding", () => {
   it("tells the web the style, whether search works, and the depot", async () => {
     const config = (await user.get("/api/map-config/")).json();
-    expect(config).toEqual({ style_url: "http://127.0.0.1:9/style.json", geocoder: true, depot: { lat: -34.7206, lng: -58.2546 }, key: "clave-del-mapa" });
+    expect(config).toEqual({
+      style_url: "http://127.0.0.1:9/style.json",
+      geocoder: true,
+      depot: { lat: -34.7206, lng: -58.2546 },
+      key: "clave-del-mapa",
+    });
   });
 
   it("GET /api/google-maps-key/ answers the map configuration's key, and an empty one when none is set", async () => {
@@ -39,7 +48,9 @@ describe("map configuration and geocoding", () => {
   it("geocodes through the server, rounds to 6 decimals and caches the answer", async () => {
     const first = await user.get("/api/geocode/?q=Mitre%20500,%20Quilmes");
     expect(first.statusCode).toBe(200);
-    expect(first.json().results).toEqual([{ lat: -34.720612, lng: -58.254679, display_name: "Mitre 500, Quilmes, Buenos Aires" }]);
+    expect(first.json().results).toEqual([
+      { lat: -34.720612, lng: -58.254679, display_name: "Mitre 500, Quilmes, Buenos Aires" },
+    ]);
     await user.get("/api/geocode/?q=Mitre%20500,%20Quilmes");
     expect(geocoder.requests.filter((q) => q === "Mitre 500, Quilmes")).toHaveLength(1);
   });

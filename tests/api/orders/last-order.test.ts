@@ -24,7 +24,12 @@ describe("GET /api/orders/last/ ('Repetir último pedido')", () => {
     const kg = (await createProduct(ana, { quantity: 100 })).PK_Products;
     const un = (await createProduct(ana, { quantity: 100, unitWeight: 0.5 })).PK_Products;
     await placeOrder(ana, clientId, [{ productId: kg, units: 1, type: "KG" }]);
-    const taken = (await placeOrder(beto, clientId, [{ productId: kg, units: "2.5", type: "KG" }, { productId: un, units: 3, type: "UN" }])).json().order_id;
+    const taken = (
+      await placeOrder(beto, clientId, [
+        { productId: kg, units: "2.5", type: "KG" },
+        { productId: un, units: 3, type: "UN" },
+      ])
+    ).json().order_id;
     const cancelled = (await placeOrder(ana, clientId, [{ productId: kg, units: 9, type: "KG" }])).json().order_id;
     expect((await ana.post("/api/orders/cancel/", { order_id: cancelled })).statusCode).toBe(200);
 

@@ -33,13 +33,21 @@ describe("modifying, cancelling and moving orders", () => {
     const c = (await createProduct(seller, { quantity: 10 })).PK_Products;
     const response = await seller.post(
       "/api/order/",
-      orderPayload(clientId, [
-        { productId: a, units: 5, type: "KG" },
-        { productId: c, units: 1, type: "KG" },
-      ], { order_id: orderId, old_cart: [{ productId: a, units: 2 }] }),
+      orderPayload(
+        clientId,
+        [
+          { productId: a, units: 5, type: "KG" },
+          { productId: c, units: 1, type: "KG" },
+        ],
+        { order_id: orderId, old_cart: [{ productId: a, units: 2 }] },
+      ),
     );
     expect(response.json()).toEqual({ success: true, order_id: orderId });
-    expect([await stockOf(seller, a), await stockOf(seller, b), await stockOf(seller, c)]).toEqual(["5.000", "10.000", "9.000"]);
+    expect([await stockOf(seller, a), await stockOf(seller, b), await stockOf(seller, c)]).toEqual([
+      "5.000",
+      "10.000",
+      "9.000",
+    ]);
     const detail = (await seller.get(`/api/orders/${orderId}/`)).json();
     expect(detail.alter_date).not.toBeNull();
     expect(detail.status).toBe("Confirmado");
@@ -48,7 +56,10 @@ describe("modifying, cancelling and moving orders", () => {
 
   it("a modification that does not fit changes nothing", async () => {
     const { clientId, a, orderId } = await freshOrder(3);
-    const response = await seller.post("/api/order/", orderPayload(clientId, [{ productId: a, units: 6, type: "KG" }], { order_id: orderId }));
+    const response = await seller.post(
+      "/api/order/",
+      orderPayload(clientId, [{ productId: a, units: 6, type: "KG" }], { order_id: orderId }),
+    );
     expect(response.statusCode).toBe(409);
     expect(await stockOf(seller, a)).toBe("1.000");
     expect((await seller.get(`/api/orders/${orderId}/`)).json().products).toHaveLength(2);
@@ -63,7 +74,10 @@ describe("modifying, cancelling and moving orders", () => {
     expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(404);
     expect((await admin.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(200);
     expect([await stockOf(seller, a), await stockOf(seller, b)]).toEqual(["10.000", "10.000"]);
-    const modify = await admin.post("/api/order/", orderPayload(clientId, [{ productId: a, units: 1, type: "KG" }], { order_id: orderId }));
+    const modify = await admin.post(
+      "/api/order/",
+      orderPayload(clientId, [{ productId: a, units: 1, type: "KG" }], { order_id: orderId }),
+    );
     expect(modify.statusCode).toBe(409);
     expect(modify.json().detail).toBe("Solo se puede modificar o cancelar un pedido Confirmado.");
   });
@@ -76,7 +90,10 @@ describe("modifying, cancelling and moving orders", () => {
     expect(sellerView.statuses.map((s: { name: string }) => s.name)).not.toContain("Cancelado");
     expect((await seller.get(`/api/orders/${orderId}/`)).statusCode).toBe(404);
     const adminView = (await admin.get(`/api/orders/?search=${orderId}`)).json();
-    expect(adminView.results.find((r: { PK_Orders: number }) => r.PK_Orders === orderId)).toMatchObject({ FK_OrderStatus__Name: "Cancelado", Display_Class: "status-cancelado" });
+    expect(adminView.results.find((r: { PK_Orders: number }) => r.PK_Orders === orderId)).toMatchObject({
+      FK_OrderStatus__Name: "Cancelado",
+      Display_Class: "status-cancelado",
+    });
     expect(adminView.statuses.map((s: { name: string }) => s.name)).toContain("Cancelado");
   });
 
@@ -108,17 +125,34 @@ describe("modifying, cancelling and moving orders", () => {
   it("lists with search, status and virtual-freezer filters, and gives the time slots and pay methods", async () => {
     const { id: clientId } = await createClient(seller, { name: "Filtrada Freezer Cliente" });
     const product = await createProduct(seller, { quantity: 10 });
-    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 5, type: "KG" }] });
-    const fv = (await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG", virtual_freezer: true }])).json().order_id;
+    await seller.post("/api/save_virtual_freezer/", {
+      clientId,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: 5, type: "KG" }],
+    });
+    const fv = (
+      await placeOrder(seller, clientId, [
+        { productId: product.PK_Products, units: 1, type: "KG", virtual_freezer: true },
+      ])
+    ).json().order_id;
     const byName = (await seller.get("/api/orders/?search=filtrada%20freezer")).json().results;
     expect(byName.map((r: { PK_Orders: number }) => r.PK_Orders)).toEqual([fv]);
     expect(byName[0]).toMatchObject({ Has_FV: true, FK_Clients__Name: "Filtrada Freezer Cliente", Alter_Date: null });
-    const unmodified = (await seller.get("/api/orders/?filter=virtual_freezer&fv_status=unmodified&search=filtrada")).json().results;
+    const unmodified = (
+      await seller.get("/api/orders/?filter=virtual_freezer&fv_status=unmodified&search=filtrada")
+    ).json().results;
     expect(unmodified).toHaveLength(1);
-    expect((await seller.get("/api/orders/?filter=virtual_freezer&fv_status=modified&search=filtrada")).json().results).toHaveLength(0);
+    expect(
+      (await seller.get("/api/orders/?filter=virtual_freezer&fv_status=modified&search=filtrada")).json().results,
+    ).toHaveLength(0);
     const confirmed = (await seller.get("/api/orders/?filter=status&status_id=1&limit=500")).json().results;
-    expect(confirmed.every((r: { FK_OrderStatus__PK_OrderStatus: number }) => r.FK_OrderStatus__PK_OrderStatus === 1)).toBe(true);
-    expect((await seller.get("/api/get_times_shipping/")).json()[0]).toEqual({ PK_TimesShipping: 1, Name: "SELECCIONE" });
+    expect(
+      confirmed.every((r: { FK_OrderStatus__PK_OrderStatus: number }) => r.FK_OrderStatus__PK_OrderStatus === 1),
+    ).toBe(true);
+    expect((await seller.get("/api/get_times_shipping/")).json()[0]).toEqual({
+      PK_TimesShipping: 1,
+      Name: "SELECCIONE",
+    });
     expect((await seller.get("/api/get-pay-methods-jwt/")).json()[0]).toEqual({ PK_PayMethods: 1, Name: "Efectivo" });
   });
 });
@@ -127,8 +161,14 @@ describe("modifying an order with freezer lines", () => {
   it("can keep or change the freezer lines it already holds", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller, { quantity: 10 });
-    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 3, type: "KG" }] });
-    const line = (units: number) => [{ productId: product.PK_Products, units, type: "KG" as const, virtual_freezer: true }];
+    await seller.post("/api/save_virtual_freezer/", {
+      clientId,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: 3, type: "KG" }],
+    });
+    const line = (units: number) => [
+      { productId: product.PK_Products, units, type: "KG" as const, virtual_freezer: true },
+    ];
     const orderId = (await placeOrder(seller, clientId, line(2))).json().order_id;
     const same = await seller.post("/api/order/", orderPayload(clientId, line(2), { order_id: orderId }));
     expect(same.statusCode).toBe(200);

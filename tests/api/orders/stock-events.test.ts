@@ -24,7 +24,9 @@ afterAll(async () => {
 
 /** The stock events that came just before the order event of `type` for `orderId`, as product → quantity. */
 async function stockAnnouncedWith(type: string, orderId: number) {
-  const orderEvent = await socket.waitFor((m) => m.type === "event" && m.event.type === type && m.event.data.order_id === orderId);
+  const orderEvent = await socket.waitFor(
+    (m) => m.type === "event" && m.event.type === type && m.event.data.order_id === orderId,
+  );
   const events = socket.events();
   const at = events.findIndex((e) => orderEvent.type === "event" && e.id === orderEvent.event.id);
   const before: AppEvent[] = [];
@@ -45,18 +47,32 @@ describe("every order write that changes stock tells the screens the new quantit
     const orderId = (await placeOrder(seller, clientId, lines("2.5", 4))).json().order_id as number;
     expect(await stockAnnouncedWith("order.created", orderId)).toEqual({ [chicken]: "17.500", [burgers]: "8.000" });
 
-    const modified = await placeOrder(seller, clientId, lines("1", 4), { orderData: orderDetails(), order_id: orderId });
+    const modified = await placeOrder(seller, clientId, lines("1", 4), {
+      orderData: orderDetails(),
+      order_id: orderId,
+    });
     expect(modified.statusCode).toBe(200);
     // Only the chicken changed: the burgers' stock is not announced again.
     expect(await stockAnnouncedWith("order.modified", orderId)).toEqual({ [chicken]: "19.000" });
 
     expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(200);
-    const cancelled = await t.runtime.database.db.query.orderEvents.findFirst({ where: (e, { and, eq }) => and(eq(e.orderId, orderId), eq(e.type, "order.cancelled")) });
+    const cancelled = await t.runtime.database.db.query.orderEvents.findFirst({
+      where: (e, { and, eq }) => and(eq(e.orderId, orderId), eq(e.type, "order.cancelled")),
+    });
     expect(cancelled).toBeTruthy();
     expect([await stockOf(seller, chicken), await stockOf(seller, burgers)]).toEqual(["20.000", "10.000"]);
     // The seller does not see the cancelled order, but does see the stock it gave back.
-    for (const [product, quantity] of [[chicken, "20.000"], [burgers, "10.000"]] as const) {
-      await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.product_id === product && m.event.data.quantity === quantity);
+    for (const [product, quantity] of [
+      [chicken, "20.000"],
+      [burgers, "10.000"],
+    ] as const) {
+      await socket.waitFor(
+        (m) =>
+          m.type === "event" &&
+          m.event.type === "product.stock_changed" &&
+          m.event.data.product_id === product &&
+          m.event.data.quantity === quantity,
+      );
     }
   });
 });

@@ -27,7 +27,13 @@ describe("submitting an order", () => {
     const { order_id } = response.json();
     const detail = (await seller.get(`/api/orders/${order_id}/`)).json();
     // KG 1.5 × 9800 = 14700; UN 3 × 0.5 kg × 8000 = 12000; zone 1 costs 1500.
-    expect(detail).toMatchObject({ total_price: "26700.00", shipping_cost: "1500.00", final_price: "28200.00", total_weight: "3.000", status: "Confirmado" });
+    expect(detail).toMatchObject({
+      total_price: "26700.00",
+      shipping_cost: "1500.00",
+      final_price: "28200.00",
+      total_weight: "3.000",
+      status: "Confirmado",
+    });
     expect(await stockOf(seller, kg.PK_Products)).toBe("8.500");
     expect(await stockOf(seller, un.PK_Products)).toBe("8.500");
     expect(detail.history.map((h: { type: string }) => h.type)).toEqual(["order.created"]);
@@ -43,7 +49,11 @@ describe("submitting an order", () => {
       { productId: scarce.PK_Products, units: 2, type: "KG" },
     ]);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ detail: "No cuenta con el stock necesario para este producto.", product_id: scarce.PK_Products, product_name: "Escaso" });
+    expect(response.json()).toMatchObject({
+      detail: "No cuenta con el stock necesario para este producto.",
+      product_id: scarce.PK_Products,
+      product_name: "Escaso",
+    });
     expect(await stockOf(seller, plenty.PK_Products)).toBe("50.000");
     expect((await admin.get("/api/orders/?limit=500")).json().results.length).toBe(before);
   });
@@ -64,7 +74,10 @@ describe("submitting an order", () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller, { quantity: 20 });
     const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
-    const [a, b] = await Promise.all([placeOrder(seller, clientId, line, {}, "clave-idem-0001"), placeOrder(seller, clientId, line, {}, "clave-idem-0001")]);
+    const [a, b] = await Promise.all([
+      placeOrder(seller, clientId, line, {}, "clave-idem-0001"),
+      placeOrder(seller, clientId, line, {}, "clave-idem-0001"),
+    ]);
     expect(a.json().order_id).toBe(b.json().order_id);
     const again = await placeOrder(seller, clientId, line, {}, "clave-idem-0001");
     expect(again.json().order_id).toBe(a.json().order_id);
@@ -75,10 +88,23 @@ describe("submitting an order", () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller);
     const response = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], {
-      orderData: orderDetails({ zone: 8, address: "", city: null, latitude: null, longitude: null, delivery_method: "Retirar del local" }),
+      orderData: orderDetails({
+        zone: 8,
+        address: "",
+        city: null,
+        latitude: null,
+        longitude: null,
+        delivery_method: "Retirar del local",
+      }),
     });
     const detail = (await seller.get(`/api/orders/${response.json().order_id}/`)).json();
-    expect(detail).toMatchObject({ city_id: 1, address: "Retira en el local", shipping_cost: "0.00", zone: "Lo busca", latitude: null });
+    expect(detail).toMatchObject({
+      city_id: 1,
+      address: "Retira en el local",
+      shipping_cost: "0.00",
+      zone: "Lo busca",
+      latitude: null,
+    });
   });
 
   it("answers SPEC.md's delivery and confirm messages", async () => {
@@ -87,14 +113,21 @@ describe("submitting an order", () => {
     const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
     const noDetails = await placeOrder(seller, clientId, line, { orderData: null });
     expect(noDetails.json().detail).toBe("Faltan detalles de entrega.");
-    const placeholder = await placeOrder(seller, clientId, line, { orderData: orderDetails({ time: { id: 1 }, date: "" }) });
+    const placeholder = await placeOrder(seller, clientId, line, {
+      orderData: orderDetails({ time: { id: 1 }, date: "" }),
+    });
     expect(placeholder.statusCode).toBe(400);
-    expect(placeholder.json()).toMatchObject({ detail: "Faltan completar campos", errors: { time: "Faltan completar campos", date: "Faltan completar campos" } });
+    expect(placeholder.json()).toMatchObject({
+      detail: "Faltan completar campos",
+      errors: { time: "Faltan completar campos", date: "Faltan completar campos" },
+    });
     const noCoordinates = await placeOrder(seller, clientId, line, { orderData: orderDetails({ latitude: null }) });
     expect(noCoordinates.json().errors.coordinates).toBe("Selecciona una ubicacion en el mapa.");
     const noPayment = await placeOrder(seller, clientId, line, { orderData: orderDetails({ payment_method: null }) });
     expect(noPayment.json().detail).toBe("Seleccione una forma de pago.");
-    const badQuantity = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: "abc", type: "UN" }]);
+    const badQuantity = await placeOrder(seller, clientId, [
+      { productId: product.PK_Products, units: "abc", type: "UN" },
+    ]);
     expect(badQuantity.json().detail).toBe("Ingresá una cantidad válida.");
     const empty = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 0, type: "KG" }]);
     expect(empty.json().detail).toBe("El pedido no tiene productos.");
@@ -114,7 +147,9 @@ describe("submitting an order", () => {
   it("reads a delivery date typed with a two-digit year as 19xx above 50 and 20xx otherwise", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller);
-    const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], { orderData: orderDetails({ date: "0030-05-02" }) });
+    const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], {
+      orderData: orderDetails({ date: "0030-05-02" }),
+    });
     expect(placed.statusCode).toBe(200);
     expect((await seller.get(`/api/orders/${placed.json().order_id}/`)).json().delivery_date).toBe("2030-05-02");
   });
@@ -122,11 +157,19 @@ describe("submitting an order", () => {
   it("takes freezer lines from the client's freezer at no cost, never beyond it", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller, { quantity: 5, price: 5000, unitWeight: 1 });
-    await seller.post("/api/save_virtual_freezer/", { clientId, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 3, type: "KG" }] });
-    const tooMuch = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 4, type: "KG", virtual_freezer: true }]);
+    await seller.post("/api/save_virtual_freezer/", {
+      clientId,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: 3, type: "KG" }],
+    });
+    const tooMuch = await placeOrder(seller, clientId, [
+      { productId: product.PK_Products, units: 4, type: "KG", virtual_freezer: true },
+    ]);
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().detail).toBe("No puedes superar la cantidad disponible en el Freezer Virtual.");
-    const ok = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 2, type: "KG", virtual_freezer: true }]);
+    const ok = await placeOrder(seller, clientId, [
+      { productId: product.PK_Products, units: 2, type: "KG", virtual_freezer: true },
+    ]);
     const detail = (await seller.get(`/api/orders/${ok.json().order_id}/`)).json();
     expect(detail).toMatchObject({ total_price: "0.00" });
     expect(detail.products[0]).toMatchObject({ Virtual_Freezer: true, Unit_Price: "0.00" });
@@ -138,7 +181,9 @@ describe("submitting an order", () => {
   it("answers a receipt image named after the client", async () => {
     const { id: clientId } = await createClient(seller, { name: "Clienta Recibo" });
     const product = await createProduct(seller);
-    const { order_id } = (await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }])).json();
+    const { order_id } = (
+      await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }])
+    ).json();
     const receipt = await seller.get(`/api/orders/${order_id}/receipt.png`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers["content-type"]).toBe("image/png");

@@ -16,26 +16,53 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function create(body: Record<string, unknown>) {
-  const response = await seller.post("/api/products/create/", { quantity: 10, price: 1000, unitWeight: 1, isWeighted: true, ...body });
+  const response = await seller.post("/api/products/create/", {
+    quantity: 10,
+    price: 1000,
+    unitWeight: 1,
+    isWeighted: true,
+    ...body,
+  });
   expect(response.statusCode).toBe(200);
   return response.json().product as { PK_Products: number; Name: string; Quantity: string };
 }
 
 describe("products and promotions", () => {
   it("creates with a trimmed name and a decimal comma, and reads it back", async () => {
-    const product = await create({ name: "  Milanesas de pollo  ", quantity: "12,5", price: "8900,50", unitWeight: "0,25" });
-    expect(product).toMatchObject({ Name: "Milanesas de pollo", Quantity: "12.500", Id_Principal_Product: 0, is_promotion: false });
+    const product = await create({
+      name: "  Milanesas de pollo  ",
+      quantity: "12,5",
+      price: "8900,50",
+      unitWeight: "0,25",
+    });
+    expect(product).toMatchObject({
+      Name: "Milanesas de pollo",
+      Quantity: "12.500",
+      Id_Principal_Product: 0,
+      is_promotion: false,
+    });
     const details = (await seller.get(`/api/products/${product.PK_Products}/details/`)).json();
     expect(details).toMatchObject({ Price: "8900.50", Unit_Weight: "0.250", UnitWeight: "0.250", If_Weight: true });
   });
 
   it("refuses negative stock, a blank name and an unknown principal, saving nothing", async () => {
-    const negative = await seller.post("/api/products/create/", { name: "Producto Negativo", quantity: -1, price: 10, unitWeight: 1 });
+    const negative = await seller.post("/api/products/create/", {
+      name: "Producto Negativo",
+      quantity: -1,
+      price: 10,
+      unitWeight: 1,
+    });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().errors.quantity).toMatch(/cantidad válida/);
     const blank = await seller.post("/api/products/create/", { name: "   ", quantity: 1, price: 10, unitWeight: 1 });
     expect(blank.json().errors.name).toBe("El nombre es obligatorio.");
-    const orphan = await seller.post("/api/products/create/", { name: "Huérfano", quantity: 1, price: 10, unitWeight: 1, principalProductId: 99999 });
+    const orphan = await seller.post("/api/products/create/", {
+      name: "Huérfano",
+      quantity: 1,
+      price: 10,
+      unitWeight: 1,
+      principalProductId: 99999,
+    });
     expect(orphan.statusCode).toBe(400);
     expect((await seller.get("/api/products/?search=huerfano")).json().results).toEqual([]);
   });
@@ -52,7 +79,8 @@ describe("products and promotions", () => {
       isFeaturedProduct: true,
       principalProductId: main.PK_Products,
     });
-    const names = async (query: string) => (await seller.get(`/api/products/?${query}`)).json().results.map((p: { Name: string }) => p.Name);
+    const names = async (query: string) =>
+      (await seller.get(`/api/products/?${query}`)).json().results.map((p: { Name: string }) => p.Name);
     expect(await names("search=noquis")).toEqual(["Ñoquis caja grande", "Ñoquis de papa caseros"]);
     expect(await names("search=noquis&filter=sin_stock")).toEqual(["Ñoquis de papa caseros"]);
     expect(await names("search=noquis&filter=destacados")).toEqual(["Ñoquis caja grande"]);
@@ -77,12 +105,29 @@ describe("products and promotions", () => {
       unitWeight: 1.5,
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().product).toMatchObject({ Promotions: `${a.PK_Products}-${b.PK_Products}-0-0`, is_promotion: true });
-    const unknown = await seller.post(`/api/products/update/${promo.PK_Products}/`, { name: "PROMO Combo", promotions: "999999", quantity: 1, price: 1, unitWeight: 1 });
+    expect(ok.json().product).toMatchObject({
+      Promotions: `${a.PK_Products}-${b.PK_Products}-0-0`,
+      is_promotion: true,
+    });
+    const unknown = await seller.post(`/api/products/update/${promo.PK_Products}/`, {
+      name: "PROMO Combo",
+      promotions: "999999",
+      quantity: 1,
+      price: 1,
+      unitWeight: 1,
+    });
     expect(unknown.statusCode).toBe(400);
-    const tooMany = await seller.post(`/api/products/update/${promo.PK_Products}/`, { name: "PROMO Combo", promotions: "1-2-3-4-5", quantity: 1, price: 1, unitWeight: 1 });
+    const tooMany = await seller.post(`/api/products/update/${promo.PK_Products}/`, {
+      name: "PROMO Combo",
+      promotions: "1-2-3-4-5",
+      quantity: 1,
+      price: 1,
+      unitWeight: 1,
+    });
     expect(tooMany.json().detail).toBe("Una promoción puede tener hasta 4 productos.");
-    expect((await seller.get(`/api/products/${promo.PK_Products}/details/`)).json().Promotions).toBe(`${a.PK_Products}-${b.PK_Products}-0-0`);
+    expect((await seller.get(`/api/products/${promo.PK_Products}/details/`)).json().Promotions).toBe(
+      `${a.PK_Products}-${b.PK_Products}-0-0`,
+    );
   });
 
   it("updates stock with PATCH, refuses invalid values, and tells every screen live", async () => {
@@ -92,7 +137,10 @@ describe("products and promotions", () => {
     await socket.waitFor((m) => m.type === "ready");
     const patched = await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: "7,25" });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ message: "Stock actualizado correctamente.", product: { Quantity: "7.250" } });
+    expect(patched.json()).toMatchObject({
+      message: "Stock actualizado correctamente.",
+      product: { Quantity: "7.250" },
+    });
     const event = await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed");
     expect(event).toMatchObject({ event: { data: { product_id: product.PK_Products, quantity: "7.250" } } });
     for (const bad of [-1, "abc", null]) {
@@ -108,19 +156,68 @@ describe("products and promotions", () => {
     const product = await create({ name: "Empanadas de carne" });
     const socket = await openSocket(baseUrl, { token: sellerToken, last_event_id: 0 });
     await socket.waitFor((m) => m.type === "ready");
-    const updatesOf = () => socket.events().filter((e) => e.type === "product.updated" && (e.data.product as { PK_Products: number }).PK_Products === product.PK_Products);
+    const updatesOf = () =>
+      socket
+        .events()
+        .filter(
+          (e) =>
+            e.type === "product.updated" &&
+            (e.data.product as { PK_Products: number }).PK_Products === product.PK_Products,
+        );
 
-    expect((await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 8 })).statusCode).toBe(200);
-    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.product_id === product.PK_Products);
-    const edited = await seller.post(`/api/products/update/${product.PK_Products}/`, { name: "Empanadas de carne x12", quantity: 8, price: "1250,50", unitWeight: 1, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 });
+    expect(
+      (await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 8 })).statusCode,
+    ).toBe(200);
+    await socket.waitFor(
+      (m) =>
+        m.type === "event" &&
+        m.event.type === "product.stock_changed" &&
+        m.event.data.product_id === product.PK_Products,
+    );
+    const edited = await seller.post(`/api/products/update/${product.PK_Products}/`, {
+      name: "Empanadas de carne x12",
+      quantity: 8,
+      price: "1250,50",
+      unitWeight: 1,
+      isWeighted: true,
+      isFeaturedProduct: false,
+      principalProductId: 0,
+    });
     expect(edited.statusCode).toBe(200);
     const event = await socket.waitFor((m) => m.type === "event" && m.event.type === "product.updated");
-    expect(event).toMatchObject({ event: { data: { product: { PK_Products: product.PK_Products, Name: "Empanadas de carne x12", Price: "1250.50", Quantity: "8.000" } } } });
+    expect(event).toMatchObject({
+      event: {
+        data: {
+          product: {
+            PK_Products: product.PK_Products,
+            Name: "Empanadas de carne x12",
+            Price: "1250.50",
+            Quantity: "8.000",
+          },
+        },
+      },
+    });
     expect(updatesOf()).toHaveLength(1);
     // Saving the same values again announces nothing.
-    expect((await seller.post(`/api/products/update/${product.PK_Products}/`, { name: "Empanadas de carne x12", quantity: 8, price: "1250,50", unitWeight: 1, isWeighted: true, isFeaturedProduct: false, principalProductId: 0 })).statusCode).toBe(200);
-    expect((await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 6 })).statusCode).toBe(200);
-    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.quantity === "6.000");
+    expect(
+      (
+        await seller.post(`/api/products/update/${product.PK_Products}/`, {
+          name: "Empanadas de carne x12",
+          quantity: 8,
+          price: "1250,50",
+          unitWeight: 1,
+          isWeighted: true,
+          isFeaturedProduct: false,
+          principalProductId: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await seller.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 6 })).statusCode,
+    ).toBe(200);
+    await socket.waitFor(
+      (m) => m.type === "event" && m.event.type === "product.stock_changed" && m.event.data.quantity === "6.000",
+    );
     expect(updatesOf()).toHaveLength(1);
     socket.close();
   });
@@ -131,7 +228,10 @@ describe("products and promotions", () => {
     const socket = await openSocket(baseUrl, { token: sellerToken, last_event_id: 0 });
     await socket.waitFor((m) => m.type === "ready");
     expect((await seller.post(`/api/products/delete/${product.PK_Products}/`)).statusCode).toBe(200);
-    await socket.waitFor((m) => m.type === "event" && m.event.type === "product.deleted" && m.event.data.product_id === product.PK_Products);
+    await socket.waitFor(
+      (m) =>
+        m.type === "event" && m.event.type === "product.deleted" && m.event.data.product_id === product.PK_Products,
+    );
     socket.close();
     expect((await seller.post(`/api/products/delete/${product.PK_Products}/`)).statusCode).toBe(404);
     expect((await seller.get("/api/products/?search=descatalogado")).json().results).toEqual([]);

@@ -20,13 +20,16 @@ beforeAll(async () => {
   app = Fastify();
   await app.register(fastifyWebsocket);
   await app.register(fastifyJwt, { secret: TEST_JWT_SECRET });
-  await app.register(async (api) => {
-    hub = await registerHub(api, {
-      db: t.runtime.database.db,
-      bus: createMemoryBus(),
-      loadUser: async (id) => (await new Promise((r) => setTimeout(r, LOADER_DELAY_MS)), { id, group: "Admin" }),
-    });
-  }, { prefix: "/api" });
+  await app.register(
+    async (api) => {
+      hub = await registerHub(api, {
+        db: t.runtime.database.db,
+        bus: createMemoryBus(),
+        loadUser: async (id) => (await new Promise((r) => setTimeout(r, LOADER_DELAY_MS)), { id, group: "Admin" }),
+      });
+    },
+    { prefix: "/api" },
+  );
   url = await app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
@@ -46,14 +49,18 @@ describe("websocket sessions in the hub", () => {
   it("keeps nothing of a socket that closes while its login is being checked", async () => {
     const token = app.jwt.sign({ sub: "1", grp: "Admin" });
     const closed = await Promise.all(
-      Array.from({ length: 100 }, () => new Promise<void>((resolve) => {
-        const socket = new WebSocket(`${url.replace("http", "ws")}/api/ws`);
-        socket.on("open", () => {
-          socket.send(JSON.stringify({ type: "auth", token }));
-          socket.close();
-        });
-        socket.on("close", () => resolve());
-      })),
+      Array.from(
+        { length: 100 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = new WebSocket(`${url.replace("http", "ws")}/api/ws`);
+            socket.on("open", () => {
+              socket.send(JSON.stringify({ type: "auth", token }));
+              socket.close();
+            });
+            socket.on("close", () => resolve());
+          }),
+      ),
     );
     expect(closed).toHaveLength(100);
     // Every loader call has come back by now, and none of them left a subscriber behind.

@@ -73,7 +73,11 @@ describe("security headers on every response", () => {
     const page = await t.app.inject({ method: "GET", url: "/orders" });
     expect(page.headers["strict-transport-security"]).toBeUndefined();
     // Without TRUST_PROXY a forged X-Forwarded-Proto does not make the request HTTPS.
-    const forged = await t.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/health/",
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
   });
 });
@@ -86,7 +90,11 @@ describe("behind a trusted proxy", () => {
   afterAll(() => proxied.close());
 
   it("takes HTTPS from the proxy's X-Forwarded-Proto and sends HSTS", async () => {
-    const response = await proxied.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+    const response = await proxied.app.inject({
+      method: "GET",
+      url: "/api/health/",
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     expectApiHeaders(response.headers);
     const page = await proxied.app.inject({ method: "GET", url: "/orders", headers: { "x-forwarded-proto": "https" } });
@@ -103,7 +111,8 @@ describe("answers that carry users' data are never stored", () => {
       const url = route.url.replace(/:[^/]+/g, "1");
       for (const client of [admin.client, new ApiClient(t.app)]) {
         const response = await client.request(route.method as "GET", url, route.method === "GET" ? undefined : {});
-        if (response.headers["cache-control"] !== "no-store") stored.push(`${route.method} ${url} ${response.statusCode} ${response.headers["cache-control"]}`);
+        if (response.headers["cache-control"] !== "no-store")
+          stored.push(`${route.method} ${url} ${response.statusCode} ${response.headers["cache-control"]}`);
       }
     }
     expect(stored).toEqual([]);
@@ -111,11 +120,17 @@ describe("answers that carry users' data are never stored", () => {
 
   it("the token pair, /api/me/, an order's detail and receipt, approvals and an export say so", async () => {
     const admin = await signIn(t, "Admin");
-    const login = await new ApiClient(t.app).post("/api/login/", { username: admin.username, password: admin.password });
+    const login = await new ApiClient(t.app).post("/api/login/", {
+      username: admin.username,
+      password: admin.password,
+    });
     const refresh = await new ApiClient(t.app).post("/api/token/refresh/", { refresh: login.json().refresh });
     const { id: clientId } = await createClient(admin.client);
     const product = await createProduct(admin.client, { quantity: 10 });
-    const order = await admin.client.post("/api/order/", orderPayload(clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }]));
+    const order = await admin.client.post(
+      "/api/order/",
+      orderPayload(clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }]),
+    );
     const orderId = order.json().order_id;
     const answers = {
       login,
@@ -125,7 +140,12 @@ describe("answers that carry users' data are never stored", () => {
       detail: await admin.client.get(`/api/orders/${orderId}/`),
       receipt: await admin.client.get(`/api/orders/${orderId}/receipt.png`),
       approvals: await admin.client.get("/api/admin/approvals/"),
-      export: await admin.client.post("/api/export-data/", { sql_table: "Clients", type_archive: "csv", start_id: 0, end_id: clientId }),
+      export: await admin.client.post("/api/export-data/", {
+        sql_table: "Clients",
+        type_archive: "csv",
+        start_id: 0,
+        end_id: clientId,
+      }),
     };
     for (const [name, response] of Object.entries(answers)) {
       expect([name, response.statusCode, response.headers["cache-control"]]).toEqual([name, 200, "no-store"]);
@@ -145,12 +165,19 @@ describe("Permissions-Policy", () => {
 });
 
 describe("the CSRF cookie", () => {
-  const csrfCookie = (response: { headers: Record<string, unknown> }) => String(response.headers["set-cookie"]).split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("csrftoken="))!;
+  const csrfCookie = (response: { headers: Record<string, unknown> }) =>
+    String(response.headers["set-cookie"])
+      .split(/,(?=\s*\w+=)/)
+      .find((c) => c.trim().startsWith("csrftoken="))!;
 
   it("is Secure when the request came over TLS through a trusted proxy, and not over plain HTTP", async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: "1" } });
     try {
-      const overTls = await proxied.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+      const overTls = await proxied.app.inject({
+        method: "GET",
+        url: "/api/health/",
+        headers: { "x-forwarded-proto": "https" },
+      });
       expect(csrfCookie(overTls)).toMatch(/;\s*Secure/i);
       const plain = await proxied.app.inject({ method: "GET", url: "/api/health/" });
       expect(csrfCookie(plain)).not.toMatch(/Secure/i);
@@ -160,7 +187,11 @@ describe("the CSRF cookie", () => {
   });
 
   it("is not made Secure by a client's own X-Forwarded-Proto without TRUST_PROXY", async () => {
-    const forged = await t.app.inject({ method: "GET", url: "/api/health/", headers: { "x-forwarded-proto": "https" } });
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/health/",
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(csrfCookie(forged)).not.toMatch(/Secure/i);
   });
 });

@@ -35,24 +35,34 @@ describe.each([
   const login = (username: string, password: string, remoteAddress: string) =>
     t.app.inject({ method: "POST", url: "/api/login/", payload: { username, password }, remoteAddress });
 
-  it.skipIf(!!skip)(`40 wrong passwords sent at once for one user verify at most ${PER_USER_ADDRESS.free} ${skip}`, async () => {
-    const user = await createUser(t, "Vendedor");
-    const address = freshAddress();
-    // Half of them write the name in capitals: it is the same name, with the same count.
-    const names = [user.username, user.username.toUpperCase()];
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(names[i % 2]!, "mala-clave", address)));
-    const verified = verifiedCount(answers);
-    expect(verified).toBeGreaterThan(0);
-    expect(verified).toBeLessThanOrEqual(PER_USER_ADDRESS.free);
-  });
+  it.skipIf(!!skip)(
+    `40 wrong passwords sent at once for one user verify at most ${PER_USER_ADDRESS.free} ${skip}`,
+    async () => {
+      const user = await createUser(t, "Vendedor");
+      const address = freshAddress();
+      // Half of them write the name in capitals: it is the same name, with the same count.
+      const names = [user.username, user.username.toUpperCase()];
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(names[i % 2]!, "mala-clave", address)),
+      );
+      const verified = verifiedCount(answers);
+      expect(verified).toBeGreaterThan(0);
+      expect(verified).toBeLessThanOrEqual(PER_USER_ADDRESS.free);
+    },
+  );
 
-  it.skipIf(!!skip)(`80 usernames sent at once from one address verify at most ${PER_ADDRESS.free} ${skip}`, async () => {
-    const address = freshAddress();
-    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => login(`nadie.${i}.${address}`, "mala-clave", address)));
-    const verified = verifiedCount(answers);
-    expect(verified).toBeGreaterThan(0);
-    expect(verified).toBeLessThanOrEqual(PER_ADDRESS.free);
-  });
+  it.skipIf(!!skip)(
+    `80 usernames sent at once from one address verify at most ${PER_ADDRESS.free} ${skip}`,
+    async () => {
+      const address = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => login(`nadie.${i}.${address}`, "mala-clave", address)),
+      );
+      const verified = verifiedCount(answers);
+      expect(verified).toBeGreaterThan(0);
+      expect(verified).toBeLessThanOrEqual(PER_ADDRESS.free);
+    },
+  );
 
   it.skipIf(!!skip)(`people logging in right from one office address give their attempts back ${skip}`, async () => {
     const address = freshAddress();

@@ -49,14 +49,17 @@ describe("login throttling (per username and address, per address; never a lock 
   it("a forged X-Forwarded-For does not give a new address (TRUST_PROXY is off)", async () => {
     const user = await createUser(t, "Vendedor");
     for (let i = 0; i < PER_USER_ADDRESS.free; i++) {
-      expect((await login(user.username, "mala", "10.3.0.1", { "x-forwarded-for": `203.0.113.${i + 1}` })).statusCode).toBe(401);
+      expect(
+        (await login(user.username, "mala", "10.3.0.1", { "x-forwarded-for": `203.0.113.${i + 1}` })).statusCode,
+      ).toBe(401);
     }
     const forged = await login(user.username, "mala", "10.3.0.1", { "x-forwarded-for": "198.51.100.77" });
     expect(forged.statusCode).toBe(429);
   });
 
   it("one address spraying many usernames is slowed down too", async () => {
-    for (let i = 0; i < PER_ADDRESS.free; i++) expect((await login(`nadie${i}`, "mala", "10.4.0.1")).statusCode).toBe(401);
+    for (let i = 0; i < PER_ADDRESS.free; i++)
+      expect((await login(`nadie${i}`, "mala", "10.4.0.1")).statusCode).toBe(401);
     expect((await login("otro.nadie", "mala", "10.4.0.1")).statusCode).toBe(429);
     expect((await login("otro.nadie", "mala", "10.4.0.2")).statusCode).toBe(401);
   });
@@ -98,7 +101,13 @@ describe("behind a proxy (TRUST_PROXY=1)", () => {
   it("counts the client address the proxy reports", async () => {
     const user = await createUser(proxied, "Vendedor");
     const via = (client: string, password = "mala") =>
-      proxied.app.inject({ method: "POST", url: "/api/login/", payload: { username: user.username, password }, remoteAddress: "10.9.0.1", headers: { "x-forwarded-for": client } });
+      proxied.app.inject({
+        method: "POST",
+        url: "/api/login/",
+        payload: { username: user.username, password },
+        remoteAddress: "10.9.0.1",
+        headers: { "x-forwarded-for": client },
+      });
     for (let i = 0; i < PER_USER_ADDRESS.free; i++) expect((await via("203.0.113.5")).statusCode).toBe(401);
     expect((await via("203.0.113.5")).statusCode).toBe(429);
     expect((await via("203.0.113.6", user.password)).statusCode).toBe(200);

@@ -15,9 +15,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const anonymous = () => new ApiClient(t.app);
-const groupId = async (name: string) => (await t.runtime.database.db.select().from(groups).where(eq(groups.name, name)))[0]!.id;
+const groupId = async (name: string) =>
+  (await t.runtime.database.db.select().from(groups).where(eq(groups.name, name)))[0]!.id;
 const request = async (overrides: Record<string, unknown>) =>
-  anonymous().post("/api/register-request/", { email: "r@frio.test", password: "una-clave-larga", group_id: await groupId("Vendedor"), ...overrides });
+  anonymous().post("/api/register-request/", {
+    email: "r@frio.test",
+    password: "una-clave-larga",
+    group_id: await groupId("Vendedor"),
+    ...overrides,
+  });
 const register = async (username: string) => request({ username, recaptcha: await solveCaptcha(t.app) });
 
 describe("registration tells nothing for free", () => {
@@ -49,7 +55,11 @@ describe("registration tells nothing for free", () => {
   });
 
   it("the Admin group cannot be requested", async () => {
-    const response = await request({ username: "quiero.ser.admin", group_id: await groupId("Admin"), recaptcha: await solveCaptcha(t.app) });
+    const response = await request({
+      username: "quiero.ser.admin",
+      group_id: await groupId("Admin"),
+      recaptcha: await solveCaptcha(t.app),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(GROUP_REQUIRED);
   });
@@ -64,7 +74,12 @@ describe("registration tells nothing for free", () => {
 /** A user stored before today's rule, straight into the table as an old registration left it. */
 async function legacyUser(username: string) {
   const password = "clave-de-antes-123";
-  await insertUser(t.runtime.database.db, { username, email: "", passwordHash: await hashPassword(password), groupId: await groupId("Vendedor") });
+  await insertUser(t.runtime.database.db, {
+    username,
+    email: "",
+    passwordHash: await hashPassword(password),
+    groupId: await groupId("Vendedor"),
+  });
   return { username, password };
 }
 

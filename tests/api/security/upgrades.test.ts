@@ -53,7 +53,8 @@ const askAndLeave = async (toPort: number, request: string) => {
   return head;
 };
 
-const twoHundred = <T>(send: (request: string) => Promise<T>) => Promise.all(Array.from({ length: 200 }, (_, i) => send(UPGRADES[i % UPGRADES.length]!)));
+const twoHundred = <T>(send: (request: string) => Promise<T>) =>
+  Promise.all(Array.from({ length: 200 }, (_, i) => send(UPGRADES[i % UPGRADES.length]!)));
 
 describe("an Upgrade header on a route without websockets", () => {
   it("is answered, and the server closes its socket: none left in CLOSE-WAIT", async () => {
@@ -90,7 +91,10 @@ describe("closing the server", () => {
     const otherPort = Number(new URL(await other.app.listen({ port: 0, host: "127.0.0.1" })).port);
     const stayed = await twoHundred((request) => ask(otherPort, request));
     // A websocket client that completes the handshake and then reads nothing: ws would wait 30 s for its close frame.
-    const mute = await ask(otherPort, "GET /api/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
+    const mute = await ask(
+      otherPort,
+      "GET /api/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
     expect(mute.head).toMatch(/^HTTP\/1\.1 101 /);
     mute.socket.pause();
     await other.close();

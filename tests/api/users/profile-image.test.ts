@@ -18,7 +18,10 @@ function multipart(field: string, filename: string, content: Buffer, type: strin
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const png = () => sharp({ create: { width: 800, height: 600, channels: 3, background: "#3b82f6" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: "#3b82f6" } })
+    .png()
+    .toBuffer();
 
 describe("profile image", () => {
   it("accepts a real PNG, resizes it, serves it by URL and shows it in /me", async () => {
@@ -38,9 +41,13 @@ describe("profile image", () => {
   it("refuses a file that only claims to be an image, and keeps the previous photo", async () => {
     const user = await signIn(t, "Vendedor");
     const good = multipart("profile_image", "ok.png", await png(), "image/png");
-    const before = (await user.client.post("/api/update-profile-image/", good.body, { "content-type": good.contentType })).json().profile_image;
+    const before = (
+      await user.client.post("/api/update-profile-image/", good.body, { "content-type": good.contentType })
+    ).json().profile_image;
     const fake = multipart("profile_image", "virus.png", Buffer.from("MZ not an image at all"), "image/png");
-    const response = await user.client.post("/api/update-profile-image/", fake.body, { "content-type": fake.contentType });
+    const response = await user.client.post("/api/update-profile-image/", fake.body, {
+      "content-type": fake.contentType,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/no es una imagen/);
     expect((await user.client.get("/api/me/")).json().profile_image).toBe(before);
@@ -52,7 +59,9 @@ describe("profile image", () => {
     const tooBig = await user.client.post("/api/update-profile-image/", big.body, { "content-type": big.contentType });
     expect(tooBig.statusCode).toBe(413);
     const other = multipart("otro_campo", "a.png", await png(), "image/png");
-    const none = await user.client.post("/api/update-profile-image/", other.body, { "content-type": other.contentType });
+    const none = await user.client.post("/api/update-profile-image/", other.body, {
+      "content-type": other.contentType,
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe("Seleccione una imagen de perfil.");
   });
@@ -72,7 +81,12 @@ function claimedPng(width: number, height: number) {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("pixel budget", () => {

@@ -39,7 +39,11 @@ describe("virtual freezer", () => {
   it("refuses bad quantities with a message and changes nothing", async () => {
     const { id } = await createClient(seller);
     const product = await createProduct(seller);
-    await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 1, type: "KG" }] });
+    await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: 1, type: "KG" }],
+    });
     for (const [units, type, message] of [
       ["1,2345", "KG", "La cantidad en KG admite hasta tres decimales."],
       ["mucho", "KG", "Ingresá una cantidad válida."],
@@ -47,12 +51,19 @@ describe("virtual freezer", () => {
       const response = await seller.post("/api/save_virtual_freezer/", {
         clientId: id,
         has_virtual_freezer: true,
-        items: [{ productId: product.PK_Products, units: 5, type: "KG" }, { productId: product.PK_Products + 0, units, type }],
+        items: [
+          { productId: product.PK_Products, units: 5, type: "KG" },
+          { productId: product.PK_Products + 0, units, type },
+        ],
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toBe(message);
     }
-    const unknown = await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: 999999, units: 1, type: "KG" }] });
+    const unknown = await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: 999999, units: 1, type: "KG" }],
+    });
     expect(unknown.statusCode).toBe(400);
     const items = (await seller.get(`/api/clients/${id}/virtual-freezer/`)).json().cart.items;
     expect(items.map((i: { Quantity: string }) => i.Quantity)).toEqual(["1.000"]);
@@ -61,7 +72,11 @@ describe("virtual freezer", () => {
   it("rounds UN quantities to whole units (SPEC.md §4) rather than refusing them", async () => {
     const { id } = await createClient(seller);
     const product = await createProduct(seller);
-    const saved = await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: "1,5", type: "UN" }] });
+    const saved = await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: "1,5", type: "UN" }],
+    });
     expect(saved.statusCode).toBe(200);
     const items = (await seller.get(`/api/clients/${id}/virtual-freezer/`)).json().cart.items;
     expect(items.map((i: { Quantity: string; Type: string }) => [i.Quantity, i.Type])).toEqual([["2.000", "UN"]]);
@@ -70,7 +85,11 @@ describe("virtual freezer", () => {
   it("saves the off state and keeps the balance for when it is switched back on", async () => {
     const { id } = await createClient(seller);
     const product = await createProduct(seller);
-    await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: true, items: [{ productId: product.PK_Products, units: 4, type: "UN" }] });
+    await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: product.PK_Products, units: 4, type: "UN" }],
+    });
     const off = await seller.post("/api/save_virtual_freezer/", { clientId: id, has_virtual_freezer: false });
     expect(off.statusCode).toBe(200);
     const freezer = (await seller.get(`/api/clients/${id}/virtual-freezer/`)).json();
@@ -81,6 +100,8 @@ describe("virtual freezer", () => {
 
   it("answers 404 for an unknown client", async () => {
     expect((await seller.get("/api/clients/999999/virtual-freezer/")).statusCode).toBe(404);
-    expect((await seller.post("/api/save_virtual_freezer/", { clientId: 999999, has_virtual_freezer: false })).statusCode).toBe(404);
+    expect(
+      (await seller.post("/api/save_virtual_freezer/", { clientId: 999999, has_virtual_freezer: false })).statusCode,
+    ).toBe(404);
   });
 });

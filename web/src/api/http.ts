@@ -21,7 +21,11 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function send(path: string, { method = "GET", body, headers: extra }: RequestOptions, access: string | null): Promise<Response> {
+async function send(
+  path: string,
+  { method = "GET", body, headers: extra }: RequestOptions,
+  access: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json", ...extra };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers["content-type"] = "application/json";
@@ -57,7 +61,8 @@ async function parse<T>(response: Response): Promise<T> {
   const body = await response.json().catch(() => {
     throw new ApiError(response.status, UNKNOWN_ERROR);
   });
-  if (!response.ok) throw new ApiError(response.status, messageFromBody(response.status, response.statusText, body), body);
+  if (!response.ok)
+    throw new ApiError(response.status, messageFromBody(response.status, response.statusText, body), body);
   return body as T;
 }
 
@@ -70,7 +75,9 @@ export function refreshAccess(): Promise<string | null> {
     if (!refresh) return null;
     try {
       const { TokenPair } = await authContracts();
-      const tokens = TokenPair.parse(await parse(await send("/token/refresh/", { method: "POST", body: { refresh } }, null)));
+      const tokens = TokenPair.parse(
+        await parse(await send("/token/refresh/", { method: "POST", body: { refresh } }, null)),
+      );
       setTokens(tokens);
       return tokens.access;
     } catch {
@@ -106,7 +113,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 export const get = <T>(path: string) => api<T>(path);
-export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>(path, { method: "POST", body: body ?? {}, headers });
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+  api<T>(path, { method: "POST", body: body ?? {}, headers });
 export const del = <T>(path: string) => api<T>(path, { method: "DELETE" });
 
 /** A file answer (SPEC.md §7 export): the body and the name from content-disposition. */

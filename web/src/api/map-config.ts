@@ -8,6 +8,7 @@ export const mapConfigKeys = { all: ["map-config"] as const };
 export const getMapConfig = async () => MapConfig.parse(await get("/map-config/"));
 
 /** Map style and depot, read once per session. */
-export const mapConfigOptions = () => queryOptions({ queryKey: mapConfigKeys.all, queryFn: getMapConfig, staleTime: Infinity });
+export const mapConfigOptions = () =>
+  queryOptions({ queryKey: mapConfigKeys.all, queryFn: getMapConfig, staleTime: Infinity });
 
 export const useMapConfig = () => useQuery(mapConfigOptions());

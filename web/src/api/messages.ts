@@ -27,14 +27,16 @@ export const NO_RESPONSE = "Sin respuesta del servidor";
 export const FORBIDDEN = "No tenés permiso para realizar esta acción.";
 
 /** The screen's own failure message, unless the server refused the user's group. */
-export const forbiddenOr = (error: unknown, fallback: string) => (error instanceof ApiError && error.status === 403 ? FORBIDDEN : fallback);
+export const forbiddenOr = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status === 403 ? FORBIDDEN : fallback;
 export const UNKNOWN_ERROR = "Error desconocido";
 export const nonJson = (status: number) => `Error ${status}: respuesta no-JSON del servidor`;
 
 /** The message to show: the server's own when it gave one (a refusal, or a dependency down: 503), else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 403) return FORBIDDEN;
-  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)) return error.message || fallback;
+  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503))
+    return error.message || fallback;
   return fallback;
 }
 
@@ -44,6 +46,9 @@ export function errorMessage(error: unknown, fallback: string): string {
  */
 export function failureNotice(error: unknown, fallback: string): { message: string; reason: string | null } {
   if (error instanceof ApiError && error.status === 403) return { message: FORBIDDEN, reason: null };
-  const told = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503) ? error.message.trim() : "";
+  const told =
+    error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)
+      ? error.message.trim()
+      : "";
   return { message: fallback, reason: told && told !== fallback ? told : null };
 }

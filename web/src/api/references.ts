@@ -14,6 +14,7 @@ export async function getReferences() {
   return { cities: z.array(City).parse(cities), shipments: z.array(Shipment).parse(shipments) };
 }
 
-export const referencesOptions = () => queryOptions({ queryKey: referenceKeys.all, queryFn: getReferences, staleTime: 5 * 60_000 });
+export const referencesOptions = () =>
+  queryOptions({ queryKey: referenceKeys.all, queryFn: getReferences, staleTime: 5 * 60_000 });
 
 export const useReferences = () => useQuery(referencesOptions());

@@ -28,7 +28,8 @@ class EventStream {
 
   /** A refreshed access token renews the open socket, which the server closes when the old one expires. */
   renew(token: string) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
+    if (this.socket?.readyState === WebSocket.OPEN)
+      this.socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
   }
 
   stop() {

@@ -27,4 +27,5 @@ export const MENU: MenuLink[] = [
   { label: "Configuración", to: "/settings" },
 ];
 
-export const visibleLinks = (group: string | undefined) => MENU.filter((link) => !link.capability || can(group, link.capability));
+export const visibleLinks = (group: string | undefined) =>
+  MENU.filter((link) => !link.capability || can(group, link.capability));

@@ -25,28 +25,109 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/mapa", lazy: page(() => import("../features/map/map-page").then((m) => m.MapPage)) },
-      { path: "/admin/dispatch/wall", lazy: page(() => import("../features/dispatch/wall-board").then((m) => m.WallBoard), "dispatch.work") },
+      {
+        path: "/admin/dispatch/wall",
+        lazy: page(() => import("../features/dispatch/wall-board").then((m) => m.WallBoard), "dispatch.work"),
+      },
       {
         lazy: () => import("./shell").then((m) => ({ Component: m.Shell })),
         children: [
-          { path: "/clients", lazy: page(() => import("../features/clients/clients-page").then((m) => m.ClientsPage), "catalog.read") },
-          { path: "/clients/:clientId/virtual-freezer", lazy: page(() => import("../features/virtual-freezer/virtual-freezer-page").then((m) => m.VirtualFreezerPage), "catalog.read") },
-          { path: "/create-client", lazy: page(() => import("../features/clients/create-client-page").then((m) => m.CreateClientPage), "catalog.write") },
-          { path: "/products", lazy: page(() => import("../features/products/products-page").then((m) => m.ProductsPage), "catalog.read") },
-          { path: "/products/new", lazy: page(() => import("../features/products/new-product-page").then((m) => m.NewProductPage), "catalog.write") },
-          { path: "/orders", lazy: page(() => import("../features/orders/orders-page").then((m) => m.OrdersPage), "orders.list") },
-          { path: "/orders/new", lazy: page(() => import("../features/order-wizard/client-step").then((m) => m.ClientStep), "orders.take") },
-          { path: "/orders/:clientId/products", lazy: page(() => import("../features/order-wizard/products-step").then((m) => m.ProductsStep), "orders.take") },
-          { path: "/orders/:clientId/delivery", lazy: page(() => import("../features/order-wizard/delivery-step").then((m) => m.DeliveryStep), "orders.take") },
-          { path: "/orders/:clientId/confirm", lazy: page(() => import("../features/order-wizard/confirm-step").then((m) => m.ConfirmStep), "orders.take") },
-          { path: "/settings", lazy: page(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)) },
-          { path: "/reparto", lazy: page(() => import("../features/courier/courier-page").then((m) => m.CourierPage), "courier.work") },
-          { path: "/admin/cash", lazy: page(() => import("../features/courier/cash-page").then((m) => m.CashPage), "courier.cash") },
-          { path: "/commissions", lazy: page(() => import("../features/commissions/commissions-page").then((m) => m.CommissionsPage), "commissions.own") },
-          { path: "/admin/audit", lazy: page(() => import("../features/audit/audit-page").then((m) => m.AuditPage), "audit.read") },
-          { path: "/admin/approvals", lazy: page(() => import("../features/approvals/approvals-page").then((m) => m.ApprovalsPage), "users.approve") },
-          { path: "/admin/dispatch", lazy: page(() => import("../features/dispatch/dispatch-page").then((m) => m.DispatchPage), "dispatch.work") },
-          { path: "/admin/preparation", lazy: page(() => import("../features/preparation/preparation-page").then((m) => m.PreparationPage), "preparation.work") },
+          {
+            path: "/clients",
+            lazy: page(() => import("../features/clients/clients-page").then((m) => m.ClientsPage), "catalog.read"),
+          },
+          {
+            path: "/clients/:clientId/virtual-freezer",
+            lazy: page(
+              () => import("../features/virtual-freezer/virtual-freezer-page").then((m) => m.VirtualFreezerPage),
+              "catalog.read",
+            ),
+          },
+          {
+            path: "/create-client",
+            lazy: page(
+              () => import("../features/clients/create-client-page").then((m) => m.CreateClientPage),
+              "catalog.write",
+            ),
+          },
+          {
+            path: "/products",
+            lazy: page(() => import("../features/products/products-page").then((m) => m.ProductsPage), "catalog.read"),
+          },
+          {
+            path: "/products/new",
+            lazy: page(
+              () => import("../features/products/new-product-page").then((m) => m.NewProductPage),
+              "catalog.write",
+            ),
+          },
+          {
+            path: "/orders",
+            lazy: page(() => import("../features/orders/orders-page").then((m) => m.OrdersPage), "orders.list"),
+          },
+          {
+            path: "/orders/new",
+            lazy: page(() => import("../features/order-wizard/client-step").then((m) => m.ClientStep), "orders.take"),
+          },
+          {
+            path: "/orders/:clientId/products",
+            lazy: page(
+              () => import("../features/order-wizard/products-step").then((m) => m.ProductsStep),
+              "orders.take",
+            ),
+          },
+          {
+            path: "/orders/:clientId/delivery",
+            lazy: page(
+              () => import("../features/order-wizard/delivery-step").then((m) => m.DeliveryStep),
+              "orders.take",
+            ),
+          },
+          {
+            path: "/orders/:clientId/confirm",
+            lazy: page(() => import("../features/order-wizard/confirm-step").then((m) => m.ConfirmStep), "orders.take"),
+          },
+          {
+            path: "/settings",
+            lazy: page(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)),
+          },
+          {
+            path: "/reparto",
+            lazy: page(() => import("../features/courier/courier-page").then((m) => m.CourierPage), "courier.work"),
+          },
+          {
+            path: "/admin/cash",
+            lazy: page(() => import("../features/courier/cash-page").then((m) => m.CashPage), "courier.cash"),
+          },
+          {
+            path: "/commissions",
+            lazy: page(
+              () => import("../features/commissions/commissions-page").then((m) => m.CommissionsPage),
+              "commissions.own",
+            ),
+          },
+          {
+            path: "/admin/audit",
+            lazy: page(() => import("../features/audit/audit-page").then((m) => m.AuditPage), "audit.read"),
+          },
+          {
+            path: "/admin/approvals",
+            lazy: page(
+              () => import("../features/approvals/approvals-page").then((m) => m.ApprovalsPage),
+              "users.approve",
+            ),
+          },
+          {
+            path: "/admin/dispatch",
+            lazy: page(() => import("../features/dispatch/dispatch-page").then((m) => m.DispatchPage), "dispatch.work"),
+          },
+          {
+            path: "/admin/preparation",
+            lazy: page(
+              () => import("../features/preparation/preparation-page").then((m) => m.PreparationPage),
+              "preparation.work",
+            ),
+          },
           { path: "*", element: <Navigate to="/" replace /> },
         ],
       },

@@ -7,7 +7,12 @@ import { SideMenu } from "./side-menu";
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }} footer={{ height: 36 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />

@@ -1,7 +1,8 @@
 import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 /** A palette colour whose shade 9 is replaced by a darker one (white text and light badges reach 4.5:1). */
-const deepened = (name: keyof typeof DEFAULT_THEME.colors, shade9: string) => [...DEFAULT_THEME.colors[name]!.slice(0, 9), shade9] as unknown as MantineColorsTuple;
+const deepened = (name: keyof typeof DEFAULT_THEME.colors, shade9: string) =>
+  [...DEFAULT_THEME.colors[name]!.slice(0, 9), shade9] as unknown as MantineColorsTuple;
 
 /**
  * Filled buttons, badges and links use shade 9 of their colour: with white text every
@@ -40,6 +41,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)", "--mantine-color-placeholder": "#6b7178", "--mantine-color-error": "var(--mantine-color-red-9)" },
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-placeholder": "#6b7178",
+    "--mantine-color-error": "var(--mantine-color-red-9)",
+  },
   dark: {},
 });

@@ -11,7 +11,15 @@ interface ConfirmProps {
 }
 
 /** A yes/no question before an action that cannot be undone. */
-export function Confirm({ opened, message, confirmLabel = "Confirmar", cancelLabel = "Cancelar", loading, onConfirm, onCancel }: ConfirmProps) {
+export function Confirm({
+  opened,
+  message,
+  confirmLabel = "Confirmar",
+  cancelLabel = "Cancelar",
+  loading,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title="Confirmación" centered>
       <Text mb="lg">{message}</Text>

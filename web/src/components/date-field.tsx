@@ -1,7 +1,10 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { readTypedDate } from "../../../domain/dates";
 
-type DateFieldProps = Omit<TextInputProps, "type" | "value" | "onChange" | "onBlur"> & { value: string; onValue(date: string): void };
+type DateFieldProps = Omit<TextInputProps, "type" | "value" | "onChange" | "onBlur"> & {
+  value: string;
+  onValue(date: string): void;
+};
 
 /**
  * A typed date. Chromium's date input takes a two-digit year as year 0075; on leaving the

@@ -16,14 +16,25 @@ export interface DecimalInputProps extends Omit<TextInputProps, "value" | "onCha
   unit?: "$" | "kg";
 }
 
-const textOf = (value: number | string, decimals: number) => (typeof value === "number" ? formatDecimalInput(value, decimals) : value);
+const textOf = (value: number | string, decimals: number) =>
+  typeof value === "number" ? formatDecimalInput(value, decimals) : value;
 
 /**
  * Every money and weight field: the text stays as typed and is read by the one es-AR parser
  * (domain/decimal-input.ts), so "111.000" is a hundred and eleven thousand. A text with a dot
  * says how it was read, and one that is not a number says why once the field is left.
  */
-export function DecimalInput({ decimals, value, onChange, error, allowNegative, unit, onBlur, description, ...props }: DecimalInputProps) {
+export function DecimalInput({
+  decimals,
+  value,
+  onChange,
+  error,
+  allowNegative,
+  unit,
+  onBlur,
+  description,
+  ...props
+}: DecimalInputProps) {
   const [text, setText] = useState(() => textOf(value, decimals));
   const [left, setLeft] = useState(false);
   // What this field last handed over: the value coming back as it went out is no news.
@@ -37,7 +48,10 @@ export function DecimalInput({ decimals, value, onChange, error, allowNegative, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
-  const reading = read.ok && text.includes(".") ? `Se lee: ${unit === "$" ? "$ " : ""}${formatDecimalInput(read.value, decimals)}${unit === "kg" ? " kg" : ""}` : null;
+  const reading =
+    read.ok && text.includes(".")
+      ? `Se lee: ${unit === "$" ? "$ " : ""}${formatDecimalInput(read.value, decimals)}${unit === "kg" ? " kg" : ""}`
+      : null;
   const own = !read.ok && text.trim() !== "" && (left || !/[.,]$/.test(text.trim())) ? read.message : null;
   return (
     <TextInput

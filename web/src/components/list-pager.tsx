@@ -27,7 +27,14 @@ export function ListPager({ count, pageSize, page, onPage }: ListPagerProps) {
           size="sm"
           siblings={0}
           boundaries={1}
-          getControlProps={(control) => ({ "aria-label": { first: "Primera página", last: "Última página", next: "Página siguiente", previous: "Página anterior" }[control] })}
+          getControlProps={(control) => ({
+            "aria-label": {
+              first: "Primera página",
+              last: "Última página",
+              next: "Página siguiente",
+              previous: "Página anterior",
+            }[control],
+          })}
           getItemProps={(n) => ({ "aria-label": `Página ${n}` })}
         />
       )}

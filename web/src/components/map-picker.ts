@@ -19,13 +19,17 @@ export interface PickedPoint {
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** The form that opened this popup, from its window name; null when opened otherwise. */
-export const pickerOpener = () => (window.name.startsWith(WINDOW_PREFIX) ? window.name.slice(WINDOW_PREFIX.length) : null);
+export const pickerOpener = () =>
+  window.name.startsWith(WINDOW_PREFIX) ? window.name.slice(WINDOW_PREFIX.length) : null;
 
 /**
  * SPEC.md §2: /mapa?picker=client with destination, lat and lng. Several forms may be open at
  * once, so the one that asked is carried in the popup's window name, not in the query.
  */
-export function openMapPicker(opener: string, options: { destination?: string; lat?: number | null; lng?: number | null }) {
+export function openMapPicker(
+  opener: string,
+  options: { destination?: string; lat?: number | null; lng?: number | null },
+) {
   const params = new URLSearchParams({ picker: "client" });
   if (options.destination) params.set("destination", options.destination);
   if (options.lat != null && options.lng != null) {
@@ -36,7 +40,11 @@ export function openMapPicker(opener: string, options: { destination?: string; l
 }
 
 /** Calls `onPick` with rounded coordinates when the popup saves a point for this opener, and says so. */
-export function useMapPick(opener: string, onPick: (point: { lat: number; lng: number }) => void, notice: string = MAP_MESSAGES.coordinatesSaved) {
+export function useMapPick(
+  opener: string,
+  onPick: (point: { lat: number; lng: number }) => void,
+  notice: string = MAP_MESSAGES.coordinatesSaved,
+) {
   useEffect(() => {
     const listener = (event: StorageEvent) => {
       if (event.key !== MAP_PICK_KEY || !event.newValue) return;

@@ -43,11 +43,23 @@ export function RouteMap({ styleUrl, depot, stops, courier = null }: RouteMapPro
   useEffect(() => {
     if (!container.current) return;
     const points = [depot, ...stops];
-    const map = new maplibregl.Map({ container: container.current, style: styleUrl ?? PLAIN_STYLE, center: [depot.lng, depot.lat], zoom: 13 });
+    const map = new maplibregl.Map({
+      container: container.current,
+      style: styleUrl ?? PLAIN_STYLE,
+      center: [depot.lng, depot.lat],
+      zoom: 13,
+    });
     let fellBack = !styleUrl;
     const drawLine = () => {
       if (map.getSource("route")) return;
-      map.addSource("route", { type: "geojson", data: { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: points.map((p) => [p.lng, p.lat]) } } });
+      map.addSource("route", {
+        type: "geojson",
+        data: {
+          type: "Feature",
+          properties: {},
+          geometry: { type: "LineString", coordinates: points.map((p) => [p.lng, p.lat]) },
+        },
+      });
       map.addLayer({ id: "route", type: "line", source: "route", paint: { "line-color": "#0b7285", "line-width": 4 } });
     };
     map.on("error", () => {
@@ -56,9 +68,21 @@ export function RouteMap({ styleUrl, depot, stops, courier = null }: RouteMapPro
       map.setStyle(PLAIN_STYLE);
     });
     map.on("style.load", drawLine);
-    new maplibregl.Marker({ element: numberedPin("D", "#495057", "route-depot") }).setLngLat([depot.lng, depot.lat]).setPopup(new maplibregl.Popup().setText("Depósito")).addTo(map);
-    stops.forEach((stop, i) => new maplibregl.Marker({ element: numberedPin(String(i + 1), "#0b7285", "route-stop") }).setLngLat([stop.lng, stop.lat]).setPopup(new maplibregl.Popup().setText(stop.label)).addTo(map));
-    if (courier) new maplibregl.Marker({ element: numberedPin("C", "#e8590c", "route-courier") }).setLngLat([courier.lng, courier.lat]).setPopup(new maplibregl.Popup().setText(courier.label)).addTo(map);
+    new maplibregl.Marker({ element: numberedPin("D", "#495057", "route-depot") })
+      .setLngLat([depot.lng, depot.lat])
+      .setPopup(new maplibregl.Popup().setText("Depósito"))
+      .addTo(map);
+    stops.forEach((stop, i) =>
+      new maplibregl.Marker({ element: numberedPin(String(i + 1), "#0b7285", "route-stop") })
+        .setLngLat([stop.lng, stop.lat])
+        .setPopup(new maplibregl.Popup().setText(stop.label))
+        .addTo(map),
+    );
+    if (courier)
+      new maplibregl.Marker({ element: numberedPin("C", "#e8590c", "route-courier") })
+        .setLngLat([courier.lng, courier.lat])
+        .setPopup(new maplibregl.Popup().setText(courier.label))
+        .addTo(map);
     const bounds = new maplibregl.LngLatBounds();
     points.forEach((p) => bounds.extend([p.lng, p.lat]));
     map.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });

@@ -38,7 +38,15 @@ export interface OrderWizardState extends WizardData {
   clear(): void;
 }
 
-const EMPTY: WizardData = { clientId: null, clientName: null, items: [], notes: "", details: null, orderId: null, oldCart: [] };
+const EMPTY: WizardData = {
+  clientId: null,
+  clientName: null,
+  items: [],
+  notes: "",
+  details: null,
+  orderId: null,
+  oldCart: [],
+};
 
 /**
  * The in-progress order, kept locally so each wizard step restores it. Menu links and
@@ -48,7 +56,8 @@ export const useOrderWizard = create<OrderWizardState>()(
   persist(
     (set, get) => ({
       ...EMPTY,
-      setClient: (clientId, clientName) => set(get().clientId === clientId ? { clientName } : { ...EMPTY, clientId, clientName }),
+      setClient: (clientId, clientName) =>
+        set(get().clientId === clientId ? { clientName } : { ...EMPTY, clientId, clientName }),
       setItems: (items) => set({ items }),
       setNotes: (notes) => set({ notes }),
       setDetails: (details) => set({ details }),

@@ -57,7 +57,13 @@ export function ApprovalsPage() {
                   color="red"
                   variant="light"
                   aria-label={`Desactivar ${user.username}`}
-                  onClick={() => setAction({ message: `¿Desactivar a ${user.username}?`, failure: "No se pudo desactivar", decision: { kind: "deactivate", userId: user.id } })}
+                  onClick={() =>
+                    setAction({
+                      message: `¿Desactivar a ${user.username}?`,
+                      failure: "No se pudo desactivar",
+                      decision: { kind: "deactivate", userId: user.id },
+                    })
+                  }
                 >
                   Desactivar
                 </Button>
@@ -84,7 +90,13 @@ export function ApprovalsPage() {
                 <Button
                   size="xs"
                   aria-label={`Aprobar ${request.username}`}
-                  onClick={() => setAction({ message: `¿Aprobar a ${request.username}?`, failure: "No se pudo aprobar", decision: { kind: "approve", requestId: request.id } })}
+                  onClick={() =>
+                    setAction({
+                      message: `¿Aprobar a ${request.username}?`,
+                      failure: "No se pudo aprobar",
+                      decision: { kind: "approve", requestId: request.id },
+                    })
+                  }
                 >
                   Aprobar
                 </Button>
@@ -98,7 +110,13 @@ export function ApprovalsPage() {
                   color="red"
                   variant="light"
                   aria-label={`Denegar ${request.username}`}
-                  onClick={() => setAction({ message: `¿Denegar la solicitud de ${request.username}?`, failure: "No se pudo denegar", decision: { kind: "deny", requestId: request.id } })}
+                  onClick={() =>
+                    setAction({
+                      message: `¿Denegar la solicitud de ${request.username}?`,
+                      failure: "No se pudo denegar",
+                      decision: { kind: "deny", requestId: request.id },
+                    })
+                  }
                 >
                   Denegar
                 </Button>
@@ -107,7 +125,13 @@ export function ApprovalsPage() {
           ]}
         />
       </Paper>
-      <Confirm opened={!!action} message={action?.message ?? ""} loading={decide.isPending} onConfirm={confirm} onCancel={() => setAction(null)} />
+      <Confirm
+        opened={!!action}
+        message={action?.message ?? ""}
+        loading={decide.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAction(null)}
+      />
     </>
   );
 }

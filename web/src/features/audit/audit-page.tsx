@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Paper, ScrollArea, Select, SimpleGrid, Table, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/calendar";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRecord } from "../../../../domain/contracts/audit";
@@ -14,7 +26,8 @@ import { describeChange } from "./describe-change";
 import { DateField } from "../../components/date-field";
 
 const actionName = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
-const entityName = (entry: AuditRecord) => `${AUDIT_ENTITIES[entry.entity as keyof typeof AUDIT_ENTITIES] ?? entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ""}`;
+const entityName = (entry: AuditRecord) =>
+  `${AUDIT_ENTITIES[entry.entity as keyof typeof AUDIT_ENTITIES] ?? entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ""}`;
 
 /** Admin's view of the sensitive changes: who, when, what, before and after (DESIGN.md §4). */
 export function AuditPage() {
@@ -62,7 +75,12 @@ export function AuditPage() {
           />
           <DateField label="Desde" value={filters.from} onValue={(from) => set({ from })} />
           <DateField label="Hasta" value={filters.to} onValue={(to) => set({ to })} />
-          <TextInput label="ID del registro" inputMode="numeric" value={filters.entityId} onChange={(e) => set({ entityId: e.currentTarget.value })} />
+          <TextInput
+            label="ID del registro"
+            inputMode="numeric"
+            value={filters.entityId}
+            onChange={(e) => set({ entityId: e.currentTarget.value })}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button variant="light" onClick={() => void exportTrail()} loading={exporting}>

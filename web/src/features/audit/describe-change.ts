@@ -6,7 +6,9 @@ export function describeChange(value: unknown): string {
   const parts: string[] = [];
   for (const [key, field] of Object.entries(record)) {
     if (key === "items" && Array.isArray(field)) {
-      const lines = field.map((item: { product_id?: number; quantity?: string; type?: string }) => `#${item.product_id} ${item.quantity} ${item.type ?? ""}`.trim());
+      const lines = field.map((item: { product_id?: number; quantity?: string; type?: string }) =>
+        `#${item.product_id} ${item.quantity} ${item.type ?? ""}`.trim(),
+      );
       parts.push(lines.length ? `productos: ${lines.join(", ")}` : "sin productos");
     } else if (typeof field === "boolean") parts.push(`${LABELS[key] ?? key}: ${field ? "sí" : "no"}`);
     else parts.push(`${LABELS[key] ?? key}: ${String(field)}`);

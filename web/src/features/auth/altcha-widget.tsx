@@ -42,7 +42,8 @@ export function AltchaWidget({ onSolved }: AltchaWidgetProps) {
 
   return (
     <div ref={host} data-testid="captcha">
-      {loaded && createElement("altcha-widget", { challenge: "/api/captcha/challenge/", language: "es-419", auto: "onload" })}
+      {loaded &&
+        createElement("altcha-widget", { challenge: "/api/captcha/challenge/", language: "es-419", auto: "onload" })}
       {error && (
         <Text c="red" size="sm" role="alert">
           {error}

@@ -14,6 +14,7 @@ export function CaptchaWidget({ onSolved }: { onSolved(solution: string | null):
         {CAPTCHA_MESSAGES.loadFailed}
       </Text>
     );
-  if (config.data.provider === "recaptcha") return <RecaptchaWidget siteKey={config.data.site_key} scriptUrl={config.data.script_url} onSolved={onSolved} />;
+  if (config.data.provider === "recaptcha")
+    return <RecaptchaWidget siteKey={config.data.site_key} scriptUrl={config.data.script_url} onSolved={onSolved} />;
   return <AltchaWidget onSolved={onSolved} />;
 }

@@ -33,8 +33,20 @@ export function LoginPage() {
           <Title order={1} size="h2">
             Frío
           </Title>
-          <TextInput label="Usuario" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
-          <PasswordInput label="Contraseña" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <TextInput
+            label="Usuario"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Contraseña"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           {error && (
             <Text c="red" size="sm" role="alert">
               {error}

@@ -4,7 +4,10 @@ import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
 import { INIT_LIMIT_MS } from "./altcha-widget";
 
 interface Grecaptcha {
-  render(host: HTMLElement, options: { sitekey: string; callback(token: string): void; "expired-callback"(): void }): number;
+  render(
+    host: HTMLElement,
+    options: { sitekey: string; callback(token: string): void; "expired-callback"(): void },
+  ): number;
 }
 declare global {
   interface Window {

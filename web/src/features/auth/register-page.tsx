@@ -35,7 +35,13 @@ export function RegisterPage() {
     if (!captcha) return setError(CAPTCHA_REQUIRED);
     setError(null);
     try {
-      await registration.mutateAsync({ username, email: form.email.trim(), password: form.password, group_id: Number(form.group), recaptcha: captcha });
+      await registration.mutateAsync({
+        username,
+        email: form.email.trim(),
+        password: form.password,
+        group_id: Number(form.group),
+        recaptcha: captcha,
+      });
       notifySuccess("Solicitud enviada. Tu cuenta quedará pendiente de aprobación.");
       setTimeout(() => navigate("/login"), REDIRECT_MS);
     } catch (failure) {
@@ -66,8 +72,19 @@ export function RegisterPage() {
             }}
             onBlur={() => form.username && checkedUsername()}
           />
-          <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set("email")(e.currentTarget.value)} />
-          <PasswordInput label="Contraseña" required value={form.password} onChange={(e) => set("password")(e.currentTarget.value)} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={form.email}
+            onChange={(e) => set("email")(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Contraseña"
+            required
+            value={form.password}
+            onChange={(e) => set("password")(e.currentTarget.value)}
+          />
           <Select
             label="Grupo"
             required

@@ -41,7 +41,12 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
     if (type === "3" && !value.trim()) return setError(CLAIM_MESSAGES.value);
     if (type === "3" && !product) return setError(CLAIM_MESSAGES.product);
     try {
-      await saving.mutateAsync({ clientId, claimType: Number(type), claimValue: value.trim(), productId: type === "3" ? Number(product) : null });
+      await saving.mutateAsync({
+        clientId,
+        claimType: Number(type),
+        claimValue: value.trim(),
+        productId: type === "3" ? Number(product) : null,
+      });
       notifySuccess("Operación realizada con éxito.");
       onClose();
     } catch (failure) {
@@ -62,7 +67,14 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
             onChange={setProduct}
           />
         )}
-        {type !== "0" && <TextInput label="INGRESE EL RECLAMO" value={value} disabled={loading} onChange={(e) => setValue(e.currentTarget.value)} />}
+        {type !== "0" && (
+          <TextInput
+            label="INGRESE EL RECLAMO"
+            value={value}
+            disabled={loading}
+            onChange={(e) => setValue(e.currentTarget.value)}
+          />
+        )}
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}

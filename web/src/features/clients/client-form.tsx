@@ -70,12 +70,49 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
           No se pudieron cargar los datos para el formulario.
         </Alert>
       )}
-      <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => onChange("name", e.currentTarget.value)} />
-      <TextInput label="Dirección" required value={values.address} error={errors.address} onChange={(e) => onChange("address", e.currentTarget.value)} />
-      <Select label="Localidad" required searchable data={cities} value={values.city} error={errors.city} onChange={(v) => onChange("city", v)} />
-      <Select label="Zona" required data={zones} value={values.zone} error={zoneError} onChange={(v) => onChange("zone", v)} />
-      <TextInput label="Latitud" value={values.latitude} error={errors.latitude} onChange={(e) => onChange("latitude", e.currentTarget.value)} />
-      <TextInput label="Longitud" value={values.longitude} error={errors.longitude} onChange={(e) => onChange("longitude", e.currentTarget.value)} />
+      <TextInput
+        label="Nombre"
+        required
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => onChange("name", e.currentTarget.value)}
+      />
+      <TextInput
+        label="Dirección"
+        required
+        value={values.address}
+        error={errors.address}
+        onChange={(e) => onChange("address", e.currentTarget.value)}
+      />
+      <Select
+        label="Localidad"
+        required
+        searchable
+        data={cities}
+        value={values.city}
+        error={errors.city}
+        onChange={(v) => onChange("city", v)}
+      />
+      <Select
+        label="Zona"
+        required
+        data={zones}
+        value={values.zone}
+        error={zoneError}
+        onChange={(v) => onChange("zone", v)}
+      />
+      <TextInput
+        label="Latitud"
+        value={values.latitude}
+        error={errors.latitude}
+        onChange={(e) => onChange("latitude", e.currentTarget.value)}
+      />
+      <TextInput
+        label="Longitud"
+        value={values.longitude}
+        error={errors.longitude}
+        onChange={(e) => onChange("longitude", e.currentTarget.value)}
+      />
       {mode === "edit" && (
         <Select
           label="Categoría"
@@ -86,11 +123,44 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
           onChange={(v) => onChange("category", v)}
         />
       )}
-      <TextInput label="Teléfono" required value={values.phone} error={errors.phone} onChange={(e) => onChange("phone", e.currentTarget.value)} />
-      <TextInput label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => onChange("email", e.currentTarget.value)} />
-      <DateField label="Cumpleaños" required value={values.birthday} error={errors.birthday} onValue={(date) => onChange("birthday", date)} />
-      <Select label="WhatsApp" required data={YES_NO} value={values.whatsapp_ubication} onChange={(v) => onChange("whatsapp_ubication", v)} />
-      {mode === "edit" && <Select label="Zona de riesgo" required data={YES_NO} value={values.risk_zone} onChange={(v) => onChange("risk_zone", v)} />}
+      <TextInput
+        label="Teléfono"
+        required
+        value={values.phone}
+        error={errors.phone}
+        onChange={(e) => onChange("phone", e.currentTarget.value)}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => onChange("email", e.currentTarget.value)}
+      />
+      <DateField
+        label="Cumpleaños"
+        required
+        value={values.birthday}
+        error={errors.birthday}
+        onValue={(date) => onChange("birthday", date)}
+      />
+      <Select
+        label="WhatsApp"
+        required
+        data={YES_NO}
+        value={values.whatsapp_ubication}
+        onChange={(v) => onChange("whatsapp_ubication", v)}
+      />
+      {mode === "edit" && (
+        <Select
+          label="Zona de riesgo"
+          required
+          data={YES_NO}
+          value={values.risk_zone}
+          onChange={(v) => onChange("risk_zone", v)}
+        />
+      )}
       <Group align="flex-end">
         <Button
           variant="light"

@@ -25,7 +25,12 @@ const COLUMNS: RecordColumn<ClientListItem>[] = [
   {
     header: "",
     srHeader: "Categoría",
-    cell: (row) => (row.category === "Freezer Virtual" ? <span role="img" aria-label="Freezer Virtual">❄️</span> : null),
+    cell: (row) =>
+      row.category === "Freezer Virtual" ? (
+        <span role="img" aria-label="Freezer Virtual">
+          ❄️
+        </span>
+      ) : null,
     title: true,
   },
   { header: "ID", cell: (row) => row.id },
@@ -66,7 +71,13 @@ export function ClientsPage() {
     <>
       <PageTitle>Clientes</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Buscar por nombre o ID" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
+        <TextInput
+          label="Buscar"
+          placeholder="Buscar por nombre o ID"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: "100%", sm: 320 }}
+        />
         <Select
           label="Filtro"
           data={[
@@ -120,7 +131,13 @@ export function ClientsPage() {
       {selected && dialog === "edit" && <EditClientDialog clientId={selected.id} onClose={close} />}
       {selected && dialog === "claims" && <ClaimsDialog clientId={selected.id} onClose={close} />}
       {selected && dialog === "full" && <FullDataDialog clientId={selected.id} onClose={close} />}
-      <Confirm opened={dialog === "delete"} message="Seguro que desea eliminar este cliente?" confirmLabel="Eliminar" onConfirm={remove} onCancel={close} />
+      <Confirm
+        opened={dialog === "delete"}
+        message="Seguro que desea eliminar este cliente?"
+        confirmLabel="Eliminar"
+        onConfirm={remove}
+        onCancel={close}
+      />
     </>
   );
 }

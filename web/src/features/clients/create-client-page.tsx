@@ -13,8 +13,13 @@ import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from 
 const BLOCKING = ["name", "phone", "address", "shipment", "city", "latitude", "longitude"];
 
 // A coordinate's pair error ('Falta completar la longitud.') shows as soon as either one was typed.
-const TOUCHED_WITH: Record<string, string[]> = { shipment: ["zone"], latitude: ["latitude", "longitude"], longitude: ["latitude", "longitude"] };
-const wasTouched = (touched: Set<string>, field: string) => (TOUCHED_WITH[field] ?? [field]).some((f) => touched.has(f));
+const TOUCHED_WITH: Record<string, string[]> = {
+  shipment: ["zone"],
+  latitude: ["latitude", "longitude"],
+  longitude: ["latitude", "longitude"],
+};
+const wasTouched = (touched: Set<string>, field: string) =>
+  (TOUCHED_WITH[field] ?? [field]).some((f) => touched.has(f));
 
 export function CreateClientPage() {
   const navigate = useNavigate();
@@ -27,7 +32,9 @@ export function CreateClientPage() {
   const errors = fieldErrors(CreateClientRequest, payload);
   const blocked = BLOCKING.some((field) => errors[field]);
   const shown = Object.fromEntries(
-    Object.entries({ ...errors, ...serverErrors }).filter(([field]) => wasTouched(touched, field) || serverErrors[field]),
+    Object.entries({ ...errors, ...serverErrors }).filter(
+      ([field]) => wasTouched(touched, field) || serverErrors[field],
+    ),
   );
 
   const change = (field: keyof ClientFormValues, value: string | null) => {

@@ -78,7 +78,11 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
               Cancelar
             </Button>
             {/* SPEC.md §2: the label itself reads 'Guardando...' while saving, so no spinner hides it. */}
-            <Button onClick={save} disabled={saving.isPending || Object.keys(errors).length > 0} aria-busy={saving.isPending}>
+            <Button
+              onClick={save}
+              disabled={saving.isPending || Object.keys(errors).length > 0}
+              aria-busy={saving.isPending}
+            >
               {saving.isPending ? "Guardando..." : "Guardar cambios"}
             </Button>
           </Group>

@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatDate } from "../../../../domain/calendar";
 import { COMMISSION_MESSAGES, type CommissionResult } from "../../../../domain/contracts/commissions";
@@ -32,7 +46,9 @@ export function CommissionsPage() {
     if (setup.data?.is_admin && !seller) return setError(COMMISSION_MESSAGES.seller);
     setError(null);
     try {
-      const body = setup.data?.is_admin ? { start_date: start, end_date: end, seller_id: Number(seller) } : { start_date: start, end_date: end };
+      const body = setup.data?.is_admin
+        ? { start_date: start, end_date: end, seller_id: Number(seller) }
+        : { start_date: start, end_date: end };
       setResult(await calculation.mutateAsync(body));
       notifySuccess("Comisión calculada correctamente.");
     } catch (failure) {
@@ -54,7 +70,10 @@ export function CommissionsPage() {
           {isAdmin && (
             <Select
               label="Vendedor"
-              data={setup.data.sellers.map((s) => ({ value: String(s.id), label: s.full_name ? `${s.full_name} (${s.username})` : s.username }))}
+              data={setup.data.sellers.map((s) => ({
+                value: String(s.id),
+                label: s.full_name ? `${s.full_name} (${s.username})` : s.username,
+              }))}
               value={seller}
               onChange={setSeller}
             />

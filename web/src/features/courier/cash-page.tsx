@@ -58,7 +58,10 @@ export function CashPage() {
                   <Table.Td>{row.not_delivered}</Table.Td>
                   <Table.Td>{money(row.due)}</Table.Td>
                   <Table.Td>{money(row.received)}</Table.Td>
-                  <Table.Td c={row.difference === "0.00" ? undefined : "red.8"} fw={row.difference === "0.00" ? undefined : 700}>
+                  <Table.Td
+                    c={row.difference === "0.00" ? undefined : "red.8"}
+                    fw={row.difference === "0.00" ? undefined : 700}
+                  >
                     {money(row.difference)}
                   </Table.Td>
                 </Table.Tr>

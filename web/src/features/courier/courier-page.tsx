@@ -62,9 +62,18 @@ export function CourierPage() {
             {progress.done}/{progress.total} paradas
           </Text>
         </Group>
-        {progress.total > 0 && <Progress value={(progress.done / progress.total) * 100} size="lg" color="teal" aria-label="Avance del reparto" />}
+        {progress.total > 0 && (
+          <Progress
+            value={(progress.done / progress.total) * 100}
+            size="lg"
+            color="teal"
+            aria-label="Avance del reparto"
+          />
+        )}
         <Group justify="space-between">
-          <Text>Efectivo a rendir: <b>{formatMoney(toCentavos(cash.received))}</b></Text>
+          <Text>
+            Efectivo a rendir: <b>{formatMoney(toCentavos(cash.received))}</b>
+          </Text>
           {cash.difference !== "0.00" && <Text c="red.8">Diferencia {formatMoney(toCentavos(cash.difference))}</Text>}
         </Group>
         {stops.length === 0 && (

@@ -20,9 +20,14 @@ export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): 
 
   async function confirm() {
     setError(null);
-    if (stop.is_cash && received === null) return setError(amount === "" ? COURIER_MESSAGES.amountMissing : COURIER_MESSAGES.amount);
+    if (stop.is_cash && received === null)
+      return setError(amount === "" ? COURIER_MESSAGES.amountMissing : COURIER_MESSAGES.amount);
     try {
-      const result = await deliver.mutateAsync({ orderId: stop.order_id, amountReceived: received === null ? null : centavosToDecimal(received), photo });
+      const result = await deliver.mutateAsync({
+        orderId: stop.order_id,
+        amountReceived: received === null ? null : centavosToDecimal(received),
+        photo,
+      });
       notifySuccess(result.message);
       onClose();
     } catch (failure) {
@@ -38,7 +43,14 @@ export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): 
         {stop.is_cash && (
           <>
             <Text>A cobrar: {formatMoney(toCentavos(stop.Final_Price))}</Text>
-            <DecimalInput label="Monto recibido en efectivo" decimals={2} unit="$" size="lg" value={amount} onChange={setAmount} />
+            <DecimalInput
+              label="Monto recibido en efectivo"
+              decimals={2}
+              unit="$"
+              size="lg"
+              value={amount}
+              onChange={setAmount}
+            />
             {difference !== 0 && (
               <Text c="red.8" fw={600} data-testid="cash-difference">
                 Diferencia: {formatMoney(difference)}
@@ -46,7 +58,15 @@ export function DeliverModal({ stop, onClose }: { stop: CourierStop; onClose(): 
             )}
           </>
         )}
-        <FileInput label="Foto de la entrega (opcional)" accept="image/jpeg,image/png,image/webp" capture="environment" clearable value={photo} onChange={setPhoto} size="lg" />
+        <FileInput
+          label="Foto de la entrega (opcional)"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          clearable
+          value={photo}
+          onChange={setPhoto}
+          size="lg"
+        />
         {error && <Text c="red.8">{error}</Text>}
         <Button size="lg" color="teal.9" loading={deliver.isPending} onClick={() => void confirm()}>
           Confirmar entrega

@@ -38,7 +38,15 @@ export function NotDeliveredModal({ stop, onClose }: { stop: CourierStop; onClos
             ))}
           </Stack>
         </Radio.Group>
-        {reason === "Otro" && <Textarea label="¿Qué pasó?" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />}
+        {reason === "Otro" && (
+          <Textarea
+            label="¿Qué pasó?"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+        )}
         {error && <Text c="red.8">{error}</Text>}
         <Button size="lg" color="red.9" loading={mark.isPending} onClick={() => void confirm()}>
           Confirmar: no entregado

@@ -26,7 +26,11 @@ export function useSharePosition(routeOpen: boolean) {
       (fix) => {
         if (Date.now() - lastAt.current < POSITION_INTERVAL_MS) return;
         lastAt.current = Date.now();
-        const body = { latitude: fix.coords.latitude, longitude: fix.coords.longitude, accuracy: Math.round(fix.coords.accuracy) };
+        const body = {
+          latitude: fix.coords.latitude,
+          longitude: fix.coords.longitude,
+          accuracy: Math.round(fix.coords.accuracy),
+        };
         send(body).then(
           () => {
             setLastSent(new Date());

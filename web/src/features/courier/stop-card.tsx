@@ -21,7 +21,14 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
   const state = STATE[stop.state];
   const open = stop.state === "pendiente";
   return (
-    <Card withBorder radius="md" padding="md" shadow={open ? "sm" : undefined} data-testid={`stop-${stop.order_id}`} aria-label={`Parada ${stop.position}: ${stop.client_name}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      shadow={open ? "sm" : undefined}
+      data-testid={`stop-${stop.order_id}`}
+      aria-label={`Parada ${stop.position}: ${stop.client_name}`}
+    >
       <Group justify="space-between" wrap="nowrap" mb={4}>
         <Group gap="xs" wrap="nowrap">
           <Badge size="xl" circle variant="filled" color="dark" aria-hidden>
@@ -31,7 +38,14 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
             {stop.client_name}
           </Title>
         </Group>
-        <Badge color={state.color} variant="light" size="md" data-testid="stop-state" c={`${state.color}.9`} style={{ flexShrink: 0, overflow: "visible" }}>
+        <Badge
+          color={state.color}
+          variant="light"
+          size="md"
+          data-testid="stop-state"
+          c={`${state.color}.9`}
+          style={{ flexShrink: 0, overflow: "visible" }}
+        >
           {state.label}
         </Badge>
       </Group>
@@ -49,7 +63,8 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
           </Text>
         </div>
         <Text c="gray.7">
-          {stop.item_count} {stop.item_count === 1 ? "producto" : "productos"} · {formatWeight(toGrams(stop.total_weight))}
+          {stop.item_count} {stop.item_count === 1 ? "producto" : "productos"} ·{" "}
+          {formatWeight(toGrams(stop.total_weight))}
         </Text>
       </Group>
       {stop.notes && (
@@ -72,7 +87,15 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
       {open && (
         <Stack gap="xs" mt="sm">
           <SimpleGrid cols={stop.phone ? 3 : 1} spacing="xs">
-            <Button component="a" href={stop.directions_url} target="_blank" rel="noreferrer" variant="default" size="md" px={4}>
+            <Button
+              component="a"
+              href={stop.directions_url}
+              target="_blank"
+              rel="noreferrer"
+              variant="default"
+              size="md"
+              px={4}
+            >
               Navegar
             </Button>
             {stop.phone && (
@@ -81,7 +104,15 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
               </Button>
             )}
             {stop.whatsapp && (
-              <Button component="a" href={`https://wa.me/${stop.whatsapp}`} target="_blank" rel="noreferrer" variant="default" size="md" px={4}>
+              <Button
+                component="a"
+                href={`https://wa.me/${stop.whatsapp}`}
+                target="_blank"
+                rel="noreferrer"
+                variant="default"
+                size="md"
+                px={4}
+              >
                 WhatsApp
               </Button>
             )}

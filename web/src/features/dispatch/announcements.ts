@@ -4,13 +4,21 @@ import type { DropTarget } from "./courier-column";
 
 const orderOf = (id: string | number) => `el pedido #${String(id).replace("card-", "")}`;
 const placeOf = (target: DropTarget | undefined) =>
-  !target ? "fuera de las columnas" : target.beforeId ? `en ${courierName(target.courier)}, antes del pedido #${target.beforeId}` : `en ${courierName(target.courier)}`;
+  !target
+    ? "fuera de las columnas"
+    : target.beforeId
+      ? `en ${courierName(target.courier)}, antes del pedido #${target.beforeId}`
+      : `en ${courierName(target.courier)}`;
 
 /** dnd-kit reads these to screen readers; its own are in English. */
 export const DISPATCH_ANNOUNCEMENTS: Announcements = {
   onDragStart: ({ active }) => `Tomaste ${orderOf(active.id)}.`,
-  onDragOver: ({ active, over }) => `${orderOf(active.id)} está ${placeOf(over?.data.current as DropTarget | undefined)}.`,
-  onDragEnd: ({ active, over }) => (over ? `Soltaste ${orderOf(active.id)} ${placeOf(over.data.current as DropTarget | undefined)}.` : `Soltaste ${orderOf(active.id)} sin moverlo.`),
+  onDragOver: ({ active, over }) =>
+    `${orderOf(active.id)} está ${placeOf(over?.data.current as DropTarget | undefined)}.`,
+  onDragEnd: ({ active, over }) =>
+    over
+      ? `Soltaste ${orderOf(active.id)} ${placeOf(over.data.current as DropTarget | undefined)}.`
+      : `Soltaste ${orderOf(active.id)} sin moverlo.`,
   onDragCancel: ({ active }) => `Cancelaste el movimiento de ${orderOf(active.id)}.`,
 };
 

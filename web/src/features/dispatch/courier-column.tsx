@@ -12,19 +12,45 @@ export interface DropTarget {
 }
 
 function DraggableCard({ card }: { card: DispatchCard }) {
-  const drag = useDraggable({ id: `card-${card.PK_Orders}`, data: { card }, attributes: { roleDescription: "pedido arrastrable" } });
-  const drop = useDroppable({ id: `before-${card.PK_Orders}`, data: { courier: card.courier, beforeId: card.PK_Orders } satisfies DropTarget });
-  const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10, position: "relative" as const } : undefined;
+  const drag = useDraggable({
+    id: `card-${card.PK_Orders}`,
+    data: { card },
+    attributes: { roleDescription: "pedido arrastrable" },
+  });
+  const drop = useDroppable({
+    id: `before-${card.PK_Orders}`,
+    data: { courier: card.courier, beforeId: card.PK_Orders } satisfies DropTarget,
+  });
+  const style = drag.transform
+    ? {
+        transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`,
+        zIndex: 10,
+        position: "relative" as const,
+      }
+    : undefined;
   return (
-    <div ref={drop.setNodeRef} style={{ outline: drop.isOver && !drag.isDragging ? "2px dashed var(--mantine-color-blue-5)" : undefined, borderRadius: 6 }}>
-      <div ref={drag.setNodeRef} style={style} {...drag.listeners} {...drag.attributes} aria-label={`Pedido #${card.PK_Orders}`}>
+    <div
+      ref={drop.setNodeRef}
+      style={{
+        outline: drop.isOver && !drag.isDragging ? "2px dashed var(--mantine-color-blue-5)" : undefined,
+        borderRadius: 6,
+      }}
+    >
+      <div
+        ref={drag.setNodeRef}
+        style={style}
+        {...drag.listeners}
+        {...drag.attributes}
+        aria-label={`Pedido #${card.PK_Orders}`}
+      >
         <OrderCard order={card} />
       </div>
     </div>
   );
 }
 
-export const columnWeight = (cards: DispatchCard[]) => formatWeight(cards.reduce((sum, c) => sum + toGrams(c.total_weight), 0));
+export const columnWeight = (cards: DispatchCard[]) =>
+  formatWeight(cards.reduce((sum, c) => sum + toGrams(c.total_weight), 0));
 
 interface CourierColumnProps {
   courier: number;
@@ -40,13 +66,30 @@ interface CourierColumnProps {
 }
 
 /** A courier's column: a drop zone, its cards in order, its weight and, with 1 to 3 orders, its route. */
-export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, status, linked = false }: CourierColumnProps) {
+export function CourierColumn({
+  courier,
+  cards,
+  load,
+  onShowRoute,
+  onSendRoute,
+  status,
+  linked = false,
+}: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
   const ids = load.map((c) => c.PK_Orders);
   const routable = courier > 0 && load.length >= 1 && load.length <= MAX_ROUTE_ORDERS;
   const refusal = sendRouteRefusal(courier, load.length, linked);
   return (
-    <Paper ref={drop.setNodeRef} withBorder p="sm" bg={drop.isOver ? "blue.0" : "gray.0"} miw={260} style={{ flex: 1 }} aria-label={courierName(courier)} data-testid={`column-${courier}`}>
+    <Paper
+      ref={drop.setNodeRef}
+      withBorder
+      p="sm"
+      bg={drop.isOver ? "blue.0" : "gray.0"}
+      miw={260}
+      style={{ flex: 1 }}
+      aria-label={courierName(courier)}
+      data-testid={`column-${courier}`}
+    >
       <Group justify="space-between" mb="xs">
         <Title order={4}>{courierName(courier)}</Title>
         <Text size="sm" c="dimmed" data-testid={`weight-${courier}`}>
@@ -59,7 +102,12 @@ export function CourierColumn({ courier, cards, load, onShowRoute, onSendRoute, 
           <Button size="xs" variant="light" onClick={() => onShowRoute(ids)}>
             Mostrar ruta
           </Button>
-          <Button size="xs" disabled={!!refusal} aria-describedby={refusal ? `send-refusal-${courier}` : undefined} onClick={() => onSendRoute(load)}>
+          <Button
+            size="xs"
+            disabled={!!refusal}
+            aria-describedby={refusal ? `send-refusal-${courier}` : undefined}
+            onClick={() => onSendRoute(load)}
+          >
             Enviar ruta
           </Button>
         </Group>

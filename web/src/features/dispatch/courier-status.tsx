@@ -7,19 +7,31 @@ import type { RouteStopPoint } from "../../components/route-map";
 import { stopPhotoUrl } from "./api/get-stop-photo";
 import { useLinkCourier } from "./api/link-courier";
 
-const STATE = { pendiente: ["pendiente", "blue"], entregado: ["entregado", "teal"], no_entregado: ["no entregado", "red"] } as const;
+const STATE = {
+  pendiente: ["pendiente", "blue"],
+  entregado: ["entregado", "teal"],
+  no_entregado: ["no entregado", "red"],
+} as const;
 
 /** "hace 3 min": how old the courier's last shared position is. */
 export function positionAge(at: string, now = Date.now()) {
   const minutes = Math.max(0, Math.round((now - new Date(at).getTime()) / 60_000));
-  return minutes < 1 ? "hace menos de 1 min" : minutes < 60 ? `hace ${minutes} min` : `hace ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes < 1
+    ? "hace menos de 1 min"
+    : minutes < 60
+      ? `hace ${minutes} min`
+      : `hace ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /** The linked courier's last position as a map marker for the column's route, if shared. */
 export function courierPoint(data: CourierColumns | undefined, column: number): RouteStopPoint | null {
   const courier = data?.couriers.find((c) => c.column === column);
   if (!courier?.position || !courier.user) return null;
-  return { lat: courier.position.latitude, lng: courier.position.longitude, label: `${courier.user.display_name}: ubicación ${positionAge(courier.position.at)}` };
+  return {
+    lat: courier.position.latitude,
+    lng: courier.position.longitude,
+    label: `${courier.user.display_name}: ubicación ${positionAge(courier.position.at)}`,
+  };
 }
 
 function PhotoLink({ stopId, label }: { stopId: number; label: string }) {
@@ -65,14 +77,25 @@ export function CourierStatus({ column, data }: { column: number; data: CourierC
             {courier.progress.done}/{courier.progress.total}
           </Badge>
           {courier.stops.map((stop) => (
-            <Badge key={stop.stop_id} color={STATE[stop.state][1]} variant="light" data-testid={`stop-badge-${stop.order_id}`} data-state={stop.state} title={stop.reason ?? undefined}>
+            <Badge
+              key={stop.stop_id}
+              color={STATE[stop.state][1]}
+              variant="light"
+              data-testid={`stop-badge-${stop.order_id}`}
+              data-state={stop.state}
+              title={stop.reason ?? undefined}
+            >
               #{stop.order_id} {STATE[stop.state][0]}
-              {stop.difference && stop.difference !== "0.00" ? ` · dif. ${formatMoney(toCentavos(stop.difference))}` : ""}
+              {stop.difference && stop.difference !== "0.00"
+                ? ` · dif. ${formatMoney(toCentavos(stop.difference))}`
+                : ""}
             </Badge>
           ))}
-          {courier.stops.filter((s) => s.has_photo).map((s) => (
-            <PhotoLink key={s.stop_id} stopId={s.stop_id} label={`Entrega del pedido #${s.order_id}`} />
-          ))}
+          {courier.stops
+            .filter((s) => s.has_photo)
+            .map((s) => (
+              <PhotoLink key={s.stop_id} stopId={s.stop_id} label={`Entrega del pedido #${s.order_id}`} />
+            ))}
         </Group>
       )}
       {courier?.position && (

@@ -1,9 +1,23 @@
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
 import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import { BOARD_MESSAGES, COURIERS, courierName, type DispatchCard, type DispatchRoute } from "../../../../domain/contracts/boards";
+import {
+  BOARD_MESSAGES,
+  COURIERS,
+  courierName,
+  type DispatchCard,
+  type DispatchRoute,
+} from "../../../../domain/contracts/boards";
 import { errorMessage } from "../../api/messages";
 import { BoardDateInput, useBoardDate } from "../../components/board-date";
 import { Confirm } from "../../components/confirm";
@@ -25,7 +39,8 @@ import { RouteModal, SentRouteModal } from "./route-modal";
 import { SendRouteConfirm } from "./send-route-confirm";
 import { SentOrders } from "./sent-orders";
 
-const options = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort().map((v) => ({ value: v, label: v }));
+const options = (values: (string | null)[]) =>
+  [...new Set(values.filter((v): v is string => !!v))].sort().map((v) => ({ value: v, label: v }));
 
 /** /admin/dispatch: Armado orders dragged onto couriers; every open board follows live. */
 export function DispatchPage() {
@@ -54,7 +69,8 @@ export function DispatchPage() {
   const cards = board.data?.cards ?? [];
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
-  const visible = (card: DispatchCard) => (!zone || card.FK_Shipments__Name === zone) && (!time || card.FK_TimesShipping__Name === time);
+  const visible = (card: DispatchCard) =>
+    (!zone || card.FK_Shipments__Name === zone) && (!time || card.FK_TimesShipping__Name === time);
 
   async function onDragEnd(event: DragEndEvent) {
     const card = event.active.data.current?.card as DispatchCard | undefined;
@@ -67,7 +83,8 @@ export function DispatchPage() {
     }
   }
 
-  const linkedName = (column: number) => couriers.data?.couriers.find((c) => c.column === column)?.user?.display_name ?? null;
+  const linkedName = (column: number) =>
+    couriers.data?.couriers.find((c) => c.column === column)?.user?.display_name ?? null;
 
   async function send(courier: number, ids: number[]) {
     try {
@@ -105,8 +122,24 @@ export function DispatchPage() {
           w={phone ? "100%" : undefined}
         />
         <BoardDateInput value={date} onChange={setDate} />
-        <Select label="Zona" placeholder="Todas" data={options(cards.map((c) => c.FK_Shipments__Name))} value={zone} onChange={setZone} clearable w={180} />
-        <Select label="Horario" placeholder="Todos" data={options(cards.map((c) => c.FK_TimesShipping__Name))} value={time} onChange={setTime} clearable w={160} />
+        <Select
+          label="Zona"
+          placeholder="Todas"
+          data={options(cards.map((c) => c.FK_Shipments__Name))}
+          value={zone}
+          onChange={setZone}
+          clearable
+          w={180}
+        />
+        <Select
+          label="Horario"
+          placeholder="Todos"
+          data={options(cards.map((c) => c.FK_TimesShipping__Name))}
+          value={time}
+          onChange={setTime}
+          clearable
+          w={160}
+        />
         <Button variant="default" onClick={() => void refresh()}>
           Actualizar
         </Button>
@@ -121,7 +154,11 @@ export function DispatchPage() {
       {board.isError && <Alert color="red">{BOARD_MESSAGES.preparedLoadFailed}</Alert>}
       {board.data && cards.length === 0 && <Alert color="gray">{BOARD_MESSAGES.noPreparedOrders}</Alert>}
       {board.data && mode === "Asignaciones" && (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: DISPATCH_ANNOUNCEMENTS, screenReaderInstructions: DISPATCH_INSTRUCTIONS }}>
+        <DndContext
+          sensors={sensors}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: DISPATCH_ANNOUNCEMENTS, screenReaderInstructions: DISPATCH_INSTRUCTIONS }}
+        >
           <Group align="flex-start" wrap="nowrap" style={{ overflowX: "auto" }}>
             {COURIERS.map((courier) => {
               const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);
@@ -143,7 +180,14 @@ export function DispatchPage() {
       )}
       {board.data && mode !== "Asignaciones" && <GroupedCards mode={mode} cards={cards.filter(visible)} />}
       {board.data && <SentOrders orders={board.data.sent} />}
-      {showing && <RouteModal title={`Ruta ${courierName(showing.courier)}`} orderIds={showing.ids} courier={courierPoint(couriers.data, showing.courier)} onClose={() => setShowing(null)} />}
+      {showing && (
+        <RouteModal
+          title={`Ruta ${courierName(showing.courier)}`}
+          orderIds={showing.ids}
+          courier={courierPoint(couriers.data, showing.courier)}
+          onClose={() => setShowing(null)}
+        />
+      )}
       <Confirm
         opened={confirmingReset}
         message="¿Reiniciar todas las asignaciones? Los pedidos vuelven a Sin asignar."
@@ -158,11 +202,18 @@ export function DispatchPage() {
           courier={linkedName(confirmingSend.courier)!}
           cards={confirmingSend.cards}
           sending={sending.isPending}
-          onConfirm={() => void send(confirmingSend.courier, confirmingSend.cards.map((c) => c.PK_Orders))}
+          onConfirm={() =>
+            void send(
+              confirmingSend.courier,
+              confirmingSend.cards.map((c) => c.PK_Orders),
+            )
+          }
           onCancel={() => setConfirmingSend(null)}
         />
       )}
-      {sent && <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />}
+      {sent && (
+        <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />
+      )}
     </>
   );
 }

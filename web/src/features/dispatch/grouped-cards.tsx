@@ -7,14 +7,20 @@ export const SORT_MODES = ["Asignaciones", "Fecha y horario", "Zona de envio"] a
 export type SortMode = (typeof SORT_MODES)[number];
 
 const groupOf = (mode: SortMode, card: DispatchCard) =>
-  mode === "Zona de envio" ? card.FK_Shipments__Name ?? "Sin zona" : `${formatIsoDate(card.Delivery_Date)} · ${card.FK_TimesShipping__Name ?? "Sin horario"}`;
+  mode === "Zona de envio"
+    ? (card.FK_Shipments__Name ?? "Sin zona")
+    : `${formatIsoDate(card.Delivery_Date)} · ${card.FK_TimesShipping__Name ?? "Sin horario"}`;
 const sortKey = (mode: SortMode, card: DispatchCard) =>
-  mode === "Zona de envio" ? groupOf(mode, card) : `${card.Delivery_Date}|${String(card.FK_TimesShipping__PK_TimesShipping ?? 0).padStart(4, "0")}`;
+  mode === "Zona de envio"
+    ? groupOf(mode, card)
+    : `${card.Delivery_Date}|${String(card.FK_TimesShipping__PK_TimesShipping ?? 0).padStart(4, "0")}`;
 
 /** The 'Fecha y horario' and 'Zona de envio' views: the same cards grouped, each showing its courier. */
 export function GroupedCards({ mode, cards }: { mode: SortMode; cards: DispatchCard[] }) {
   const groups = new Map<string, { title: string; cards: DispatchCard[] }>();
-  for (const card of [...cards].sort((a, b) => sortKey(mode, a).localeCompare(sortKey(mode, b)) || a.PK_Orders - b.PK_Orders)) {
+  for (const card of [...cards].sort(
+    (a, b) => sortKey(mode, a).localeCompare(sortKey(mode, b)) || a.PK_Orders - b.PK_Orders,
+  )) {
     const key = sortKey(mode, card);
     const group = groups.get(key) ?? { title: groupOf(mode, card), cards: [] };
     group.cards.push(card);

@@ -17,7 +17,9 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
     .map(([, rect]) => rect)
     .sort((a, b) => a.left - b.left);
   const next =
-    event.code === "ArrowRight" ? columns.find((rect) => rect.left > centre) : [...columns].reverse().find((rect) => rect.left + rect.width < centre);
+    event.code === "ArrowRight"
+      ? columns.find((rect) => rect.left > centre)
+      : [...columns].reverse().find((rect) => rect.left + rect.width < centre);
   if (!next) return undefined;
   return { x: currentCoordinates.x + (next.left + next.width / 2 - centre), y: currentCoordinates.y };
 };

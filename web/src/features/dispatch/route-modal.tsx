@@ -11,7 +11,10 @@ const RouteMap = lazy(() => import("../../components/route-map").then((m) => ({ 
 
 function RouteDetails({ route, courier = null }: { route: DispatchRoute; courier?: RouteStopPoint | null }) {
   const config = useMapConfig();
-  const stops = useMemo(() => route.stops.map((s) => ({ lat: s.lat, lng: s.lng, label: `#${s.order_id} ${s.client_name}` })), [route]);
+  const stops = useMemo(
+    () => route.stops.map((s) => ({ lat: s.lat, lng: s.lng, label: `#${s.order_id} ${s.client_name}` })),
+    [route],
+  );
   return (
     <>
       <Text fw={600} mb="xs" data-testid="route-distance">
@@ -47,7 +50,17 @@ function RouteDetails({ route, courier = null }: { route: DispatchRoute; courier
 }
 
 /** 'Mostrar ruta': the stops in the order the courier should drive them, from the depot. */
-export function RouteModal({ title, orderIds, courier = null, onClose }: { title: string; orderIds: number[]; courier?: RouteStopPoint | null; onClose(): void }) {
+export function RouteModal({
+  title,
+  orderIds,
+  courier = null,
+  onClose,
+}: {
+  title: string;
+  orderIds: number[];
+  courier?: RouteStopPoint | null;
+  onClose(): void;
+}) {
   const route = useRoute(orderIds);
   return (
     <Modal opened onClose={onClose} title={title} size="xl">

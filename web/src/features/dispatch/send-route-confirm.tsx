@@ -18,7 +18,9 @@ interface SendRouteConfirmProps {
 export function SendRouteConfirm({ column, courier, cards, sending, onConfirm, onCancel }: SendRouteConfirmProps) {
   const route = useRoute(cards.map((c) => c.PK_Orders));
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
-  const order = route.data ? [...route.data.stops.map((s) => s.order_id), ...route.data.without_coordinates] : cards.map((c) => c.PK_Orders);
+  const order = route.data
+    ? [...route.data.stops.map((s) => s.order_id), ...route.data.without_coordinates]
+    : cards.map((c) => c.PK_Orders);
   return (
     <Modal opened onClose={onCancel} title={`Enviar ruta de ${courierName(column)}`} centered>
       <Text mb="xs">

@@ -29,7 +29,12 @@ export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
               <Text size="sm">
                 #{order.PK_Orders} {order.FK_Clients__Name} — {order.Address}
               </Text>
-              <Button size="xs" variant="outline" loading={delivering.isPending && delivering.variables === order.PK_Orders} onClick={() => deliver(order.PK_Orders)}>
+              <Button
+                size="xs"
+                variant="outline"
+                loading={delivering.isPending && delivering.variables === order.PK_Orders}
+                onClick={() => deliver(order.PK_Orders)}
+              >
                 Marcar entregado
               </Button>
             </Group>

@@ -31,7 +31,11 @@ export function WallBoard() {
           Despacho · {formatIsoDate(date)}
         </Title>
         {!fullScreen && (
-          <Button size="lg" variant="white" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}>
+          <Button
+            size="lg"
+            variant="white"
+            onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}
+          >
             Pantalla completa
           </Button>
         )}

@@ -9,7 +9,13 @@ const CARD = "#ffffff";
 /** An order on the wall screen: number, client, weight, address, zone and slot, large. */
 export function WallCard({ order }: { order: BoardOrderRow }) {
   return (
-    <Paper p="md" radius="md" data-testid="wall-card" data-order-id={order.PK_Orders} style={{ background: CARD, color: INK }}>
+    <Paper
+      p="md"
+      radius="md"
+      data-testid="wall-card"
+      data-order-id={order.PK_Orders}
+      style={{ background: CARD, color: INK }}
+    >
       <Group justify="space-between" wrap="nowrap">
         <Text fw={800} fz={30} lh={1.15} c={INK}>
           #{order.PK_Orders}

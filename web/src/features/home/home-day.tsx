@@ -19,7 +19,9 @@ const SalesChart = lazy(() => import("./sales-chart").then((m) => ({ default: m.
 function withToday(days: DailySales["days"], home: HomeFigures): DailySales["days"] {
   const { figures } = home;
   if (figures.kind !== "sales") return days;
-  return days.map((d) => (d.date === home.date ? { ...d, orders: figures.orders_today, sales: figures.sales_today } : d));
+  return days.map((d) =>
+    d.date === home.date ? { ...d, orders: figures.orders_today, sales: figures.sales_today } : d,
+  );
 }
 
 /** The chart's figures for screen readers, which read nothing useful from the bars. */

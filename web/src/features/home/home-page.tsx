@@ -31,7 +31,9 @@ export function HomePage() {
         <Group>
           <Avatar src={user?.profile_image ?? "/default-avatar.svg"} size="lg" alt="Foto de perfil" />
           <div>
-            <Title order={1} size="h2">Hola, {user?.display_name ?? ""}</Title>
+            <Title order={1} size="h2">
+              Hola, {user?.display_name ?? ""}
+            </Title>
             <Text c="dimmed">{user?.group}</Text>
           </div>
         </Group>

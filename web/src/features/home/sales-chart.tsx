@@ -15,7 +15,10 @@ export function SalesChart({ days }: { days: DailySales["days"] }) {
       dataKey="día"
       series={[{ name: "Ventas", color: "blue.9" }]}
       valueFormatter={(value) => formatMoney(Math.round(value * 100))}
-      yAxisProps={{ width: 90, tickFormatter: (value: number) => formatMoney(Math.round(value * 100)).replace(/,00$/, "") }}
+      yAxisProps={{
+        width: 90,
+        tickFormatter: (value: number) => formatMoney(Math.round(value * 100)).replace(/,00$/, ""),
+      }}
       withTooltip
       tooltipAnimationDuration={0}
     />

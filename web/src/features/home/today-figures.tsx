@@ -18,8 +18,16 @@ function figuresOf(figures: HomeFigureSet, date: string): Figure[] {
   switch (figures.kind) {
     case "sales":
       return [
-        { label: figures.own ? "Tus pedidos de hoy" : "Pedidos de hoy", value: String(figures.orders_today), before: `${lastWeekLabel(date)}: ${figures.orders_last_week}` },
-        { label: figures.own ? "Tus ventas de hoy" : "Ventas de hoy", value: money(figures.sales_today), before: `${lastWeekLabel(date)}: ${money(figures.sales_last_week)}` },
+        {
+          label: figures.own ? "Tus pedidos de hoy" : "Pedidos de hoy",
+          value: String(figures.orders_today),
+          before: `${lastWeekLabel(date)}: ${figures.orders_last_week}`,
+        },
+        {
+          label: figures.own ? "Tus ventas de hoy" : "Ventas de hoy",
+          value: money(figures.sales_today),
+          before: `${lastWeekLabel(date)}: ${money(figures.sales_last_week)}`,
+        },
       ];
     case "preparation":
       return [
@@ -46,7 +54,11 @@ function figuresOf(figures: HomeFigureSet, date: string): Figure[] {
 export function TodayFigures({ figures, date }: { figures: HomeFigureSet; date: string }) {
   const shown = figuresOf(figures, date);
   return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(shown.length, 4) }} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+    <SimpleGrid
+      cols={{ base: 2, sm: Math.min(shown.length, 4) }}
+      component="ul"
+      style={{ listStyle: "none", padding: 0, margin: 0 }}
+    >
       {shown.map((figure) => (
         <Paper key={figure.label} component="li" withBorder p="md" radius="md">
           <Text size="sm" c="dimmed">

@@ -7,7 +7,17 @@ import { parseCoordinate } from "../../../../domain/routing";
  * negative Argentine coordinate can be written character by character; the point moves
  * once the text is a coordinate, and a pick on the map rewrites the text.
  */
-export function CoordinateInput({ label, value, limit, onChange }: { label: string; value: number | null; limit: 90 | 180; onChange(value: number): void }) {
+export function CoordinateInput({
+  label,
+  value,
+  limit,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  limit: 90 | 180;
+  onChange(value: number): void;
+}) {
   const [text, setText] = useState(value === null ? "" : value.toFixed(6));
   useEffect(() => {
     if (value !== null && parseCoordinate(text, limit) !== value) setText(value.toFixed(6));
@@ -19,7 +29,11 @@ export function CoordinateInput({ label, value, limit, onChange }: { label: stri
       w={140}
       inputMode="decimal"
       value={text}
-      error={text.trim() !== "" && text.trim() !== "-" && parseCoordinate(text, limit) === null && !/[.,]$/.test(text.trim()) ? "Coordenada inválida" : undefined}
+      error={
+        text.trim() !== "" && text.trim() !== "-" && parseCoordinate(text, limit) === null && !/[.,]$/.test(text.trim())
+          ? "Coordenada inválida"
+          : undefined
+      }
       onChange={(e) => {
         setText(e.currentTarget.value);
         const parsed = parseCoordinate(e.currentTarget.value, limit);

@@ -9,7 +9,8 @@ import { CoordinateInput } from "./coordinate-input";
 import { MAP_PICK_KEY, pickerOpener, type PickedPoint } from "../../components/map-picker";
 import { MapView, type MapPoint } from "./map-view";
 
-const numberOrNull = (text: string | null) => (text !== null && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : null);
+const numberOrNull = (text: string | null) =>
+  text !== null && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : null;
 
 /** /mapa: pick a point (picker mode) and hand it back to the window that opened this one. */
 export function MapPage() {
@@ -18,7 +19,9 @@ export function MapPage() {
   const initialLat = numberOrNull(params.get("lat"));
   const initialLng = numberOrNull(params.get("lng"));
   const config = useMapConfig();
-  const [point, setPoint] = useState<MapPoint | null>(initialLat !== null && initialLng !== null ? { lat: initialLat, lng: initialLng } : null);
+  const [point, setPoint] = useState<MapPoint | null>(
+    initialLat !== null && initialLng !== null ? { lat: initialLat, lng: initialLng } : null,
+  );
   const [query, setQuery] = useState(params.get("destination") ?? "");
   const [message, setMessage] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
@@ -61,14 +64,33 @@ export function MapPage() {
         )}
       </Group>
       <Group align="flex-end">
-        <TextInput label="Dirección" value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
+        <TextInput
+          label="Dirección"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
         <Button onClick={search} loading={searching} disabled={!config.data.geocoder || query.trim().length < 3}>
           Buscar
         </Button>
-        <CoordinateInput label="Latitud" limit={90} value={point?.lat ?? null} onChange={(lat) => setPoint({ lat, lng: point?.lng ?? depot.lng })} />
-        <CoordinateInput label="Longitud" limit={180} value={point?.lng ?? null} onChange={(lng) => setPoint({ lat: point?.lat ?? depot.lat, lng })} />
+        <CoordinateInput
+          label="Latitud"
+          limit={90}
+          value={point?.lat ?? null}
+          onChange={(lat) => setPoint({ lat, lng: point?.lng ?? depot.lng })}
+        />
+        <CoordinateInput
+          label="Longitud"
+          limit={180}
+          value={point?.lng ?? null}
+          onChange={(lng) => setPoint({ lat: point?.lat ?? depot.lat, lng })}
+        />
       </Group>
-      {!config.data.style_url && <Text size="sm" c="dimmed">{MAP_MESSAGES.noStyle}</Text>}
+      {!config.data.style_url && (
+        <Text size="sm" c="dimmed">
+          {MAP_MESSAGES.noStyle}
+        </Text>
+      )}
       {message && (
         <Alert color="orange" role="alert">
           {message}

@@ -31,7 +31,12 @@ export function MapView({ styleUrl, center, zoom, marker, onPick, onStyleError, 
   useEffect(() => {
     if (!container.current) return;
     try {
-      const instance = new maplibregl.Map({ container: container.current, style: styleUrl ?? PLAIN_STYLE, center: [center.lng, center.lat], zoom });
+      const instance = new maplibregl.Map({
+        container: container.current,
+        style: styleUrl ?? PLAIN_STYLE,
+        center: [center.lng, center.lat],
+        zoom,
+      });
       let fellBack = !styleUrl;
       instance.on("error", () => {
         if (fellBack) return;

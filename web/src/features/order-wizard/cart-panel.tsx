@@ -24,7 +24,17 @@ interface CartPanelProps {
   short?: Map<number, Grams>;
 }
 
-export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinue, withTitle = true, revision = 0, short = new Map() }: CartPanelProps) {
+export function CartPanel({
+  items,
+  catalog,
+  notes,
+  onNotes,
+  onOutcome,
+  onContinue,
+  withTitle = true,
+  revision = 0,
+  short = new Map(),
+}: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   const repriced = repricedLines(items, catalog);
   return (
@@ -38,16 +48,28 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
         {items.map((line) => {
           const product = catalog.get(line.productId);
           const remove = (
-            <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${line.productName}`} onClick={() => onOutcome(removeLine(items, line), line.productId)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Quitar ${line.productName}`}
+              onClick={() => onOutcome(removeLine(items, line), line.productId)}
+            >
               ✕
             </ActionIcon>
           );
-          if (!product) return <OffSaleLine key={`${line.productId}-${line.virtual_freezer}`} name={line.productName} remove={remove} />;
+          if (!product)
+            return (
+              <OffSaleLine key={`${line.productId}-${line.virtual_freezer}`} name={line.productName} remove={remove} />
+            );
           const available = line.virtual_freezer ? undefined : short.get(line.productId);
           const quoted = line.virtual_freezer ? undefined : repriced.get(line.productId);
           return (
             // Name above its controls: the cart is a narrow column on desktops and the whole width on phones.
-            <Stack key={`${line.productId}-${line.virtual_freezer}`} gap={4} data-short={available !== undefined || undefined}>
+            <Stack
+              key={`${line.productId}-${line.virtual_freezer}`}
+              gap={4}
+              data-short={available !== undefined || undefined}
+            >
               <Text size="sm" fw={500}>
                 {line.productName}
                 {line.virtual_freezer ? " ❄️" : ""}
@@ -59,7 +81,11 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
               )}
               {quoted !== undefined && <RepricedMark quoted={quoted} product={product} />}
               <Group wrap="nowrap" gap="xs">
-                <QuantityInput key={`${line.productId}-${line.virtual_freezer}-${revision}`} line={line} onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)} />
+                <QuantityInput
+                  key={`${line.productId}-${line.virtual_freezer}-${revision}`}
+                  line={line}
+                  onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)}
+                />
                 <Select
                   aria-label={`Tipo de ${line.productName}`}
                   w={108}
@@ -79,7 +105,14 @@ export function CartPanel({ items, catalog, notes, onNotes, onOutcome, onContinu
         <Text size="sm">Peso: {formatWeight(totals.weight)}</Text>
         <Text fw={600}>Total: {formatMoneyWizard(totals.total)}</Text>
       </Group>
-      <Textarea label="Notas" value={notes} onChange={(e) => onNotes(e.currentTarget.value)} mt="sm" autosize minRows={2} />
+      <Textarea
+        label="Notas"
+        value={notes}
+        onChange={(e) => onNotes(e.currentTarget.value)}
+        mt="sm"
+        autosize
+        minRows={2}
+      />
       <Button mt="md" fullWidth disabled={!items.length} onClick={onContinue}>
         Continuar
       </Button>

@@ -6,7 +6,15 @@ import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
  * Phones and tablets: the cart in one line that stays at the bottom of the screen while the
  * product list scrolls, so every tap shows its effect; the button opens the whole cart.
  */
-export function CartSummaryBar({ totals, short = 0, onOpen }: { totals: CartTotals; /** Lines the stock no longer covers. */ short?: number; onOpen(): void }) {
+export function CartSummaryBar({
+  totals,
+  short = 0,
+  onOpen,
+}: {
+  totals: CartTotals /** Lines the stock no longer covers. */;
+  short?: number;
+  onOpen(): void;
+}) {
   const products = totals.distinct === 1 ? "1 producto" : `${totals.distinct} productos`;
   return (
     <Paper
@@ -15,7 +23,11 @@ export function CartSummaryBar({ totals, short = 0, onOpen }: { totals: CartTota
       p="xs"
       mt="md"
       data-testid="cart-summary"
-      style={{ position: "sticky", bottom: "calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))", zIndex: 5 }}
+      style={{
+        position: "sticky",
+        bottom: "calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))",
+        zIndex: 5,
+      }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>

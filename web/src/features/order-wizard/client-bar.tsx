@@ -15,17 +15,36 @@ export function ClientBar({ client, claims }: { client: ClientDetail; claims: Cl
   const [open, setOpen] = useState<Tag | null>(null);
   const birthday = birthdayTag(client.birthday, new Date());
   const tags: Tag[] = [
-    client.has_virtual_freezer && { label: "FREEZER VIRTUAL", color: "cyan", info: "El cliente tiene productos en su Freezer Virtual." },
+    client.has_virtual_freezer && {
+      label: "FREEZER VIRTUAL",
+      color: "cyan",
+      info: "El cliente tiene productos en su Freezer Virtual.",
+    },
     client.risk_zone && { label: "ZONA DE RIESGO", color: "red", info: "El cliente está en una zona de riesgo." },
-    claims.bonuses.length > 0 && { label: "BONIFICACION", color: "green", info: claims.bonuses.map((b) => b.description).join("\n") },
-    claims.order_claims.length > 0 && { label: "RECLAMO", color: "orange", info: claims.order_claims.map((c) => c.description).join("\n") },
+    claims.bonuses.length > 0 && {
+      label: "BONIFICACION",
+      color: "green",
+      info: claims.bonuses.map((b) => b.description).join("\n"),
+    },
+    claims.order_claims.length > 0 && {
+      label: "RECLAMO",
+      color: "orange",
+      info: claims.order_claims.map((c) => c.description).join("\n"),
+    },
     birthday && { label: "CUMPLEAÑOS", color: "grape", info: birthday },
   ].filter((t): t is Tag => !!t);
   return (
     <Group mb="md">
       <Title order={3}>{client.name}</Title>
       {tags.map((tag) => (
-        <Badge key={tag.label} color={tag.color} size="lg" style={{ cursor: "pointer" }} onClick={() => setOpen(tag)} role="button">
+        <Badge
+          key={tag.label}
+          color={tag.color}
+          size="lg"
+          style={{ cursor: "pointer" }}
+          onClick={() => setOpen(tag)}
+          role="button"
+        >
           {tag.label}
         </Badge>
       ))}

@@ -29,7 +29,13 @@ export function ClientStep() {
       <WizardHeader step={0} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TextInput label="Buscar cliente" placeholder="Nombre, teléfono o dirección" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="md" />
+          <TextInput
+            label="Buscar cliente"
+            placeholder="Nombre, teléfono o dirección"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            mb="md"
+          />
           <RecordTable
             label="Clientes encontrados"
             rows={clients.data ?? []}

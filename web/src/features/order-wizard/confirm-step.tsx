@@ -36,18 +36,25 @@ export function ConfirmStep() {
   const submit = useSubmitOrder();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<StockRefusal | null>(null);
-  const [payment, setPayment] = useState<string | null>(wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null);
+  const [payment, setPayment] = useState<string | null>(
+    wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null,
+  );
   const [error, setError] = useState<string | null>(null);
   // One key per confirmation attempt: a double click or a retry creates one order.
   const idempotencyKey = useRef(crypto.randomUUID());
 
   useEffect(() => {
     if (payment || !payMethods.data?.length) return;
-    const cash = payMethods.data.find((m) => m.Name.toLowerCase() === "efectivo") ?? payMethods.data.find((m) => m.PK_PayMethods === 1);
+    const cash =
+      payMethods.data.find((m) => m.Name.toLowerCase() === "efectivo") ??
+      payMethods.data.find((m) => m.PK_PayMethods === 1);
     if (cash) setPayment(String(cash.PK_PayMethods));
   }, [payment, payMethods.data]);
 
-  const catalog = useMemo(() => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])), [products.data]);
+  const catalog = useMemo(
+    () => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])),
+    [products.data],
+  );
   const totals = cartTotals(order.items, catalog);
   const details = order.details;
   const delivery = toCentavos(details?.delivery_cost ?? 0);
@@ -70,8 +77,16 @@ export function ConfirmStep() {
     setRefusal(null);
     try {
       const body = {
-        orderData: { ...details, payment_method: { id: method.PK_PayMethods, name: method.Name }, notes: wizard.notes, total_price: (totals.total + delivery) / 100 },
-        cart: { items: wizard.items, meta: { total: totals.total / 100, weight: totals.weight / 1000, distinct: totals.distinct } },
+        orderData: {
+          ...details,
+          payment_method: { id: method.PK_PayMethods, name: method.Name },
+          notes: wizard.notes,
+          total_price: (totals.total + delivery) / 100,
+        },
+        cart: {
+          items: wizard.items,
+          meta: { total: totals.total / 100, weight: totals.weight / 1000, distinct: totals.distinct },
+        },
         client_name: wizard.clientName,
         client_id: clientId,
         order_id: wizard.orderId,
@@ -102,7 +117,11 @@ export function ConfirmStep() {
 
   return (
     <>
-      <WizardHeader step={3} orderId={order.orderId} back={placed ? undefined : { to: `/orders/${clientId}/delivery`, label: "Atrás: Entrega" }} />
+      <WizardHeader
+        step={3}
+        orderId={order.orderId}
+        back={placed ? undefined : { to: `/orders/${clientId}/delivery`, label: "Atrás: Entrega" }}
+      />
       <Title order={2} size="h3" mb="md">
         Confirmar pedido · {order.clientName}
       </Title>
@@ -166,7 +185,14 @@ export function ConfirmStep() {
                 onChange={setPayment}
                 disabled={!!placed}
               />
-              <Textarea label="Notas del pedido" value={order.notes} onChange={(e) => wizard.setNotes(e.currentTarget.value)} readOnly={!!placed} autosize minRows={2} />
+              <Textarea
+                label="Notas del pedido"
+                value={order.notes}
+                onChange={(e) => wizard.setNotes(e.currentTarget.value)}
+                readOnly={!!placed}
+                autosize
+                minRows={2}
+              />
               <Group justify="space-between">
                 <Text>Peso total</Text>
                 <Text>{formatWeight(totals.weight)}</Text>
@@ -190,7 +216,11 @@ export function ConfirmStep() {
                 </Text>
               )}
               {placed ? (
-                <Alert color="teal" role="status" title={placed.placedId ? `Pedido #${placed.placedId} confirmado` : "Pedido confirmado"}>
+                <Alert
+                  color="teal"
+                  role="status"
+                  title={placed.placedId ? `Pedido #${placed.placedId} confirmado` : "Pedido confirmado"}
+                >
                   Volviendo a Nuevo Pedido…
                 </Alert>
               ) : (

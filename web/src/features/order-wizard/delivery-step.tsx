@@ -2,7 +2,16 @@ import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, T
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { todayInBuenosAires } from "../../../../domain/calendar";
-import { defaultZone, DELIVERY_METHODS, homeDeliveryCity, isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID, TIME_PLACEHOLDER_ID } from "../../../../domain/delivery";
+import {
+  defaultZone,
+  DELIVERY_METHODS,
+  homeDeliveryCity,
+  isPickupZone,
+  PICKUP_ADDRESS,
+  PICKUP_CITY_ID,
+  PICKUP_ZONE_ID,
+  TIME_PLACEHOLDER_ID,
+} from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { MAP_MESSAGES } from "../../../../domain/contracts/map";
@@ -14,7 +23,6 @@ import { useWizardClient } from "./api/get-wizard-client";
 import { WizardHeader } from "./wizard-header";
 import { DateField } from "../../components/date-field";
 
-
 export function DeliveryStep() {
   const clientId = Number(useParams().clientId);
   const navigate = useNavigate();
@@ -25,7 +33,9 @@ export function DeliveryStep() {
   const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   // The home-delivery details saved for this order, kept while pick-up is chosen so switching back restores them.
-  const savedHome = useRef<DeliveryDetails | null>(wizard.details?.delivery_method === DELIVERY_METHODS.home ? wizard.details : null);
+  const savedHome = useRef<DeliveryDetails | null>(
+    wizard.details?.delivery_method === DELIVERY_METHODS.home ? wizard.details : null,
+  );
 
   // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery.
   useEffect(() => {
@@ -51,7 +61,8 @@ export function DeliveryStep() {
   const onPick = useCallback((p: { lat: number; lng: number }) => update({ latitude: p.lat, longitude: p.lng }), []);
   useMapPick(`order-${clientId}`, onPick, MAP_MESSAGES.deliveryCoordinatesSaved);
 
-  if (!details || !references.data || !client.data) return client.isError ? <Alert color="red">Error al cargar los datos.</Alert> : <Loader />;
+  if (!details || !references.data || !client.data)
+    return client.isError ? <Alert color="red">Error al cargar los datos.</Alert> : <Loader />;
   const { cities, shipments } = references.data;
   const pickup = details.delivery_method === DELIVERY_METHODS.pickup;
   const c = client.data.detail;
@@ -60,12 +71,22 @@ export function DeliveryStep() {
     if (method === DELIVERY_METHODS.pickup) {
       if (details!.delivery_method === DELIVERY_METHODS.home) savedHome.current = details;
       // SPEC.md §4: pick-up is zone 8 at no cost, without coordinates.
-      return update({ delivery_method: method, zone: PICKUP_ZONE_ID, delivery_cost: 0, latitude: null, longitude: null, address: PICKUP_ADDRESS, city: { id: PICKUP_CITY_ID, text: "" } });
+      return update({
+        delivery_method: method,
+        zone: PICKUP_ZONE_ID,
+        delivery_cost: 0,
+        latitude: null,
+        longitude: null,
+        address: PICKUP_ADDRESS,
+        city: { id: PICKUP_CITY_ID, text: "" },
+      });
     }
     const saved = savedHome.current;
     const city = homeDeliveryCity(cities, saved?.city.id ?? null, c.city);
     const zoneId = saved?.zone ?? c.zone;
-    const zone = shipments.find((s) => s.PK_Shipments === zoneId && !isPickupZone(s.Name)) ?? shipments.find((s) => !isPickupZone(s.Name));
+    const zone =
+      shipments.find((s) => s.PK_Shipments === zoneId && !isPickupZone(s.Name)) ??
+      shipments.find((s) => !isPickupZone(s.Name));
     const sameAddress = saved && saved.city.id === city?.PK_Cities;
     update({
       delivery_method: method,
@@ -101,7 +122,14 @@ export function DeliveryStep() {
 
   return (
     <>
-      <WizardHeader step={2} back={{ to: `/orders/${clientId}/products${wizard.orderId ? "?modifying_order=true" : ""}`, label: "Atrás: Productos", onClick: () => wizard.setDetails(details) }} />
+      <WizardHeader
+        step={2}
+        back={{
+          to: `/orders/${clientId}/products${wizard.orderId ? "?modifying_order=true" : ""}`,
+          label: "Atrás: Productos",
+          onClick: () => wizard.setDetails(details),
+        }}
+      />
       <Title order={2} size="h3" mb="md">
         Entrega · {wizard.clientName}
       </Title>
@@ -110,14 +138,27 @@ export function DeliveryStep() {
           <Card withBorder>
             <Stack>
               <Group grow>
-                <DateField label="Fecha" required value={details.date} error={invalid.has("date")} onValue={(date) => update({ date })} />
+                <DateField
+                  label="Fecha"
+                  required
+                  value={details.date}
+                  error={invalid.has("date")}
+                  onValue={(date) => update({ date })}
+                />
                 <Select
                   label="Horario"
                   data={(slots.data ?? []).map((s) => ({ value: String(s.PK_TimesShipping), label: s.Name }))}
                   value={details.time.id ? String(details.time.id) : null}
                   error={invalid.has("time")}
                   allowDeselect={false}
-                  onChange={(v) => update({ time: { id: Number(v), text: slots.data?.find((s) => String(s.PK_TimesShipping) === v)?.Name ?? "" } })}
+                  onChange={(v) =>
+                    update({
+                      time: {
+                        id: Number(v),
+                        text: slots.data?.find((s) => String(s.PK_TimesShipping) === v)?.Name ?? "",
+                      },
+                    })
+                  }
                 />
               </Group>
               <Radio.Group label="Forma de entrega" value={details.delivery_method} onChange={setMethod}>
@@ -135,14 +176,44 @@ export function DeliveryStep() {
                       data={cities.map((x) => ({ value: String(x.PK_Cities), label: x.Name }))}
                       value={details.city.id ? String(details.city.id) : null}
                       error={invalid.has("city")}
-                      onChange={(v) => update({ city: { id: Number(v), text: cities.find((x) => String(x.PK_Cities) === v)?.Name ?? "" }, latitude: null, longitude: null })}
+                      onChange={(v) =>
+                        update({
+                          city: { id: Number(v), text: cities.find((x) => String(x.PK_Cities) === v)?.Name ?? "" },
+                          latitude: null,
+                          longitude: null,
+                        })
+                      }
                     />
-                    <TextInput label="Dirección" value={details.address} error={invalid.has("address")} onChange={(e) => update({ address: e.currentTarget.value, latitude: null, longitude: null })} />
+                    <TextInput
+                      label="Dirección"
+                      value={details.address}
+                      error={invalid.has("address")}
+                      onChange={(e) => update({ address: e.currentTarget.value, latitude: null, longitude: null })}
+                    />
                   </Group>
                   <Group align="flex-end" grow>
-                    <TextInput label="Latitud" readOnly value={details.latitude?.toFixed(6) ?? ""} error={invalid.has("coordinates")} />
-                    <TextInput label="Longitud" readOnly value={details.longitude?.toFixed(6) ?? ""} error={invalid.has("coordinates")} />
-                    <Button variant="light" onClick={() => openMapPicker(`order-${clientId}`, { destination: [details.address, details.city.text].filter(Boolean).join(", "), lat: details.latitude, lng: details.longitude })}>
+                    <TextInput
+                      label="Latitud"
+                      readOnly
+                      value={details.latitude?.toFixed(6) ?? ""}
+                      error={invalid.has("coordinates")}
+                    />
+                    <TextInput
+                      label="Longitud"
+                      readOnly
+                      value={details.longitude?.toFixed(6) ?? ""}
+                      error={invalid.has("coordinates")}
+                    />
+                    <Button
+                      variant="light"
+                      onClick={() =>
+                        openMapPicker(`order-${clientId}`, {
+                          destination: [details.address, details.city.text].filter(Boolean).join(", "),
+                          lat: details.latitude,
+                          lng: details.longitude,
+                        })
+                      }
+                    >
                       Buscar en mapa
                     </Button>
                   </Group>
@@ -157,7 +228,12 @@ export function DeliveryStep() {
                   error={invalid.has("zone")}
                   allowDeselect={false}
                   disabled={pickup}
-                  onChange={(v) => update({ zone: Number(v), delivery_cost: Number(shipments.find((s) => String(s.PK_Shipments) === v)?.Price ?? 0) })}
+                  onChange={(v) =>
+                    update({
+                      zone: Number(v),
+                      delivery_cost: Number(shipments.find((s) => String(s.PK_Shipments) === v)?.Price ?? 0),
+                    })
+                  }
                 />
                 <Text>Costo: {formatMoneyWizard(toCentavos(details.delivery_cost))}</Text>
               </Group>
@@ -184,7 +260,13 @@ export function DeliveryStep() {
                 fullWidth
                 justify="flex-start"
                 disabled={pickup}
-                onClick={() => update({ address: s.address ?? "", latitude: s.lat === null ? null : Number(s.lat), longitude: s.lng === null ? null : Number(s.lng) })}
+                onClick={() =>
+                  update({
+                    address: s.address ?? "",
+                    latitude: s.lat === null ? null : Number(s.lat),
+                    longitude: s.lng === null ? null : Number(s.lng),
+                  })
+                }
               >
                 {s.label}: {s.address}
               </Button>

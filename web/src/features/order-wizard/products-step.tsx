@@ -2,7 +2,16 @@ import { Alert, Button, Card, Drawer, Grid, Group, Loader, Stack, Text, Title } 
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { addProduct, capFreezerLines, cartTotals, freezerAvailable, freezerHolding, freezerUnitsInCart, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
+import {
+  addProduct,
+  capFreezerLines,
+  cartTotals,
+  freezerAvailable,
+  freezerHolding,
+  freezerUnitsInCart,
+  type CartOutcome,
+  type CatalogProduct,
+} from "../../../../domain/cart";
 import { shortLines } from "../../../../domain/cart-stock";
 import { withProductClaim } from "../../../../domain/notes";
 import type { Product } from "../../../../domain/contracts/products";
@@ -22,7 +31,8 @@ import { useProductClaimLookup } from "./api/product-claim";
 import { RepeatLastOrder } from "./repeat-last-order";
 
 // SPEC.md §2: promotions first, then the rest, each by name.
-const promosFirst = (products: Product[]) => [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
+const promosFirst = (products: Product[]) =>
+  [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
 
 export function ProductsStep() {
   const clientId = Number(useParams().clientId);
@@ -52,8 +62,18 @@ export function ProductsStep() {
     if (capped !== wizard.items) wizard.setItems(capped);
   }, [freezerItems, wizard]);
 
-  const catalog = useMemo(() => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])), [products.data]);
-  const shown = promosFirst((products.data ?? []).filter((p) => p.Name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").includes(debounced.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")))).slice(0, 60);
+  const catalog = useMemo(
+    () => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])),
+    [products.data],
+  );
+  const shown = promosFirst(
+    (products.data ?? []).filter((p) =>
+      p.Name.toLowerCase()
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .includes(debounced.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")),
+    ),
+  ).slice(0, 60);
 
   /** SPEC.md §7: a product new to the cart brings its claim (type 3) into the notes. */
   async function noteClaim(productId: number) {
@@ -71,7 +91,8 @@ export function ProductsStep() {
 
   function apply(outcome: CartOutcome, productId: number) {
     if (outcome.ok) {
-      const isNew = !wizard.items.some((l) => l.productId === productId) && outcome.items.some((l) => l.productId === productId);
+      const isNew =
+        !wizard.items.some((l) => l.productId === productId) && outcome.items.some((l) => l.productId === productId);
       wizard.setItems(outcome.items);
       if (isNew) void noteClaim(productId);
       if (outcome.warning) notifyError(outcome.warning);
@@ -79,7 +100,11 @@ export function ProductsStep() {
       notifyError(outcome.message);
     } else {
       const product = catalog.get(productId);
-      setWarning({ ...outcome.stockWarning, productName: product?.Name ?? "", pending: { ok: true, items: outcome.stockWarning.items } });
+      setWarning({
+        ...outcome.stockWarning,
+        productName: product?.Name ?? "",
+        pending: { ok: true, items: outcome.stockWarning.items },
+      });
     }
   }
 
@@ -134,7 +159,13 @@ export function ProductsStep() {
       <ClientBar client={detail} claims={claims} />
       {!wizard.orderId && (
         <Group mb="sm">
-          <RepeatLastOrder clientId={clientId} catalog={catalog} freezer={freezer.cart.items} onOutcome={apply} warningOpen={warning !== null} />
+          <RepeatLastOrder
+            clientId={clientId}
+            catalog={catalog}
+            freezer={freezer.cart.items}
+            onOutcome={apply}
+            warningOpen={warning !== null}
+          />
         </Group>
       )}
       <Grid>
@@ -181,7 +212,11 @@ export function ProductsStep() {
                     const product = catalog.get(item.PK_Products);
                     // SPEC.md §4: what the freezer holds for this order, less what the cart takes.
                     const holding = freezerHolding(Number(item.Quantity), item.PK_Products, wizard.oldCart);
-                    const left = freezerAvailable(holding, item.Type, freezerUnitsInCart(wizard.items, item.PK_Products));
+                    const left = freezerAvailable(
+                      holding,
+                      item.Type,
+                      freezerUnitsInCart(wizard.items, item.PK_Products),
+                    );
                     return (
                       <Button
                         key={item.PK_Products}
@@ -189,7 +224,13 @@ export function ProductsStep() {
                         fullWidth
                         justify="space-between"
                         rightSection={`${left.toLocaleString("es-AR")} ${item.Type}`}
-                        onClick={() => product && apply(addProduct(wizard.items, product, { quantity: holding, type: item.Type }), item.PK_Products)}
+                        onClick={() =>
+                          product &&
+                          apply(
+                            addProduct(wizard.items, product, { quantity: holding, type: item.Type }),
+                            item.PK_Products,
+                          )
+                        }
                       >
                         {item.Name}
                       </Button>
@@ -198,7 +239,13 @@ export function ProductsStep() {
                 : (products.data ?? [])
                     .filter((p) => p.Featured_Product)
                     .map((p) => (
-                      <Button key={p.PK_Products} variant="subtle" fullWidth justify="flex-start" onClick={() => apply(addProduct(wizard.items, p), p.PK_Products)}>
+                      <Button
+                        key={p.PK_Products}
+                        variant="subtle"
+                        fullWidth
+                        justify="flex-start"
+                        onClick={() => apply(addProduct(wizard.items, p), p.PK_Products)}
+                      >
                         {p.Name}
                       </Button>
                     ))}
@@ -206,8 +253,20 @@ export function ProductsStep() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {!besideList && <CartSummaryBar totals={cartTotals(wizard.items, catalog)} short={short.size} onOpen={() => setCartOpen(true)} />}
-      <Drawer opened={!besideList && cartOpen} onClose={() => setCartOpen(false)} position="bottom" size="100%" title="Pedido">
+      {!besideList && (
+        <CartSummaryBar
+          totals={cartTotals(wizard.items, catalog)}
+          short={short.size}
+          onOpen={() => setCartOpen(true)}
+        />
+      )}
+      <Drawer
+        opened={!besideList && cartOpen}
+        onClose={() => setCartOpen(false)}
+        position="bottom"
+        size="100%"
+        title="Pedido"
+      >
         {cart}
       </Drawer>
       <StockWarning warning={warning} onAccept={keepCart} onSave={saveStock} />

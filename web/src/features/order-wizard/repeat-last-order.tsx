@@ -21,7 +21,13 @@ interface RepeatLastOrderProps {
 }
 
 const toPast = (order: LastOrder): PastLine[] =>
-  order.products.map((p) => ({ productId: p.FK_Products, productName: p.product_name, type: p.Type, amount: p.Amount, virtualFreezer: p.Virtual_Freezer }));
+  order.products.map((p) => ({
+    productId: p.FK_Products,
+    productName: p.product_name,
+    type: p.Type,
+    amount: p.Amount,
+    virtualFreezer: p.Virtual_Freezer,
+  }));
 
 /**
  * 'Repetir último pedido' (issue 16): the client's last order's lines join the cart one by one
@@ -53,7 +59,9 @@ export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warning
     try {
       order = await lookup();
     } catch (error) {
-      return error instanceof ApiError && error.status === 404 ? notifyError(error.message) : notifyFailure(error, "No se pudo cargar el último pedido.");
+      return error instanceof ApiError && error.status === 404
+        ? notifyError(error.message)
+        : notifyFailure(error, "No se pudo cargar el último pedido.");
     } finally {
       setLoading(false);
     }
@@ -70,9 +78,13 @@ export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warning
         added++;
       }
     }
-    if (added) notifySuccess(`${added === 1 ? "Se agregó 1 producto" : `Se agregaron ${added} productos`} del pedido #${order.order_id}.`);
+    if (added)
+      notifySuccess(
+        `${added === 1 ? "Se agregó 1 producto" : `Se agregaron ${added} productos`} del pedido #${order.order_id}.`,
+      );
     if (refusals.length) notifyError(refusals.join("\n"));
-    if (!added && !refusals.length && !waiting.length) notifyInfo(`Los productos del pedido #${order.order_id} ya están en el pedido.`);
+    if (!added && !refusals.length && !waiting.length)
+      notifyInfo(`Los productos del pedido #${order.order_id} ya están en el pedido.`);
     setShort(waiting);
   }
 

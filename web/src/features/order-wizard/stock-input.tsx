@@ -6,6 +6,24 @@ export const stockRefusal = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) && value >= 0 ? null : PRODUCT_MESSAGES.stock;
 
 /** 'Stock (KG)' as typed: no clamping, so a typed -3 stays -3 and is refused rather than raised to a minimum. */
-export function StockInput({ value, error, onChange }: { value: number | string; error: string | null; onChange(value: number | string): void }) {
-  return <DecimalInput label="Stock (KG)" decimals={3} unit="kg" allowNegative value={value} error={error} onChange={onChange} />;
+export function StockInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: number | string;
+  error: string | null;
+  onChange(value: number | string): void;
+}) {
+  return (
+    <DecimalInput
+      label="Stock (KG)"
+      decimals={3}
+      unit="kg"
+      allowNegative
+      value={value}
+      error={error}
+      onChange={onChange}
+    />
+  );
 }

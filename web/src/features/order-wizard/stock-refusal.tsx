@@ -12,7 +12,11 @@ export function stockRefusalOf(error: unknown): StockRefusal | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const { product_id, product_name } = (error.data ?? {}) as { product_id?: unknown; product_name?: unknown };
   if (typeof product_id !== "number") return null;
-  return { message: error.message, productId: product_id, productName: typeof product_name === "string" ? product_name : "" };
+  return {
+    message: error.message,
+    productId: product_id,
+    productName: typeof product_name === "string" ? product_name : "",
+  };
 }
 
 interface ShortStockAlertProps {

@@ -31,7 +31,11 @@ export function WizardHeader({ step, back, orderId: shown }: WizardHeaderProps) 
         <Group component="ol" gap={6} p={0} m={0} style={{ listStyle: "none" }}>
           {STEPS.map((label, i) => (
             <li key={label} aria-current={i === step ? "step" : undefined}>
-              <Badge size="lg" variant={i === step ? "filled" : i < step ? "light" : "outline"} color={i > step ? "gray" : undefined}>
+              <Badge
+                size="lg"
+                variant={i === step ? "filled" : i < step ? "light" : "outline"}
+                color={i > step ? "gray" : undefined}
+              >
                 {i + 1}. {label}
               </Badge>
             </li>

@@ -75,29 +75,29 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             <Field label="Notas" value={detail.notes} />
           </SimpleGrid>
           <Table.ScrollContainer minWidth={360}>
-          <Table aria-label="Productos del pedido">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Producto</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Cantidad</Table.Th>
-                <Table.Th>Precio unitario</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.products.map((p) => (
-                <Table.Tr key={p.detailed_product_id}>
-                  <Table.Td>
-                    {p.product_name}
-                    {p.Virtual_Freezer ? " ❄️" : ""}
-                  </Table.Td>
-                  <Table.Td>{p.Type}</Table.Td>
-                  <Table.Td>{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
-                  <Table.Td>{formatMoney(toCentavos(p.Unit_Price))}</Table.Td>
+            <Table aria-label="Productos del pedido">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Producto</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>Cantidad</Table.Th>
+                  <Table.Th>Precio unitario</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.products.map((p) => (
+                  <Table.Tr key={p.detailed_product_id}>
+                    <Table.Td>
+                      {p.product_name}
+                      {p.Virtual_Freezer ? " ❄️" : ""}
+                    </Table.Td>
+                    <Table.Td>{p.Type}</Table.Td>
+                    <Table.Td>{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
+                    <Table.Td>{formatMoney(toCentavos(p.Unit_Price))}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Table.ScrollContainer>
           <Title order={2} size="h5" mt="md" mb="xs">
             Historial

@@ -55,9 +55,31 @@ export function OrdersPage() {
     <>
       <PageTitle>Pedidos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Nombre del cliente o ID del pedido" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
-        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={narrow} />
-        {filter === "virtual_freezer" && <Select label="Freezer Virtual" data={FV_FILTERS} value={fvStatus} onChange={(v) => setFvStatus(v ?? "all")} allowDeselect={false} w={narrow} />}
+        <TextInput
+          label="Buscar"
+          placeholder="Nombre del cliente o ID del pedido"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: "100%", sm: 320 }}
+        />
+        <Select
+          label="Filtro"
+          data={FILTERS}
+          value={filter}
+          onChange={(v) => setFilter(v ?? "")}
+          allowDeselect={false}
+          w={narrow}
+        />
+        {filter === "virtual_freezer" && (
+          <Select
+            label="Freezer Virtual"
+            data={FV_FILTERS}
+            value={fvStatus}
+            onChange={(v) => setFvStatus(v ?? "all")}
+            allowDeselect={false}
+            w={narrow}
+          />
+        )}
         {filter === "status" && (
           <Select
             label="Estado"
@@ -70,7 +92,13 @@ export function OrdersPage() {
       </Group>
       {orders.isError && <Alert color="red">No se pudieron cargar pedidos.</Alert>}
       <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable label="Pedidos" rows={orders.data?.results ?? []} columns={COLUMNS} rowKey={(row) => row.PK_Orders} onOpen={(row) => setSelected(row.PK_Orders)} />
+      <RecordTable
+        label="Pedidos"
+        rows={orders.data?.results ?? []}
+        columns={COLUMNS}
+        rowKey={(row) => row.PK_Orders}
+        onOpen={(row) => setSelected(row.PK_Orders)}
+      />
       <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
       {selected && <OrderDetailDialog orderId={selected} onClose={() => setSelected(null)} />}
     </>

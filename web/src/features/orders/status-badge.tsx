@@ -13,7 +13,12 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ name, displayClass }: { name: string; displayClass: string }) {
   return (
-    <Badge className={displayClass} color={COLORS[displayClass] ?? "gray"} variant="light" styles={{ root: { overflow: "visible", minWidth: "fit-content" }, label: { overflow: "visible" } }}>
+    <Badge
+      className={displayClass}
+      color={COLORS[displayClass] ?? "gray"}
+      variant="light"
+      styles={{ root: { overflow: "visible", minWidth: "fit-content" }, label: { overflow: "visible" } }}
+    >
       {name}
     </Badge>
   );

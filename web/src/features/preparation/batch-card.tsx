@@ -24,13 +24,25 @@ function RouteBadge({ batch, pickup }: { batch: PreparationBatch; pickup: boolea
   );
 }
 
-const NEW_ORDER_STYLE = { background: "var(--mantine-color-blue-light)", borderRadius: "var(--mantine-radius-sm)", paddingInline: 4 };
+const NEW_ORDER_STYLE = {
+  background: "var(--mantine-color-blue-light)",
+  borderRadius: "var(--mantine-radius-sm)",
+  paddingInline: 4,
+};
 
 /**
  * One suggested batch: where and when, its orders in route order, and what to pick once for
  * all of them. An order that just arrived is marked 'Nuevo' and the card outlined, for a while.
  */
-export function BatchCard({ batch, onOpenOrder, isNew }: { batch: PreparationBatch; onOpenOrder(id: number): void; isNew(id: number): boolean }) {
+export function BatchCard({
+  batch,
+  onOpenOrder,
+  isNew,
+}: {
+  batch: PreparationBatch;
+  onOpenOrder(id: number): void;
+  isNew(id: number): boolean;
+}) {
   // A pick-up order is collected at the depot: it needs no coordinates.
   const pickup = !!batch.zone && isPickupZone(batch.zone);
   const unlocated = new Set(pickup ? [] : batch.without_coordinates);
@@ -99,7 +111,9 @@ export function BatchCard({ batch, onOpenOrder, isNew }: { batch: PreparationBat
           {batch.pick_list.map((line) => (
             <Table.Tr key={`${line.product_id}-${line.Type}`}>
               <Table.Td>{line.product_name}</Table.Td>
-              <Table.Td ta="right">{line.Type === "KG" ? formatKilos(toGrams(line.Amount)) : `${line.Amount} u.`}</Table.Td>
+              <Table.Td ta="right">
+                {line.Type === "KG" ? formatKilos(toGrams(line.Amount)) : `${line.Amount} u.`}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -5,7 +5,8 @@ import { useOrderItems } from "./api/get-order-items";
 import { useMarkOrder } from "./api/mark-order";
 import { useChecklistTicks } from "./checklist-ticks";
 
-const amountText = (type: string, amount: string) => (type === "KG" ? `${Number(amount).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg` : `${Number(amount)} u.`);
+const amountText = (type: string, amount: string) =>
+  type === "KG" ? `${Number(amount).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg` : `${Number(amount)} u.`;
 
 /** SPEC.md §2: tick every item, then Preparado!; Pendiente when something is missing. */
 export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(): void }) {
@@ -27,7 +28,12 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Pedido #${orderId}${items.data ? ` — ${items.data.client_name}` : ""}`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Pedido #${orderId}${items.data ? ` — ${items.data.client_name}` : ""}`}
+      size="lg"
+    >
       {items.isLoading && <Loader />}
       {items.isError && <Alert color="red">{BOARD_MESSAGES.openLoadFailed}</Alert>}
       {items.data && (
@@ -41,7 +47,13 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
             <Text c="dimmed">{BOARD_MESSAGES.noItems}</Text>
           ) : (
             products.map((p, i) => (
-              <Checkbox key={`${p.FK_Products}-${i}`} size="md" checked={ticked.has(i)} onChange={() => toggle(i)} label={`${p.product_name || p.Name} — ${amountText(p.Type, p.Amount)} (${p.Type})`} />
+              <Checkbox
+                key={`${p.FK_Products}-${i}`}
+                size="md"
+                checked={ticked.has(i)}
+                onChange={() => toggle(i)}
+                label={`${p.product_name || p.Name} — ${amountText(p.Type, p.Amount)} (${p.Type})`}
+              />
             ))
           )}
           <Text size="sm" c="dimmed">
@@ -53,7 +65,12 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
         <Button variant="default" onClick={onClose}>
           Cancelar
         </Button>
-        <Button color="yellow" onClick={() => finish(false)} disabled={!items.data || complete} loading={marking.isPending}>
+        <Button
+          color="yellow"
+          onClick={() => finish(false)}
+          disabled={!items.data || complete}
+          loading={marking.isPending}
+        >
           Pendiente
         </Button>
         <Button color="teal" onClick={() => finish(true)} disabled={!complete} loading={marking.isPending}>

@@ -29,7 +29,10 @@ export function useChecklistTicks(orderId: number) {
     if (next.has(line)) next.delete(line);
     else next.add(line);
     setTicked(next);
-    localStorage.setItem(storageKey(orderId), JSON.stringify({ ticked: [...next], savedAt: Date.now() } satisfies Stored));
+    localStorage.setItem(
+      storageKey(orderId),
+      JSON.stringify({ ticked: [...next], savedAt: Date.now() } satisfies Stored),
+    );
   };
   const clear = () => localStorage.removeItem(storageKey(orderId));
   return { ticked, toggle, clear };

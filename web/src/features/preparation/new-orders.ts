@@ -11,7 +11,11 @@ const ordersOf = (board: PreparationBoard) => board.batches.flatMap((b) => b.ord
  * until its time in the map; `onArrival` hears each arrival once. The first read of a date
  * brings nothing new.
  */
-export function useNewOrders(date: string, board: PreparationBoard | undefined, onArrival: (orders: BoardOrderRow[]) => void): ReadonlyMap<number, number> {
+export function useNewOrders(
+  date: string,
+  board: PreparationBoard | undefined,
+  onArrival: (orders: BoardOrderRow[]) => void,
+): ReadonlyMap<number, number> {
   const known = useRef<{ date: string; ids: Set<number> } | null>(null);
   const [until, setUntil] = useState<ReadonlyMap<number, number>>(new Map());
   const latest = useRef(onArrival);
@@ -34,7 +38,10 @@ export function useNewOrders(date: string, board: PreparationBoard | undefined, 
   useEffect(() => {
     if (!until.size) return;
     const soonest = Math.min(...until.values());
-    const timer = setTimeout(() => setUntil((current) => new Map([...current].filter(([, end]) => end > Date.now()))), Math.max(0, soonest - Date.now()));
+    const timer = setTimeout(
+      () => setUntil((current) => new Map([...current].filter(([, end]) => end > Date.now()))),
+      Math.max(0, soonest - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [until]);
 

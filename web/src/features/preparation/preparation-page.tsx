@@ -24,7 +24,9 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 const arrivalText = (orders: BoardOrderRow[]) =>
-  orders.length === 1 ? `Pedido nuevo: #${orders[0]!.PK_Orders}, ${orders[0]!.FK_Clients__Name}.` : `${orders.length} pedidos nuevos: ${orders.map((o) => `#${o.PK_Orders}`).join(", ")}.`;
+  orders.length === 1
+    ? `Pedido nuevo: #${orders[0]!.PK_Orders}, ${orders[0]!.FK_Clients__Name}.`
+    : `${orders.length} pedidos nuevos: ${orders.map((o) => `#${o.PK_Orders}`).join(", ")}.`;
 
 /**
  * /admin/preparation: batches forming live as orders arrive, and each order's checklist. A new
@@ -53,14 +55,21 @@ export function PreparationPage() {
             <Figure label="Pedidos cubiertos" value={board.data.summary.orders_covered} />
           </>
         )}
-        <Switch label="Sonido al llegar un pedido" checked={sound} onChange={(e) => setSound(e.currentTarget.checked)} mb="xs" />
+        <Switch
+          label="Sonido al llegar un pedido"
+          checked={sound}
+          onChange={(e) => setSound(e.currentTarget.checked)}
+          mb="xs"
+        />
       </Group>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       {board.isLoading && <Loader />}
       {board.isError && <Alert color="red">{BOARD_MESSAGES.openLoadFailed}</Alert>}
       {board.data && board.data.batches.length === 0 && <Text c="dimmed">{BOARD_MESSAGES.noOpenOrders}</Text>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-        {board.data?.batches.map((batch) => <BatchCard key={batch.id} batch={batch} onOpenOrder={setOpenOrder} isNew={(id) => fresh.has(id)} />)}
+        {board.data?.batches.map((batch) => (
+          <BatchCard key={batch.id} batch={batch} onOpenOrder={setOpenOrder} isNew={(id) => fresh.has(id)} />
+        ))}
       </SimpleGrid>
       {openOrder !== null && <ChecklistModal key={openOrder} orderId={openOrder} onClose={() => setOpenOrder(null)} />}
     </>

@@ -60,9 +60,19 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
   const save = () => {
     if (!values) return;
     const body = promotion
-      ? { name: values.name.trim(), promotions: values.promotions, quantity: asNumber(values.quantity), price: asNumber(values.price), unitWeight: asNumber(values.unitWeight) }
+      ? {
+          name: values.name.trim(),
+          promotions: values.promotions,
+          quantity: asNumber(values.quantity),
+          price: asNumber(values.price),
+          unitWeight: asNumber(values.unitWeight),
+        }
       : toProductPayload(values, true);
-    return run(() => update.mutateAsync({ id: productId, body }), "Producto actualizado correctamente.", "No se pudo guardar");
+    return run(
+      () => update.mutateAsync({ id: productId, body }),
+      "Producto actualizado correctamente.",
+      "No se pudo guardar",
+    );
   };
 
   return (
@@ -71,10 +81,20 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
       {!values && !product.isError && <Loader />}
       {values && (
         <Stack>
-          <Switch label="Es una promoción" checked={promotion} onChange={(e) => setAsPromotion(e.currentTarget.checked)} />
+          <Switch
+            label="Es una promoción"
+            checked={promotion}
+            onChange={(e) => setAsPromotion(e.currentTarget.checked)}
+          />
           {promotion ? (
             <>
-              <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => change("name", e.currentTarget.value)} />
+              <TextInput
+                label="Nombre"
+                required
+                value={values.name}
+                error={errors.name}
+                onChange={(e) => change("name", e.currentTarget.value)}
+              />
               <TextInput
                 label="Productos de la promoción (IDs separados por '-')"
                 value={values.promotions}
@@ -84,9 +104,30 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
                   setValues((v) => v && { ...v, promotions: text });
                 }}
               />
-              <DecimalInput label="Cantidad (KG)" decimals={3} unit="kg" value={values.quantity} error={errors.quantity} onChange={(v) => change("quantity", v)} />
-              <DecimalInput label="Precio" decimals={2} unit="$" value={values.price} error={errors.price} onChange={(v) => change("price", v)} />
-              <DecimalInput label="Peso por unidad (kg)" decimals={3} unit="kg" value={values.unitWeight} error={errors.unitWeight} onChange={(v) => change("unitWeight", v)} />
+              <DecimalInput
+                label="Cantidad (KG)"
+                decimals={3}
+                unit="kg"
+                value={values.quantity}
+                error={errors.quantity}
+                onChange={(v) => change("quantity", v)}
+              />
+              <DecimalInput
+                label="Precio"
+                decimals={2}
+                unit="$"
+                value={values.price}
+                error={errors.price}
+                onChange={(v) => change("price", v)}
+              />
+              <DecimalInput
+                label="Peso por unidad (kg)"
+                decimals={3}
+                unit="kg"
+                value={values.unitWeight}
+                error={errors.unitWeight}
+                onChange={(v) => change("unitWeight", v)}
+              />
             </>
           ) : (
             <ProductFields values={values} errors={errors} onChange={change} withFeatured selfId={productId} />
@@ -97,7 +138,13 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
             </Text>
           )}
           <Group justify="space-between">
-            <Button color="red" variant="light" onClick={() => run(() => remove.mutateAsync(productId), "Producto eliminado correctamente.", "No se pudo eliminar")}>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() =>
+                run(() => remove.mutateAsync(productId), "Producto eliminado correctamente.", "No se pudo eliminar")
+              }
+            >
               Eliminar
             </Button>
             <Group>

@@ -35,10 +35,21 @@ interface ProductFieldsProps {
 /** SPEC.md §5: the principal product is only chosen (and sent) with the dependency switch on. */
 export function ProductFields({ values, errors, onChange, withFeatured, selfId }: ProductFieldsProps) {
   const mains = useMainProducts();
-  const options = [{ value: "0", label: "NO" }, ...(mains.data ?? []).filter((p) => p.PK_Products !== selfId).map((p) => ({ value: String(p.PK_Products), label: p.Name }))];
+  const options = [
+    { value: "0", label: "NO" },
+    ...(mains.data ?? [])
+      .filter((p) => p.PK_Products !== selfId)
+      .map((p) => ({ value: String(p.PK_Products), label: p.Name })),
+  ];
   return (
     <>
-      <TextInput label="Nombre" required value={values.name} error={errors.name} onChange={(e) => onChange("name", e.currentTarget.value)} />
+      <TextInput
+        label="Nombre"
+        required
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => onChange("name", e.currentTarget.value)}
+      />
       <Switch
         label="Depende de otro producto"
         checked={values.dependent}
@@ -58,11 +69,45 @@ export function ProductFields({ values, errors, onChange, withFeatured, selfId }
           allowDeselect={false}
         />
       )}
-      <DecimalInput label="Cantidad (KG)" required decimals={3} unit="kg" value={values.quantity} error={errors.quantity} onChange={(v) => onChange("quantity", v)} />
-      <DecimalInput label="Precio" required decimals={2} unit="$" value={values.price} error={errors.price} onChange={(v) => onChange("price", v)} />
-      <DecimalInput label="Peso por unidad (kg)" required decimals={3} unit="kg" value={values.unitWeight} error={errors.unitWeight} onChange={(v) => onChange("unitWeight", v)} />
-      <Switch label="Se pesa en el pedido" checked={values.isWeighted} onChange={(e) => onChange("isWeighted", e.currentTarget.checked)} />
-      {withFeatured && <Switch label="Destacado" checked={values.isFeaturedProduct} onChange={(e) => onChange("isFeaturedProduct", e.currentTarget.checked)} />}
+      <DecimalInput
+        label="Cantidad (KG)"
+        required
+        decimals={3}
+        unit="kg"
+        value={values.quantity}
+        error={errors.quantity}
+        onChange={(v) => onChange("quantity", v)}
+      />
+      <DecimalInput
+        label="Precio"
+        required
+        decimals={2}
+        unit="$"
+        value={values.price}
+        error={errors.price}
+        onChange={(v) => onChange("price", v)}
+      />
+      <DecimalInput
+        label="Peso por unidad (kg)"
+        required
+        decimals={3}
+        unit="kg"
+        value={values.unitWeight}
+        error={errors.unitWeight}
+        onChange={(v) => onChange("unitWeight", v)}
+      />
+      <Switch
+        label="Se pesa en el pedido"
+        checked={values.isWeighted}
+        onChange={(e) => onChange("isWeighted", e.currentTarget.checked)}
+      />
+      {withFeatured && (
+        <Switch
+          label="Destacado"
+          checked={values.isFeaturedProduct}
+          onChange={(e) => onChange("isFeaturedProduct", e.currentTarget.checked)}
+        />
+      )}
     </>
   );
 }

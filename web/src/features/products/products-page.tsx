@@ -46,12 +46,31 @@ export function ProductsPage() {
     <>
       <PageTitle>Productos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput label="Buscar" placeholder="Buscar por nombre" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 320 }} />
-        <Select label="Filtro" data={FILTERS} value={filter} onChange={(v) => setFilter(v ?? "")} allowDeselect={false} w={{ base: "100%", sm: 240 }} />
+        <TextInput
+          label="Buscar"
+          placeholder="Buscar por nombre"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: "100%", sm: 320 }}
+        />
+        <Select
+          label="Filtro"
+          data={FILTERS}
+          value={filter}
+          onChange={(v) => setFilter(v ?? "")}
+          allowDeselect={false}
+          w={{ base: "100%", sm: 240 }}
+        />
       </Group>
       {list.isError && <Alert color="red">No se pudieron cargar productos</Alert>}
       <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable label="Productos" rows={list.data?.results ?? []} columns={COLUMNS} rowKey={(p) => p.PK_Products} onOpen={writes ? (p) => setEditing(p.PK_Products) : undefined} />
+      <RecordTable
+        label="Productos"
+        rows={list.data?.results ?? []}
+        columns={COLUMNS}
+        rowKey={(p) => p.PK_Products}
+        onOpen={writes ? (p) => setEditing(p.PK_Products) : undefined}
+      />
       <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
       {editing && <EditProductDialog productId={editing} onClose={() => setEditing(null)} />}
     </>

@@ -15,10 +15,19 @@ const TRIGGER: Record<NonNullable<BackupStatus["last"]>["trigger"], string> = {
 };
 
 const every = (minutes: number) =>
-  minutes % 1440 === 0 ? `cada ${minutes / 1440 === 1 ? "día" : `${minutes / 1440} días`}` : minutes % 60 === 0 ? `cada ${minutes / 60} h` : `cada ${minutes} min`;
+  minutes % 1440 === 0
+    ? `cada ${minutes / 1440 === 1 ? "día" : `${minutes / 1440} días`}`
+    : minutes % 60 === 0
+      ? `cada ${minutes / 60} h`
+      : `cada ${minutes} min`;
 
 function Schedule({ schedule }: { schedule: BackupStatus["schedule"] }) {
-  if (!schedule) return <Text size="sm" c="dimmed">Sin copias programadas en el servidor (BACKUP_DIR no está configurado).</Text>;
+  if (!schedule)
+    return (
+      <Text size="sm" c="dimmed">
+        Sin copias programadas en el servidor (BACKUP_DIR no está configurado).
+      </Text>
+    );
   return (
     <Text size="sm" c="dimmed">
       Copias programadas {every(schedule.every_minutes)}; se guardan las {schedule.keep} más recientes.
@@ -58,7 +67,8 @@ export function BackupCard() {
             </Text>
             {status.data.failure && (
               <Alert color="red" title="La última copia falló">
-                {formatDateTime(status.data.failure.at)} ({TRIGGER[status.data.failure.trigger]}): {status.data.failure.message}
+                {formatDateTime(status.data.failure.at)} ({TRIGGER[status.data.failure.trigger]}):{" "}
+                {status.data.failure.message}
               </Alert>
             )}
             <Schedule schedule={status.data.schedule} />

@@ -38,7 +38,13 @@ export function ExportCard() {
   useEvents("export.", (event) => {
     if (event.type === "export.done" && !running && busy) endedEarly.current.add(String(event.data.id));
     if (!running || event.data.id !== running.id) return;
-    if (event.type === "export.progress") setRunning({ id: running.id, done: Number(event.data.rows_done), total: Number(event.data.rows_total), resumed: event.data.resumed === true });
+    if (event.type === "export.progress")
+      setRunning({
+        id: running.id,
+        done: Number(event.data.rows_done),
+        total: Number(event.data.rows_total),
+        resumed: event.data.resumed === true,
+      });
     if (event.type === "export.done") void fetchFile(running.id);
     if (event.type === "export.failed") {
       setError(String(event.data.reason));
@@ -93,7 +99,13 @@ export function ExportCard() {
             {error}
           </Text>
         )}
-        {running && <Progress value={running.total ? (100 * running.done) / running.total : 0} aria-label="Progreso de la exportación" animated={busy} />}
+        {running && (
+          <Progress
+            value={running.total ? (100 * running.done) / running.total : 0}
+            aria-label="Progreso de la exportación"
+            animated={busy}
+          />
+        )}
         {running?.resumed && busy && (
           <Text size="sm" c="dimmed">
             La exportación se reanudó tras una interrupción del servidor.

@@ -10,7 +10,12 @@ import { downloadExport } from "./api/download-export";
 import { useKeptExports } from "./api/get-kept-exports";
 import { megabytes } from "./file-size";
 
-const STATUS: Record<KeptExport["status"], string> = { queued: "En cola", running: "En curso", done: "Lista", failed: "Falló" };
+const STATUS: Record<KeptExport["status"], string> = {
+  queued: "En cola",
+  running: "En curso",
+  done: "Lista",
+  failed: "Falló",
+};
 
 /** The Admin sees the files kept on the server, their space against the quota, and deletes them. */
 export function KeptExports() {
@@ -49,7 +54,10 @@ export function KeptExports() {
       <Text size="sm" c="dimmed">
         Espacio usado: {megabytes(used_bytes)} de {megabytes(quota_bytes)}
       </Text>
-      <Progress value={Math.min(100, (100 * used_bytes) / quota_bytes)} aria-label="Espacio usado por las exportaciones" />
+      <Progress
+        value={Math.min(100, (100 * used_bytes) / quota_bytes)}
+        aria-label="Espacio usado por las exportaciones"
+      />
       {results.length === 0 ? (
         <Text size="sm">No hay archivos guardados.</Text>
       ) : (

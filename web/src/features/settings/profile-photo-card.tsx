@@ -20,7 +20,11 @@ export function ProfilePhotoCard() {
       notifySuccess("Foto de perfil actualizada.");
       setFile(null);
     } catch (failure) {
-      notifyError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? "No se pudo actualizar la foto." : "Error subiendo la imagen.");
+      notifyError(
+        failure instanceof ApiError && failure.status > 0 && failure.status < 500
+          ? "No se pudo actualizar la foto."
+          : "Error subiendo la imagen.",
+      );
       if (failure instanceof ApiError && failure.status < 500) setError(failure.message);
     }
   }

@@ -23,7 +23,11 @@ export function ShippingCostCard() {
       await update.mutateAsync({ zone_id: Number(zone), price });
       notifySuccess("Costo de envío actualizado correctamente.");
     } catch (failure) {
-      notifyError(failure instanceof ApiError && failure.status === 0 ? "Hubo un problema al conectar con el servidor." : "Error al actualizar el costo.");
+      notifyError(
+        failure instanceof ApiError && failure.status === 0
+          ? "Hubo un problema al conectar con el servidor."
+          : "Error al actualizar el costo.",
+      );
     }
   }
 
@@ -36,7 +40,10 @@ export function ShippingCostCard() {
         {zones.isError && <Text c="red">No se pudieron cargar las zonas de envío.</Text>}
         <Select
           label="Zona"
-          data={(zones.data ?? []).map((z) => ({ value: String(z.PK_Shipments), label: `${z.Name} (${formatMoney(toCentavos(z.Price))})` }))}
+          data={(zones.data ?? []).map((z) => ({
+            value: String(z.PK_Shipments),
+            label: `${z.Name} (${formatMoney(toCentavos(z.Price))})`,
+          }))}
           value={zone}
           onChange={(v) => {
             setZone(v);

@@ -34,17 +34,33 @@ export function VirtualFreezerPage() {
   useEffect(() => {
     if (!freezer.data || lines) return;
     setEnabled(freezer.data.has_virtual_freezer);
-    setLines(freezer.data.cart.items.map((i) => ({ productId: i.PK_Products, name: i.Name, units: String(Number(i.Quantity)), type: i.Type })));
+    setLines(
+      freezer.data.cart.items.map((i) => ({
+        productId: i.PK_Products,
+        name: i.Name,
+        units: String(Number(i.Quantity)),
+        type: i.Type,
+      })),
+    );
   }, [freezer.data, lines]);
 
   const catalog = useMemo(() => new Map((freezer.data?.products ?? []).map((p) => [p.PK_Products, p])), [freezer.data]);
-  const shown = (freezer.data?.products ?? []).filter((p) => normalizeSearch(p.Name).includes(normalizeSearch(search))).slice(0, 50);
+  const shown = (freezer.data?.products ?? [])
+    .filter((p) => normalizeSearch(p.Name).includes(normalizeSearch(search)))
+    .slice(0, 50);
   const totals = orderTotals(
     (lines ?? []).flatMap((line) => {
       const product = catalog.get(line.productId);
       const quantity = parseQuantity(line.units, line.type);
       if (!product || !quantity.ok) return [];
-      const priced = priceLine({ type: line.type, milliUnits: quantity.milliUnits, price: toCentavos(product.Price), unitWeight: toGrams(product.Unit_Weight), weighted: product.If_Weight, virtualFreezer: false });
+      const priced = priceLine({
+        type: line.type,
+        milliUnits: quantity.milliUnits,
+        price: toCentavos(product.Price),
+        unitWeight: toGrams(product.Unit_Weight),
+        weighted: product.If_Weight,
+        virtualFreezer: false,
+      });
       return [{ ...priced, productId: line.productId }];
     }),
   );
@@ -53,8 +69,12 @@ export function VirtualFreezerPage() {
     setLines((current) => {
       const list = current ?? [];
       const existing = list.find((l) => l.productId === product.PK_Products);
-      if (existing) return list.map((l) => (l === existing ? { ...l, units: String(Number(l.units.replace(",", ".")) + 1) } : l));
-      return [...list, { productId: product.PK_Products, name: product.Name, units: "1", type: product.is_promotion ? "PROMO" : "KG" }];
+      if (existing)
+        return list.map((l) => (l === existing ? { ...l, units: String(Number(l.units.replace(",", ".")) + 1) } : l));
+      return [
+        ...list,
+        { productId: product.PK_Products, name: product.Name, units: "1", type: product.is_promotion ? "PROMO" : "KG" },
+      ];
     });
 
   async function save() {
@@ -76,7 +96,13 @@ export function VirtualFreezerPage() {
   return (
     <>
       <PageTitle>{`Freezer Virtual · ${freezer.data.client.Name}`}</PageTitle>
-      <Switch label="¿Tiene Freezer Virtual?" checked={enabled} disabled={!writes} onChange={(e) => setEnabled(e.currentTarget.checked)} mb="md" />
+      <Switch
+        label="¿Tiene Freezer Virtual?"
+        checked={enabled}
+        disabled={!writes}
+        onChange={(e) => setEnabled(e.currentTarget.checked)}
+        mb="md"
+      />
       {!enabled ? (
         writes && (
           <Button onClick={save} loading={saving.isPending}>
@@ -87,7 +113,15 @@ export function VirtualFreezerPage() {
         <Grid>
           {writes && (
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <ProductPicker label="Productos disponibles" products={shown} search={search} onSearch={setSearch} onPick={add} formatPrice={formatMoney} height={420} />
+              <ProductPicker
+                label="Productos disponibles"
+                products={shown}
+                search={search}
+                onSearch={setSearch}
+                onPick={add}
+                formatPrice={formatMoney}
+                height={420}
+              />
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: writes ? 7 : 12 }}>
@@ -110,7 +144,9 @@ export function VirtualFreezerPage() {
                         value={Number.isFinite(Number(line.units)) ? Number(line.units) : line.units}
                         readOnly={!writes}
                         error={check.ok ? undefined : check.message}
-                        onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, units: String(v) } : l)))}
+                        onChange={(v) =>
+                          setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, units: String(v) } : l)))
+                        }
                       />
                       <Select
                         aria-label={`Tipo de ${line.name}`}
@@ -119,10 +155,18 @@ export function VirtualFreezerPage() {
                         value={line.type}
                         disabled={promo || !writes}
                         allowDeselect={false}
-                        onChange={(v) => setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, type: (v ?? "KG") as LineType } : l)))}
+                        onChange={(v) =>
+                          setLines((ls) =>
+                            ls!.map((l, i) => (i === index ? { ...l, type: (v ?? "KG") as LineType } : l)),
+                          )
+                        }
                       />
                       {writes && (
-                        <Button variant="subtle" color="red" onClick={() => setLines((ls) => ls!.filter((_, i) => i !== index))}>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setLines((ls) => ls!.filter((_, i) => i !== index))}
+                        >
                           Quitar
                         </Button>
                       )}

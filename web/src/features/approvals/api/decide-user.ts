@@ -13,5 +13,8 @@ export function decideUser(decision: UserDecision) {
 /** Both tables are read again whatever the outcome: they show what the server holds. */
 export function useDecideUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: decideUser, onSettled: () => client.invalidateQueries({ queryKey: approvalKeys.all }) });
+  return useMutation({
+    mutationFn: decideUser,
+    onSettled: () => client.invalidateQueries({ queryKey: approvalKeys.all }),
+  });
 }

@@ -13,8 +13,14 @@ function queryString(filters: AuditFilters) {
   return params.toString();
 }
 
-export const listAudit = async (filters: AuditFilters) => AuditResponse.parse(await get(`/audit/?${queryString(filters)}`)).results;
+export const listAudit = async (filters: AuditFilters) =>
+  AuditResponse.parse(await get(`/audit/?${queryString(filters)}`)).results;
 
-export const auditOptions = (filters: AuditFilters) => queryOptions({ queryKey: auditKeys.list(filters), queryFn: () => listAudit(filters), placeholderData: keepPreviousData });
+export const auditOptions = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey: auditKeys.list(filters),
+    queryFn: () => listAudit(filters),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAudit = (filters: AuditFilters) => useQuery(auditOptions(filters));

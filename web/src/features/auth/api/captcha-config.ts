@@ -6,6 +6,7 @@ import { authKeys } from "./keys";
 /** Which challenge the server checks, so the page shows that one (ALTCHA or reCAPTCHA). */
 export const getCaptchaConfig = async () => CaptchaConfig.parse(await get("/captcha/config/"));
 
-export const captchaConfigQuery = () => queryOptions({ queryKey: authKeys.captchaConfig, queryFn: getCaptchaConfig, staleTime: Infinity });
+export const captchaConfigQuery = () =>
+  queryOptions({ queryKey: authKeys.captchaConfig, queryFn: getCaptchaConfig, staleTime: Infinity });
 
 export const useCaptchaConfig = () => useQuery(captchaConfigQuery());

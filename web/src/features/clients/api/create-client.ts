@@ -16,5 +16,8 @@ export async function createClient(input: CreateClientInput) {
 
 export function useCreateClient() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createClient, onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }) });
+  return useMutation({
+    mutationFn: createClient,
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
+  });
 }

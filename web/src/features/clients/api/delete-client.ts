@@ -7,5 +7,8 @@ export const deleteClient = (id: number) => post(`/clients/${id}/null_date/`);
 
 export function useDeleteClient() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteClient, onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }) });
+  return useMutation({
+    mutationFn: deleteClient,
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
+  });
 }

@@ -5,6 +5,7 @@ import { clientKeys } from "./keys";
 
 export const getClient = async (id: number) => ClientDetail.parse(await get(`/get_client/${id}/`));
 
-export const clientOptions = (id: number) => queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => getClient(id) });
+export const clientOptions = (id: number) =>
+  queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => getClient(id) });
 
 export const useClient = (id: number | null) => useQuery({ ...clientOptions(id ?? 0), enabled: !!id });

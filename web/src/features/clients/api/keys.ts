@@ -11,6 +11,7 @@ export const clientKeys = {
   detail: (id: number) => ["clients", "detail", id] as const,
   fullData: (id: number) => ["clients", "full-data", id] as const,
   claims: (clientId: number) => ["clients", "claims", clientId] as const,
-  claim: (clientId: number, claimType: number, productId: number | null) => ["clients", "claims", clientId, claimType, productId] as const,
+  claim: (clientId: number, claimType: number, productId: number | null) =>
+    ["clients", "claims", clientId, claimType, productId] as const,
   claimProducts: ["clients", "claim-products"] as const,
 };

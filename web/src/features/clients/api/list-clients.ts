@@ -8,11 +8,21 @@ import { clientKeys, type ClientListParams } from "./keys";
 export const CLIENTS_PAGE_SIZE = 20;
 
 export async function listClients({ search, filter, page }: ClientListParams) {
-  const params = new URLSearchParams({ search, filter_select: filter, limit: String(CLIENTS_PAGE_SIZE), offset: offsetOf(page, CLIENTS_PAGE_SIZE), with_count: "true" });
+  const params = new URLSearchParams({
+    search,
+    filter_select: filter,
+    limit: String(CLIENTS_PAGE_SIZE),
+    offset: offsetOf(page, CLIENTS_PAGE_SIZE),
+    with_count: "true",
+  });
   return ClientListResponse.parse(await get(`/clients_list/?${params}`));
 }
 
 export const clientListOptions = (params: ClientListParams) =>
-  queryOptions({ queryKey: clientKeys.list(params), queryFn: () => listClients(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: clientKeys.list(params),
+    queryFn: () => listClients(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const useClientList = (params: ClientListParams) => useQuery(clientListOptions(params));

@@ -12,7 +12,8 @@ export interface SaveClaimInput {
 
 export function saveClaim({ clientId, claimType, claimValue, productId }: SaveClaimInput) {
   // SPEC.md §7: the product claim goes to its own call.
-  if (claimType === CLAIM_TYPES.productClaim) return post(`/save_claim_product/${clientId}/`, { claimType, claimValue, product: productId });
+  if (claimType === CLAIM_TYPES.productClaim)
+    return post(`/save_claim_product/${clientId}/`, { claimType, claimValue, product: productId });
   return post(`/save_claim_or_bonus/${clientId}/`, { claimType, claimValue });
 }
 
@@ -21,6 +22,9 @@ export function useSaveClaim() {
   return useMutation({
     mutationFn: saveClaim,
     onSuccess: (_answer, { clientId }) =>
-      Promise.all([client.invalidateQueries({ queryKey: clientKeys.fullData(clientId) }), client.invalidateQueries({ queryKey: clientKeys.claims(clientId) })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: clientKeys.fullData(clientId) }),
+        client.invalidateQueries({ queryKey: clientKeys.claims(clientId) }),
+      ]),
   });
 }

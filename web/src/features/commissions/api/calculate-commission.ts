@@ -10,6 +10,7 @@ export interface CommissionInput {
 }
 
 /** A POST that reads: the result belongs to the form that asked, so it is not cached. */
-export const calculateCommission = async (body: CommissionInput) => CommissionResult.parse(await post("/commissions/", body));
+export const calculateCommission = async (body: CommissionInput) =>
+  CommissionResult.parse(await post("/commissions/", body));
 
 export const useCalculateCommission = () => useMutation({ mutationFn: calculateCommission });

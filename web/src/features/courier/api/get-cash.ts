@@ -3,9 +3,11 @@ import { CashReport } from "../../../../../domain/contracts/courier";
 import { download, get, saveFile } from "../../../api/http";
 import { courierKeys } from "./keys";
 
-export const getCash = async (from: string, to: string) => CashReport.parse(await get(`/courier/cash/?from=${from}&to=${to}`));
+export const getCash = async (from: string, to: string) =>
+  CashReport.parse(await get(`/courier/cash/?from=${from}&to=${to}`));
 
-export const cashQuery = (from: string, to: string) => queryOptions({ queryKey: courierKeys.cash(from, to), queryFn: () => getCash(from, to) });
+export const cashQuery = (from: string, to: string) =>
+  queryOptions({ queryKey: courierKeys.cash(from, to), queryFn: () => getCash(from, to) });
 
 export const useCash = (from: string, to: string) => useQuery(cashQuery(from, to));
 

@@ -7,7 +7,8 @@ import { courierKeys } from "./keys";
 
 export const getRoute = async (date: string) => CourierRoute.parse(await get(`/courier/route/?delivery_date=${date}`));
 
-export const routeQuery = (date: string) => queryOptions({ queryKey: courierKeys.route(date), queryFn: () => getRoute(date) });
+export const routeQuery = (date: string) =>
+  queryOptions({ queryKey: courierKeys.route(date), queryFn: () => getRoute(date) });
 
 /**
  * The courier's stops, live: the socket only says whose stops changed (never another

@@ -20,5 +20,8 @@ export function markDelivered({ orderId, amountReceived, photo }: DeliveredInput
 
 export function useMarkDelivered() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: markDelivered, onSettled: () => client.invalidateQueries({ queryKey: courierKeys.all }) });
+  return useMutation({
+    mutationFn: markDelivered,
+    onSettled: () => client.invalidateQueries({ queryKey: courierKeys.all }),
+  });
 }

@@ -12,7 +12,12 @@ export interface AssignInput {
 }
 
 export const assign = ({ card, courier, beforeId }: AssignInput) =>
-  post<{ version: number; columns: Record<string, number[]> }>("/dispatch/assign/", { order_id: card.PK_Orders, courier, before_order_id: beforeId, version: card.version });
+  post<{ version: number; columns: Record<string, number[]> }>("/dispatch/assign/", {
+    order_id: card.PK_Orders,
+    courier,
+    before_order_id: beforeId,
+    version: card.version,
+  });
 
 /** Drops a card at once on this screen; the server's answer (or its refusal, which reloads the board) settles it. */
 export function useAssign(date: string) {
@@ -21,10 +26,16 @@ export function useAssign(date: string) {
   return useMutation({
     mutationFn: assign,
     onMutate: ({ card, courier, beforeId }) => {
-      client.setQueryData<DispatchBoard>(key, (board) => (board ? placeCards(board, moveCard(boardColumns(board.cards), card.PK_Orders, courier, beforeId)) : board));
+      client.setQueryData<DispatchBoard>(key, (board) =>
+        board ? placeCards(board, moveCard(boardColumns(board.cards), card.PK_Orders, courier, beforeId)) : board,
+      );
     },
     onSuccess: (result, { card }) => {
-      client.setQueryData<DispatchBoard>(key, (board) => (board ? placeCards(board, columnsFromJson(result.columns), { orderId: card.PK_Orders, version: result.version }) : board));
+      client.setQueryData<DispatchBoard>(key, (board) =>
+        board
+          ? placeCards(board, columnsFromJson(result.columns), { orderId: card.PK_Orders, version: result.version })
+          : board,
+      );
     },
     onError: () => client.invalidateQueries({ queryKey: key }),
   });

@@ -6,14 +6,17 @@ import { useEvents } from "../../../api/socket";
 import { boardDateQuery, concernsDate } from "../../../components/board-date";
 import { dispatchKeys } from "./keys";
 
-export const getCouriers = async (date: string) => CourierColumns.parse(await get(`/dispatch/couriers/${boardDateQuery(date)}`));
+export const getCouriers = async (date: string) =>
+  CourierColumns.parse(await get(`/dispatch/couriers/${boardDateQuery(date)}`));
 
-export const couriersQuery = (date: string) => queryOptions({ queryKey: dispatchKeys.couriers(date), queryFn: () => getCouriers(date) });
+export const couriersQuery = (date: string) =>
+  queryOptions({ queryKey: dispatchKeys.couriers(date), queryFn: () => getCouriers(date) });
 
 /** Each column's courier, stops and position; a stop, link, position or sent route re-reads it (a small read). */
 export function useCouriers(date: string) {
   const client = useQueryClient();
-  const reload = (event: AppEvent) => concernsDate(event, date) && void client.invalidateQueries({ queryKey: dispatchKeys.couriers(date) });
+  const reload = (event: AppEvent) =>
+    concernsDate(event, date) && void client.invalidateQueries({ queryKey: dispatchKeys.couriers(date) });
   useEvents("dispatch.stop_updated", reload);
   useEvents("dispatch.courier_linked", reload);
   useEvents("dispatch.courier_position", reload);

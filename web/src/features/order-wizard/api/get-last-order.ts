@@ -3,10 +3,17 @@ import { useCallback } from "react";
 import { LastOrder } from "../../../../../domain/contracts/orders";
 import { get } from "../../../api/http";
 
-export const getLastOrder = async (clientId: number) => LastOrder.parse(await get(`/orders/last/?client_id=${clientId}`));
+export const getLastOrder = async (clientId: number) =>
+  LastOrder.parse(await get(`/orders/last/?client_id=${clientId}`));
 
 // Asked afresh on each press: an order confirmed a minute ago must be the one repeated.
-export const lastOrderQuery = (clientId: number) => queryOptions({ queryKey: ["orders", "last", clientId], queryFn: () => getLastOrder(clientId), staleTime: 0, retry: false });
+export const lastOrderQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: ["orders", "last", clientId],
+    queryFn: () => getLastOrder(clientId),
+    staleTime: 0,
+    retry: false,
+  });
 
 /** Reads the client's last non-cancelled order when asked; a client without one rejects with a 404. */
 export function useLastOrderLookup(clientId: number) {

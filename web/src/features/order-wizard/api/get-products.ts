@@ -5,9 +5,11 @@ import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
 
-export const getWizardProducts = async (search: string) => ProductListResponse.parse(await get(`/products/?${new URLSearchParams({ search, limit: "1000" })}`)).results;
+export const getWizardProducts = async (search: string) =>
+  ProductListResponse.parse(await get(`/products/?${new URLSearchParams({ search, limit: "1000" })}`)).results;
 
-export const wizardProductsOptions = (search: string) => queryOptions({ queryKey: wizardKeys.productSearch(search), queryFn: () => getWizardProducts(search) });
+export const wizardProductsOptions = (search: string) =>
+  queryOptions({ queryKey: wizardKeys.productSearch(search), queryFn: () => getWizardProducts(search) });
 
 /**
  * The catalogue the products and confirm steps price and check the cart against, live:
@@ -15,6 +17,11 @@ export const wizardProductsOptions = (search: string) => queryOptions({ queryKey
  * place, with no request.
  */
 export function useWizardProducts(search: string) {
-  useProductChanges((change, client) => client.setQueriesData<Product[]>({ queryKey: wizardKeys.products }, (rows) => rows && withProductChange(rows, change)));
+  useProductChanges((change, client) =>
+    client.setQueriesData<Product[]>(
+      { queryKey: wizardKeys.products },
+      (rows) => rows && withProductChange(rows, change),
+    ),
+  );
   return useQuery(wizardProductsOptions(search));
 }

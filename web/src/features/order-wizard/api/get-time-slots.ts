@@ -5,7 +5,10 @@ import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 // SPEC.md §7: when the slots cannot be loaded or come empty, these stand in.
-const FALLBACK_SLOTS = ["SELECCIONE", "Mañana", "Mediodía", "Tarde"].map((Name, i) => ({ PK_TimesShipping: i + 1, Name }));
+const FALLBACK_SLOTS = ["SELECCIONE", "Mañana", "Mediodía", "Tarde"].map((Name, i) => ({
+  PK_TimesShipping: i + 1,
+  Name,
+}));
 
 export async function getTimeSlots() {
   try {

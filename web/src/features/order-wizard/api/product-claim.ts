@@ -5,10 +5,16 @@ import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 export const getProductClaim = async (clientId: number, productId: number) =>
-  ClaimValueResponse.parse(await get(`/check_client_claim/${clientId}/${productId}/?claimType=${CLAIM_TYPES.productClaim}`));
+  ClaimValueResponse.parse(
+    await get(`/check_client_claim/${clientId}/${productId}/?claimType=${CLAIM_TYPES.productClaim}`),
+  );
 
 export const productClaimQuery = (clientId: number, productId: number) =>
-  queryOptions({ queryKey: wizardKeys.productClaim(clientId, productId), queryFn: () => getProductClaim(clientId, productId), staleTime: 30_000 });
+  queryOptions({
+    queryKey: wizardKeys.productClaim(clientId, productId),
+    queryFn: () => getProductClaim(clientId, productId),
+    staleTime: 30_000,
+  });
 
 /** The client's active claim about a product, or null; fetched once per product and cached. */
 export function useProductClaimLookup(clientId: number) {

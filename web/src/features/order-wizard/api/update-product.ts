@@ -4,7 +4,15 @@ import { post } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 /** The low-stock panel's editor: a new price and stock, the rest of the product as it is. */
-export const updatePriceAndStock = ({ product, price, stock }: { product: Product; price: number | string; stock: number | string }) =>
+export const updatePriceAndStock = ({
+  product,
+  price,
+  stock,
+}: {
+  product: Product;
+  price: number | string;
+  stock: number | string;
+}) =>
   post(`/products/update/${product.PK_Products}/`, {
     name: product.Name,
     quantity: stock,
@@ -19,6 +27,10 @@ export function useUpdatePriceAndStock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updatePriceAndStock,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: wizardKeys.lowStock }), client.invalidateQueries({ queryKey: wizardKeys.products })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: wizardKeys.lowStock }),
+        client.invalidateQueries({ queryKey: wizardKeys.products }),
+      ]),
   });
 }

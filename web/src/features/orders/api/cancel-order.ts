@@ -17,7 +17,10 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: (_answer, orderId) => {
-      client.setQueryData<OrderDetail>(orderKeys.detail(orderId), (detail) => detail && { ...detail, status_id: STATUS.cancelled, status: "Cancelado" });
+      client.setQueryData<OrderDetail>(
+        orderKeys.detail(orderId),
+        (detail) => detail && { ...detail, status_id: STATUS.cancelled, status: "Cancelado" },
+      );
       return client.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });

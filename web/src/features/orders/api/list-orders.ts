@@ -11,13 +11,23 @@ export type OrderListParams = OrderListFilters;
 
 /** SPEC.md §7: fv_status only with the freezer filter, status_id only with a chosen status. */
 export async function listOrders({ search, filter, fvStatus, statusId, page }: OrderListParams) {
-  const params = new URLSearchParams({ search, filter, limit: String(ORDERS_PAGE_SIZE), offset: offsetOf(page, ORDERS_PAGE_SIZE), with_count: "true" });
+  const params = new URLSearchParams({
+    search,
+    filter,
+    limit: String(ORDERS_PAGE_SIZE),
+    offset: offsetOf(page, ORDERS_PAGE_SIZE),
+    with_count: "true",
+  });
   if (filter === "virtual_freezer") params.set("fv_status", fvStatus);
   if (filter === "status" && statusId) params.set("status_id", statusId);
   return OrderListResponse.parse(await get(`/orders/?${params}`));
 }
 
 export const orderListOptions = (params: OrderListParams) =>
-  queryOptions({ queryKey: orderKeys.list(params), queryFn: () => listOrders(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: orderKeys.list(params),
+    queryFn: () => listOrders(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOrderList = (params: OrderListParams) => useQuery(orderListOptions(params));

@@ -19,7 +19,8 @@ export function useLiveOrders() {
     const parsed = OrderEventData.safeParse(event.data);
     if (!parsed.success) return;
     for (const [key, page] of client.getQueriesData<OrderList>({ queryKey: orderKeys.lists })) {
-      if (page) client.setQueryData(key, applyOrderToList(page, key[2] as OrderListFilters, ORDERS_PAGE_SIZE, parsed.data));
+      if (page)
+        client.setQueryData(key, applyOrderToList(page, key[2] as OrderListFilters, ORDERS_PAGE_SIZE, parsed.data));
     }
     void client.invalidateQueries({ queryKey: orderKeys.detail(parsed.data.order_id), exact: true });
   });

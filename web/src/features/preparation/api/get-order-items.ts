@@ -5,6 +5,7 @@ import { preparationKeys } from "./keys";
 
 export const getOrderItems = async (id: number) => PreparationItems.parse(await get(`/orders/${id}/items/`));
 
-export const orderItemsQuery = (id: number) => queryOptions({ queryKey: preparationKeys.items(id), queryFn: () => getOrderItems(id) });
+export const orderItemsQuery = (id: number) =>
+  queryOptions({ queryKey: preparationKeys.items(id), queryFn: () => getOrderItems(id) });
 
 export const useOrderItems = (id: number | null) => useQuery({ ...orderItemsQuery(id ?? 0), enabled: !!id });

@@ -6,5 +6,8 @@ export const createProduct = (body: Record<string, unknown>) => post("/products/
 
 export function useCreateProduct() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createProduct, onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }) });
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
+  });
 }

@@ -6,5 +6,8 @@ export const deleteProduct = (id: number) => post(`/products/delete/${id}/`);
 
 export function useDeleteProduct() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteProduct, onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }) });
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
+  });
 }

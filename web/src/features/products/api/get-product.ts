@@ -5,6 +5,7 @@ import { productKeys } from "./keys";
 
 export const getProduct = async (id: number) => Product.parse(await get(`/products/${id}/details/`));
 
-export const productOptions = (id: number) => queryOptions({ queryKey: productKeys.detail(id), queryFn: () => getProduct(id) });
+export const productOptions = (id: number) =>
+  queryOptions({ queryKey: productKeys.detail(id), queryFn: () => getProduct(id) });
 
 export const useProduct = (id: number | null) => useQuery({ ...productOptions(id ?? 0), enabled: !!id });

@@ -10,12 +10,22 @@ import { productKeys, type ProductListParams } from "./keys";
 export const PRODUCTS_PAGE_SIZE = 50;
 
 export async function listProducts({ search, filter, page }: ProductListParams) {
-  const params = new URLSearchParams({ search, filter, limit: String(PRODUCTS_PAGE_SIZE), offset: offsetOf(page, PRODUCTS_PAGE_SIZE), with_count: "true" });
+  const params = new URLSearchParams({
+    search,
+    filter,
+    limit: String(PRODUCTS_PAGE_SIZE),
+    offset: offsetOf(page, PRODUCTS_PAGE_SIZE),
+    with_count: "true",
+  });
   return ProductListResponse.parse(await get(`/products/?${params}`));
 }
 
 export const productListOptions = (params: ProductListParams) =>
-  queryOptions({ queryKey: productKeys.list(params), queryFn: () => listProducts(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: productKeys.list(params),
+    queryFn: () => listProducts(params),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * The catalogue page, live: stock taken or given back anywhere rewrites the quantity in the
@@ -25,7 +35,10 @@ export const productListOptions = (params: ProductListParams) =>
  */
 export function useProductList(params: ProductListParams) {
   useProductChanges((change, client) =>
-    client.setQueriesData<z.infer<typeof ProductListResponse>>({ queryKey: productKeys.lists }, (page) => page && { ...page, results: withProductChange(page.results, change) }),
+    client.setQueriesData<z.infer<typeof ProductListResponse>>(
+      { queryKey: productKeys.lists },
+      (page) => page && { ...page, results: withProductChange(page.results, change) },
+    ),
   );
   return useQuery(productListOptions(params));
 }

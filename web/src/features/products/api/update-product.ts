@@ -3,9 +3,13 @@ import { post } from "../../../api/http";
 import { productKeys } from "./keys";
 
 /** A product's payload or a promotion's (SPEC.md §3). */
-export const updateProduct = ({ id, body }: { id: number; body: Record<string, unknown> }) => post(`/products/update/${id}/`, body);
+export const updateProduct = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+  post(`/products/update/${id}/`, body);
 
 export function useUpdateProduct() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateProduct, onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }) });
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
+  });
 }

@@ -13,5 +13,8 @@ export async function updateProfileImage(file: File) {
 /** The menu and home show the photo from the current user: it is read again. */
 export function useUpdateProfileImage() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateProfileImage, onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.me }) });
+  return useMutation({
+    mutationFn: updateProfileImage,
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.me }),
+  });
 }

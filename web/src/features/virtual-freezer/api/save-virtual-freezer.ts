@@ -12,5 +12,8 @@ export const saveVirtualFreezer = (body: SaveVirtualFreezerInput) => post("/save
 
 export function useSaveVirtualFreezer() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveVirtualFreezer, onSuccess: (_answer, input) => client.invalidateQueries({ queryKey: freezerKeys.detail(input.clientId) }) });
+  return useMutation({
+    mutationFn: saveVirtualFreezer,
+    onSuccess: (_answer, input) => client.invalidateQueries({ queryKey: freezerKeys.detail(input.clientId) }),
+  });
 }

@@ -150,6 +150,12 @@ export function addProduct(
   if (existing) return setUnits(items, existing, String(Number(existing.units.replace(",", ".")) + 1), product);
   const type: LineType = freezer?.type ?? (isPromotion(product.Promotions) ? "PROMO" : "KG");
   if (freezer && freezer.quantity <= 0) return { ok: false, message: CART_MESSAGES.freezerEmpty };
+  // A freezer line keeps the freezer's type: one the product cannot take (UN without a unit
+  // weight) is refused now, not with the whole order at confirmation (SPEC.md §5).
+  const refusal = freezer
+    ? typeRefusal(type, { promotions: product.Promotions, unitWeight: product.Unit_Weight })
+    : null;
+  if (refusal) return { ok: false, message: refusal };
   const line = lineOf(product, { units: "1", type, vfLimit: freezer ? freezer.quantity : null });
   return checkStock([...items, line], line, product);
 }

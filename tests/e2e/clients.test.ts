@@ -96,6 +96,26 @@ describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
     await page.getByRole("button", { name: "Volver" }).click();
   });
 
+  it("the claims dialog says 'No se pudieron cargar los productos.' when the products for a claim cannot be read", async () => {
+    // A network fault in the browser (the connection drops), not a stand-in answer for our server.
+    await page.route(
+      (url) => url.pathname === "/api/main_products/",
+      (route) => route.abort("connectionreset"),
+    );
+    try {
+      await page.goto("/clients");
+      await page.getByPlaceholder("Buscar por nombre o ID").fill("ramon nunez");
+      await page.getByRole("row", { name: /Ramón Núñez/ }).click();
+      await page.getByRole("button", { name: "Cargar Datos de Cliente" }).click();
+      await choose("Tipo", "RECLAMO POR PRODUCTO");
+      await page.getByRole("dialog").getByText("No se pudieron cargar los productos.", { exact: true }).waitFor();
+    } finally {
+      await page.unroute((url) => url.pathname === "/api/main_products/");
+    }
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  });
+
   it("deletes it after confirmation, and it is gone from the list", async () => {
     await page.goto("/clients");
     await page.getByPlaceholder("Buscar por nombre o ID").fill("ramon");

@@ -48,6 +48,8 @@ const ROUTES = [
   { path: "/admin/dispatch/wall", ready: "Cadete 1" },
   { path: "/admin/preparation", ready: "Cliente Pantallas" },
   { path: "/mapa?picker=client", ready: "Guardar coordenadas" },
+  // SPEC.md §2 '/*': an unknown path is the inner shell.
+  { path: "/no-existe", ready: "Página no encontrada" },
 ];
 
 beforeAll(async () => {

@@ -74,8 +74,14 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await page.getByText("No cuenta con el stock necesario para este producto.").waitFor();
   });
 
-  it("the stock editor refuses -3 with 'Ingrese un valor de stock valido.' and saves nothing", async () => {
+  it("the stock editor keeps its minimum (SPEC.md §4) and refuses -3 with 'Ingrese un valor de stock valido.', saving nothing", async () => {
     await page.getByRole("button", { name: "Actualizar stock" }).click();
+    // The larger of the stock (2 kg) and the line (9 kg): it starts there, says so, and takes no less.
+    expect(await page.getByLabel("Stock (KG)").inputValue()).toBe("9");
+    await page.getByText("Mínimo: 9 kg").waitFor();
+    await page.getByLabel("Stock (KG)").fill("5");
+    await page.getByRole("button", { name: "Guardar stock" }).click();
+    await page.getByText("El stock no puede ser menor a 9 kg.").waitFor();
     await page.getByLabel("Stock (KG)").fill("-3");
     await page.getByRole("button", { name: "Guardar stock" }).click();
     await page.getByText("Ingrese un valor de stock valido.").waitFor();

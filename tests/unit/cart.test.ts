@@ -59,6 +59,17 @@ describe("cart line logic (SPEC.md §4)", () => {
     });
   });
 
+  it("refuses a freezer line held as UN of a product without a unit weight as it is added", () => {
+    expect(addProduct([], product(1, { Unit_Weight: "0" }), { quantity: 2, type: "UN" })).toEqual({
+      ok: false,
+      message: "Este producto no puede venderse por unidad.",
+    });
+    expect(items(addProduct([], product(1, { Unit_Weight: "0" }), { quantity: 2, type: "KG" }))[0]).toMatchObject({
+      type: "KG",
+      virtual_freezer: true,
+    });
+  });
+
   it("opens the stock warning when the weight exceeds stock", () => {
     const outcome = addProduct([], product(1, { Quantity: "0.500" }));
     expect(outcome).toMatchObject({ ok: false, stockWarning: { productId: 1, desiredKg: 1, stockKg: 0.5 } });

@@ -66,6 +66,16 @@ export async function existingIds(db: Executor, ids: number[]) {
   return new Set(rows.map((r) => r.id));
 }
 
+/** What decides the line types a live product may take (domain/cart typeRefusal), by id. */
+export async function saleTypes(db: Executor, ids: number[]) {
+  if (!ids.length) return new Map<number, { promotions: string | null; unitWeight: string }>();
+  const rows = await db
+    .select({ id: products.id, promotions: products.promotions, unitWeight: products.unitWeight })
+    .from(products)
+    .where(and(inIds(products.id, ids), live));
+  return new Map(rows.map((r) => [r.id, { promotions: r.promotions, unitWeight: r.unitWeight }]));
+}
+
 export async function insertProduct(db: Executor, values: Omit<typeof products.$inferInsert, "searchName">) {
   const [row] = await db
     .insert(products)

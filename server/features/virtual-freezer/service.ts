@@ -1,11 +1,12 @@
 import type { SaveVirtualFreezerRequest, VirtualFreezerResponse } from "../../../domain/contracts/virtual-freezer";
+import { typeRefusal } from "../../../domain/cart";
 import { gramsToDecimal } from "../../../domain/money";
 import { parseQuantity } from "../../../domain/quantity";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
 import { findClient } from "../clients/repository";
 import { CLIENT_NOT_FOUND } from "../clients/service";
-import { existingIds, listProducts } from "../products/repository";
+import { listProducts, saleTypes } from "../products/repository";
 import { toProduct } from "../products/serialize";
 import { recordAudit } from "../audit/repository";
 import * as repo from "./repository";
@@ -55,10 +56,14 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
             type: item.type,
           });
       });
-      const known = await existingIds(db, [...lines.keys()]);
+      const known = await saleTypes(db, [...lines.keys()]);
       request.items.forEach((item, index) => {
-        if (lines.has(item.productId) && !known.has(item.productId))
-          errors[`items.${index}.productId`] = "El producto no existe.";
+        if (!lines.has(item.productId)) return;
+        const product = known.get(item.productId);
+        if (!product) return void (errors[`items.${index}.productId`] = "El producto no existe.");
+        // SPEC.md §5: the type the wizard would refuse is refused here, not at the order's confirmation.
+        const refusal = typeRefusal(item.type, product);
+        if (refusal) errors[`items.${index}.type`] = refusal;
       });
       const first = Object.values(errors)[0];
       if (first) throw new Invalid(first, errors);

@@ -82,6 +82,25 @@ describe("virtual freezer", () => {
     expect(items.map((i: { Quantity: string; Type: string }) => [i.Quantity, i.Type])).toEqual([["2.000", "UN"]]);
   });
 
+  it("refuses UN for a product without a unit weight (SPEC.md §5) and keeps the freezer as it was", async () => {
+    const { id } = await createClient(seller);
+    const loose = await createProduct(seller, { name: "Hielo suelto freezer", unitWeight: 0 });
+    const refused = await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: loose.PK_Products, units: 2, type: "UN" }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe("Este producto no puede venderse por unidad.");
+    expect((await seller.get(`/api/clients/${id}/virtual-freezer/`)).json().cart.items).toEqual([]);
+    const asKg = await seller.post("/api/save_virtual_freezer/", {
+      clientId: id,
+      has_virtual_freezer: true,
+      items: [{ productId: loose.PK_Products, units: 2, type: "KG" }],
+    });
+    expect(asKg.statusCode).toBe(200);
+  });
+
   it("saves the off state and keeps the balance for when it is switched back on", async () => {
     const { id } = await createClient(seller);
     const product = await createProduct(seller);

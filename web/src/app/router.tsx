@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter } from "react-router";
 import type { Capability } from "../../../domain/permissions";
 import { LoginPage } from "../features/auth/login-page";
 import { HomePage } from "../features/home/home-page";
@@ -128,7 +128,8 @@ export const router = createBrowserRouter([
               "preparation.work",
             ),
           },
-          { path: "*", element: <Navigate to="/" replace /> },
+          // SPEC.md §2: any other path is the inner shell with its navigation bar and footer.
+          { path: "*", lazy: page(() => import("./not-found-page").then((m) => m.NotFoundPage)) },
         ],
       },
     ],

@@ -58,6 +58,11 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
     <Modal opened onClose={onClose} title="CARGAR RECLAMO/BONIFICACIÓN">
       <Stack>
         <Select label="Tipo" data={TYPES} value={type} onChange={(v) => setType(v ?? "0")} allowDeselect={false} />
+        {type === "3" && products.isError && (
+          <Text c="red.9" size="sm" role="alert">
+            No se pudieron cargar los productos.
+          </Text>
+        )}
         {type === "3" && (
           <Select
             label="Producto"

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { StockInput, stockRefusal } from "./stock-input";
+import { stockEditorMinimum, stockEditorRefusal } from "../../../../domain/cart-stock";
+import { StockInput } from "./stock-input";
 
 export interface StockWarningState {
   productId: number;
@@ -16,14 +17,15 @@ interface StockWarningProps {
 }
 
 /**
- * 'Aceptar' keeps the cart as it was; 'Actualizar stock' opens the editor, which starts at a stock
- * covering the line. What is typed is what is saved: below 0 or not a number is refused (SPEC.md §5).
+ * 'Aceptar' keeps the cart as it was; 'Actualizar stock' opens the editor, whose minimum is the
+ * larger of the stock and the line (SPEC.md §4): it starts there, and less is refused with the
+ * minimum named; below 0 or not a number with SPEC.md §5's message. Nothing refused is saved.
  */
 export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | string>(0);
   const [error, setError] = useState<string | null>(null);
-  const minimum = warning ? Math.max(warning.stockKg, warning.desiredKg) : 0;
+  const minimum = warning ? stockEditorMinimum(warning) : 0;
 
   useEffect(() => {
     setEditing(false);
@@ -32,7 +34,7 @@ export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
   }, [warning, minimum]);
 
   async function save() {
-    const refusal = stockRefusal(value);
+    const refusal = stockEditorRefusal(value, minimum);
     if (refusal || typeof value !== "number") return setError(refusal);
     try {
       await onSave(value);
@@ -57,6 +59,7 @@ export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
         <Stack>
           <StockInput
             value={value}
+            minimum={minimum}
             error={error}
             onChange={(next) => {
               setValue(next);

@@ -2,13 +2,14 @@ import { Alert, Button, Card, Grid, Group, Loader, Select, Stack, Switch, Text, 
 import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
+import { typeRefusal } from "../../../../domain/cart";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../domain/money";
 import { orderTotals, priceLine, type LineType } from "../../../../domain/pricing";
 import { parseQuantity } from "../../../../domain/quantity";
 import { normalizeSearch } from "../../../../domain/text";
 import { useCan } from "../../api/can";
-import { notifySuccess, notifyFailure } from "../../components/notify";
+import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { ProductPicker } from "../../components/product-picker";
 import { useVirtualFreezer } from "./api/get-virtual-freezer";
@@ -76,6 +77,14 @@ export function VirtualFreezerPage() {
         { productId: product.PK_Products, name: product.Name, units: "1", type: product.is_promotion ? "PROMO" : "KG" },
       ];
     });
+
+  /** SPEC.md §5: a type the product cannot take is refused as it is chosen, and the line keeps its type. */
+  function chooseType(index: number, type: LineType) {
+    const product = lines?.[index] && catalog.get(lines[index].productId);
+    const refusal = product && typeRefusal(type, { promotions: product.Promotions, unitWeight: product.Unit_Weight });
+    if (refusal) return void notifyError(refusal);
+    setLines((ls) => ls!.map((l, i) => (i === index ? { ...l, type } : l)));
+  }
 
   async function save() {
     try {
@@ -155,11 +164,7 @@ export function VirtualFreezerPage() {
                         value={line.type}
                         disabled={promo || !writes}
                         allowDeselect={false}
-                        onChange={(v) =>
-                          setLines((ls) =>
-                            ls!.map((l, i) => (i === index ? { ...l, type: (v ?? "KG") as LineType } : l)),
-                          )
-                        }
+                        onChange={(v) => chooseType(index, (v ?? "KG") as LineType)}
                       />
                       {writes && (
                         <Button

@@ -54,7 +54,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
   // Embedded, this process runs the jobs; in production the worker process sweeps.
   const metrics = config.metricsToken ? createMetrics() : undefined;
-  metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => jobs.counts() });
+  const backups = createBackupsService({ database, config });
+  metrics?.watch({
+    unpublishedEvents: () => unpublishedEventCount(database.db),
+    jobs: () => jobs.counts(),
+    lastBackupAt: backups.lastSuccessAt,
+  });
   const sweeper = config.redisUrl
     ? null
     : startPreparationSweeper({
@@ -64,7 +69,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         log: context(1).log.error,
         onSweep: metrics?.observeSweep,
       });
-  const backups = createBackupsService({ database, config });
   // Scheduled backups are written where the jobs run: here when embedded, by the workers in production.
   const schedule =
     config.backups && !config.redisUrl

@@ -31,7 +31,6 @@ async function main() {
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
   const metrics = config.metricsToken ? createMetrics() : null;
   const queues = metrics ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : null;
-  metrics?.watch({ unpublishedEvents: () => unpublishedEventCount(database.db), jobs: () => queues!.counts() });
   const metricsServer = metrics
     ? await serveMetrics(metrics, config.metricsToken!, config.metricsPort, config.host)
     : null;
@@ -42,10 +41,16 @@ async function main() {
     log: context(1).log.error,
     onSweep: metrics?.observeSweep,
   });
+  const backupsService = createBackupsService({ database, config });
+  metrics?.watch({
+    unpublishedEvents: () => unpublishedEventCount(database.db),
+    jobs: () => queues!.counts(),
+    lastBackupAt: backupsService.lastSuccessAt,
+  });
   const backups = config.backups
     ? startBackupSchedule({
         db: database.db,
-        backups: createBackupsService({ database, config }),
+        backups: backupsService,
         schedule: config.backups,
         mode: config.mode,
         log: context(1).log.info,

@@ -14,6 +14,8 @@ export interface MetricSources {
   unpublishedEvents?(): Promise<number>;
   websocketConnections?(): number;
   jobs?(): Promise<JobCount[]>;
+  /** When the last backup that worked was written, by whichever process; null before the first. */
+  lastBackupAt?(): Promise<Date | null>;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -66,6 +68,15 @@ export function createMetrics() {
       if (!sources.jobs) return;
       this.reset();
       for (const { queue, state, count } of await sources.jobs()) this.set({ queue, state }, count);
+    },
+  });
+
+  new Gauge({
+    name: "frio_backup_last_success_timestamp_seconds",
+    help: "Unix time of the last backup that worked (0 before the first): alert on its age",
+    registers: [registry],
+    async collect() {
+      if (sources.lastBackupAt) this.set(((await sources.lastBackupAt())?.getTime() ?? 0) / 1000);
     },
   });
 

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../scripts/build.mjs";
 import { TEST_JWT_SECRET } from "../helpers/app";
 import { openTestDatabase } from "../helpers/database";
-import { startServer } from "../helpers/server-process";
+import { compiledEntry, startServer } from "../helpers/server-process";
 
 const { postgresUrl, redisUrl, missing } = inject("services");
 const reason = missing.postgres ?? missing.redis ?? "";
@@ -57,4 +58,34 @@ describe("the compiled server", () => {
     },
     PROCESS_TIMEOUT_MS,
   );
+
+  it("imports at run time only packages of `dependencies`: the image installs no others (npm ci --omit=dev)", async () => {
+    await compiledEntry("server");
+    const dist = join(ROOT, "dist");
+    const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
+    // Every entry of SERVER_ENTRIES is there: the server, the workers, backup and restore.
+    expect(files).toEqual(
+      expect.arrayContaining(["server/main.js", "workers/main.js", "server/cli/backup.js", "server/cli/restore.js"]),
+    );
+    const imported = new Set<string>();
+    for (const file of files) {
+      const code = readFileSync(join(dist, file), "utf8");
+      for (const [, specifier] of code.matchAll(
+        /(?:^\s*(?:import|export)\b[^;]*?\bfrom\s*|^\s*import\s*|\bimport\()"([^"]+)"/gm,
+      ))
+        if (!specifier!.startsWith(".")) imported.add(specifier!);
+    }
+    const packageOf = (specifier: string) =>
+      specifier
+        .split("/")
+        .slice(0, specifier.startsWith("@") ? 2 : 1)
+        .join("/");
+    const builtins = new Set(builtinModules);
+    const packages = [...imported].filter((s) => !s.startsWith("node:") && !builtins.has(s)).map(packageOf);
+    expect(packages).toContain("fastify");
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    for (const name of new Set(packages)) expect(Object.keys(manifest.dependencies), name).toContain(name);
+  });
 });

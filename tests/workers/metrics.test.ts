@@ -68,6 +68,7 @@ describe.skipIf(!!reason)(`metrics ${reason}`, () => {
       "frio_preparation_sweep_seconds",
       "process_cpu_user_seconds_total",
       "nodejs_eventloop_lag_seconds",
+      "frio_backup_last_success_timestamp_seconds",
     ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
@@ -87,6 +88,19 @@ describe.skipIf(!!reason)(`metrics ${reason}`, () => {
     expect(sample(await (await scrape(server.url, TOKEN)).text(), "frio_websocket_connections")).toBe(1);
     socket.close();
     await api.close();
+  });
+
+  it("the last backup's time is there to alert on its age: 0 before the first, the download's time after one", async () => {
+    const lastBackup = async () =>
+      sample(await (await scrape(server.url, TOKEN)).text(), "frio_backup_last_success_timestamp_seconds");
+    expect(await lastBackup()).toBe(0);
+    const admin = await HttpApi.signIn(server.url, OPERATOR.username, OPERATOR.password);
+    const before = Date.now() / 1000;
+    expect((await admin.get("/api/backups/download/")).statusCode).toBe(200);
+    await admin.close();
+    const at = await lastBackup();
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(at).toBeLessThanOrEqual(Date.now() / 1000);
   });
 
   it(
@@ -111,6 +125,11 @@ describe.skipIf(!!reason)(`metrics ${reason}`, () => {
       const sweeps = async () =>
         sample(await (await scrape(url, TOKEN)).text(), "frio_preparation_sweep_seconds_count");
       expect(await eventually(async () => (await sweeps()) > 0, 30_000)).toBe(true);
+      // Where production's scheduled backups are written, the same last backup as the API reports.
+      const backupAt = "frio_backup_last_success_timestamp_seconds";
+      expect(sample(await (await scrape(url, TOKEN)).text(), backupAt)).toBe(
+        sample(await (await scrape(server.url, TOKEN)).text(), backupAt),
+      );
       workers.child.kill("SIGTERM");
       expect(await workers.exited).toBe(0);
     },

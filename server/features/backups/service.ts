@@ -93,6 +93,12 @@ export function createBackupsService({ database, config }: { database: DatabaseH
         return bytes;
       }),
 
+    /** When the last backup that worked was written (the metrics' backup age). */
+    async lastSuccessAt(): Promise<Date | null> {
+      const last = await lastBackup(db);
+      return last ? new Date(last.at) : null;
+    },
+
     async status(): Promise<BackupStatus> {
       const [last, failure] = await Promise.all([lastBackup(db), lastFailure(db)]);
       return {

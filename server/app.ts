@@ -16,7 +16,7 @@ import { auditRoutes } from "./features/audit/routes";
 import { createAuditService } from "./features/audit/service";
 import { createActiveUsers } from "./features/auth/active-users";
 import { createLoginThrottle, memoryAttemptStore, redisAttemptStore } from "./features/auth/login-throttle";
-import { findActiveUser } from "./features/auth/repository";
+import { findActiveSession } from "./features/auth/repository";
 import { authRoutes } from "./features/auth/routes";
 import { createAuthService } from "./features/auth/service";
 import { claimsRoutes } from "./features/claims/routes";
@@ -126,10 +126,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const uploadsDir = join(config.dataDir, "uploads");
   const imageUrl = (file: string) => `/api/media/profile/${file}`;
-  const activeUsers = createActiveUsers((id) => findActiveUser(db, id));
+  const activeUsers = createActiveUsers((id, sessionId) => findActiveSession(db, id, sessionId));
   const loadUser = activeUsers.get;
-  // A user deactivated through another API instance stops answering here too.
-  bus.subscribe((event) => event.type === "user.deactivated" && activeUsers.forget(Number(event.data.user_id)));
+  // A user deactivated, or sessions ended, through another API instance stop answering here too.
+  bus.subscribe(
+    (event) =>
+      (event.type === "user.deactivated" || event.type === "session.ended") &&
+      activeUsers.forget(Number(event.data.user_id)),
+  );
+  /** Ended sessions (null: all of the user's) are refused here at once, elsewhere on their event. */
+  const endSessions = (userId: number, sessionIds: string[] | null) => {
+    activeUsers.forget(userId);
+    void bus
+      .publish({
+        id: null,
+        type: "session.ended",
+        at: new Date().toISOString(),
+        actor: userId,
+        data: { user_id: userId, session_ids: sessionIds },
+      })
+      .catch(() => {});
+  };
 
   await app.register(fastifySwagger, {
     openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
@@ -159,22 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : createAltchaCheck(config.jwtSecret);
   const auth = createAuthService({
     db,
-    onLogout: (userId) =>
-      void bus
-        .publish({
-          id: null,
-          type: "session.ended",
-          at: new Date().toISOString(),
-          actor: userId,
-          data: { user_id: userId },
-        })
-        .catch(() => {}),
+    onSessionsEnded: endSessions,
     humanCheck,
     throttle: createLoginThrottle(
       deps.redis ? redisAttemptStore(deps.redis, config.redisNamespace) : memoryAttemptStore(),
       (error) => app.log.warn(`login throttle skipped: ${error.message}`),
     ),
-    signAccess: (user) => app.jwt.sign({ sub: String(user.id), grp: user.group }),
+    signAccess: (user, sid) => app.jwt.sign({ sub: String(user.id), grp: user.group, sid }),
   });
   const users = createUsersService({ db, uploadsDir, onUserChanged: activeUsers.forget });
   const clients = createClientsService({ db });
@@ -224,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             live.websocketServer.close(done);
           },
         });
-        const hub = await registerHub(live, { db, bus, loadUser });
+        const hub = await registerHub(live, { db, bus, loadUser, verifyToken: app.verifyAccessToken });
         deps.metrics?.watch({ websocketConnections: hub.connections });
       });
       api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());

@@ -15,13 +15,15 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;
+    /** The session (refresh-token family) the request's access token belongs to. */
+    sessionId: string | null;
   }
 }
 
 declare module "@fastify/jwt" {
   interface FastifyJWT {
-    payload: { sub: string; grp: string };
-    user: { sub: string; grp: string };
+    payload: { sub: string; grp: string; sid: string };
+    user: { sub: string; grp: string; sid: string };
   }
 }
 
@@ -29,8 +31,8 @@ export const ACCESS_TOKEN_TTL = "15m";
 
 export interface AuthPluginOptions {
   secret: string;
-  /** Loads the user behind a token; null when gone or deactivated, so tokens die at once. */
-  loadUser(id: number): AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+  /** Loads the user behind a token; null when gone, deactivated or the session ended, so tokens die at once. */
+  loadUser(id: number, sessionId: string): AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
 }
 
 export interface RouteRecord {
@@ -39,8 +41,24 @@ export interface RouteRecord {
   permission: RoutePermission | undefined;
 }
 
-type AccessClaims = { sub: string; grp: string; exp: number };
+export type AccessClaims = { sub: string; grp: string; sid: string; exp: number };
 const KEPT_TOKENS = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks an access token as the server signs them (HS256): a token without an expiry or
+ * without its session is refused, whoever signed it, so no token is good for ever or
+ * outside the session whose end must end it.
+ */
+export function createAccessVerifier(secret: string): (token: string) => AccessClaims {
+  const verify = createVerifier({ key: secret, algorithms: ["HS256"], requiredClaims: ["sub", "sid", "exp"] });
+  return (token) => {
+    const claims = verify(token) as AccessClaims;
+    if (typeof claims.sid !== "string" || !UUID.test(claims.sid) || typeof claims.exp !== "number")
+      throw new Error("malformed claims");
+    return claims;
+  };
+}
 
 /**
  * Every API call checks its token, with one verifier built once for the tokens @fastify/jwt
@@ -71,8 +89,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const routes: RouteRecord[] = [];
   app.decorate("routeTable", routes);
   app.decorateRequest("currentUser", null);
+  app.decorateRequest("sessionId", null);
 
-  const verifyAccess = keepVerified(createVerifier({ key: options.secret, algorithms: ["HS256"] }));
+  const verifyAccess = keepVerified(createAccessVerifier(options.secret));
+  app.decorate("verifyAccessToken", verifyAccess);
   const expired = () => new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
 
   /** Lets the request through as `user`, or answers 401 (no such user) or 403 (not allowed). */
@@ -94,13 +114,14 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
    */
   const guard = (permission: Exclude<RoutePermission, "public"> | undefined): preValidationHookHandler =>
     function guardRoute(request, _reply, done) {
-      let userId: number;
+      let claims: AccessClaims;
       try {
-        userId = Number(verifyAccess(bearerToken(request.headers.authorization)).sub);
+        claims = verifyAccess(bearerToken(request.headers.authorization));
       } catch {
         return done(expired());
       }
-      const user = options.loadUser(userId);
+      request.sessionId = claims.sid;
+      const user = options.loadUser(Number(claims.sub), claims.sid);
       if (user instanceof Promise) user.then((loaded) => admit(request, permission, loaded, done), done);
       else admit(request, permission, user, done);
     };
@@ -121,6 +142,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 declare module "fastify" {
   interface FastifyInstance {
     routeTable: RouteRecord[];
+    /** The claims of a valid access token (expiry and session present); throws otherwise. */
+    verifyAccessToken(token: string): AccessClaims;
   }
 }
 

@@ -13,12 +13,15 @@ const REPLAY_PAGE = 500;
 export interface HubOptions {
   db: Database;
   bus: Bus;
-  loadUser(id: number): SocketUser | null | Promise<SocketUser | null>;
+  loadUser(id: number, sessionId: string): SocketUser | null | Promise<SocketUser | null>;
+  /** The claims of a valid access token; throws for a bad, expired or session-less one. */
+  verifyToken(token: string): { sub: string; sid: string; exp: number };
   log?: (message: string) => void;
 }
 
 interface Session {
   user: SocketUser;
+  sessionId: string;
   lastEventId: number;
   expiresAt: number;
 }
@@ -74,7 +77,10 @@ function createCatchUp(db: Database, onFailure: (subscriber: Subscriber) => void
   };
 }
 
-export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log = () => {} }: HubOptions) {
+export async function registerHub(
+  app: FastifyInstance,
+  { db, bus, loadUser, verifyToken, log = () => {} }: HubOptions,
+) {
   const subscribers = new Set<Subscriber>();
   // A failed read closes the socket; the screen reconnects with its last id and is replayed.
   const catchUp = createCatchUp(db, (s) => s.close(1011, "replay failed"));
@@ -85,9 +91,11 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log
         subscriber.close(4403, "deactivated");
         continue;
       }
-      // A logout ends the user's sockets everywhere; a session still valid elsewhere refreshes and reconnects.
+      // An ended session's sockets close everywhere; the user's other sessions keep theirs.
       if (event.type === "session.ended") {
-        if (subscriber.user.id === Number(event.data.user_id)) subscriber.close(4401, "logged out");
+        const ended = event.data.session_ids as string[] | null;
+        if (subscriber.user.id === Number(event.data.user_id) && (!ended || ended.includes(subscriber.sessionId)))
+          subscriber.close(4401, "session ended");
         continue;
       }
       if (!subscriber.offer(event, previous)) void catchUp(subscriber);
@@ -107,9 +115,9 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log
   async function authenticate(raw: string): Promise<Session | null> {
     try {
       const message = SocketAuthMessage.parse(JSON.parse(raw));
-      const claims = app.jwt.verify<{ sub: string; exp: number }>(message.token);
-      const user = await loadUser(Number(claims.sub));
-      return user ? { user, lastEventId: message.last_event_id, expiresAt: claims.exp } : null;
+      const claims = verifyToken(message.token);
+      const user = await loadUser(Number(claims.sub), claims.sid);
+      return user ? { user, sessionId: claims.sid, lastEventId: message.last_event_id, expiresAt: claims.exp } : null;
     } catch {
       return null;
     }
@@ -126,6 +134,7 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log
       const session = await authenticate(data.toString());
       if (!session || session.user.id !== subscriber.user.id) return refuse(socket);
       subscriber.user = session.user;
+      subscriber.sessionId = session.sessionId;
       subscriber.expireAt(session.expiresAt);
     });
 
@@ -147,7 +156,7 @@ export async function registerHub(app: FastifyInstance, { db, bus, loadUser, log
       const from = session.lastEventId || (await latestEventId(db).catch(() => null));
       if (from === null) return socket.close(1011, "replay failed");
       if (socket.readyState !== socket.OPEN) return;
-      subscriber = new Subscriber(socket, session.user, from);
+      subscriber = new Subscriber(socket, session.user, from, session.sessionId);
       subscriber.expireAt(session.expiresAt);
       subscribers.add(subscriber);
       renewals(socket, subscriber);

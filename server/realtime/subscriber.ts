@@ -31,6 +31,8 @@ export class Subscriber {
     private readonly socket: WebSocket,
     public user: SocketUser,
     lastEventId: number,
+    /** The session of the token it was opened (or last renewed) with: its end closes the socket. */
+    public sessionId: string,
   ) {
     this.lastSeen = lastEventId;
     this.lastSent = lastEventId;

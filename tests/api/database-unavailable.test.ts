@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { connect } from "node:net";
@@ -87,7 +88,9 @@ describe("a database nobody listens for", () => {
     const runtime = await createRuntime(config, { database });
     const app = await buildApp({ ...runtime, logger: false });
     try {
-      const response = await new ApiClient(app, app.jwt.sign({ sub: "1", grp: "Admin" })).get("/api/orders/");
+      const response = await new ApiClient(app, app.jwt.sign({ sub: "1", grp: "Admin", sid: randomUUID() })).get(
+        "/api/orders/",
+      );
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ detail: SERVICE_UNAVAILABLE });
     } finally {

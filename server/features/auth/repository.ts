@@ -41,6 +41,39 @@ export async function findActiveUser(db: Executor, id: number): Promise<Authenti
   return row ?? null;
 }
 
+const activeSessionQueries = new WeakMap<
+  Executor,
+  { execute(p: { id: number; sid: string }): Promise<AuthenticatedUser[]> }
+>();
+
+/**
+ * The user behind an access token, while the user is active and the token's session (its
+ * refresh-token family) has not ended: a logout, a replayed refresh token, a password reset
+ * or a deactivation revokes the family. Prepared once per database: it runs on every
+ * authenticated request the per-instance cache has not answered.
+ */
+export async function findActiveSession(db: Executor, id: number, sid: string): Promise<AuthenticatedUser | null> {
+  let query = activeSessionQueries.get(db);
+  if (!query) {
+    query = db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(groups, eq(groups.id, users.groupId))
+      .where(
+        and(
+          eq(users.id, sql.placeholder("id")),
+          eq(users.isActive, true),
+          sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sid")}
+            and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
+        ),
+      )
+      .prepare("find_active_session");
+    activeSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id, sid });
+  return row ?? null;
+}
+
 /** Names compared as domain/usernames.ts's usernameKey does, in SQL so both sides use the same lower(). */
 const nameKey = (column: SQLWrapper) => sql`lower(normalize(${column}, NFKC))`;
 
@@ -126,6 +159,16 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
 
 export async function markRefreshTokenUsed(db: Executor, id: number) {
   await db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, id));
+}
+
+/** Ends one session of a user; false when it was not theirs or had already ended. */
+export async function revokeSession(db: Executor, familyId: string, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {

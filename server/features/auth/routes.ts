@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { permission: "session.use" },
     schema: { body: LogoutRequest.optional(), response: { 200: SuccessBody } },
     handler: async (request) => {
-      await auth.logout(request.body?.refresh, request.currentUser!.id);
+      await auth.logout(request.body?.refresh, request.currentUser!.id, request.sessionId!);
       return { success: true as const };
     },
   });

@@ -23,11 +23,15 @@ export function hashToken(token: string): string {
 
 export interface AuthServiceDeps {
   db: Database;
-  signAccess(user: AuthenticatedUser): string;
+  /** The access token of `user` within the session `sessionId` (its refresh-token family). */
+  signAccess(user: AuthenticatedUser, sessionId: string): string;
   humanCheck: HumanCheck;
   throttle: LoginThrottle;
-  /** After a logout: the user's open sockets close, on every instance (the other sessions reconnect). */
-  onLogout?(userId: number): void;
+  /**
+   * After sessions ended (`sessionIds`, or every session of the user when null): their access
+   * tokens and open sockets are refused on every instance.
+   */
+  onSessionsEnded?(userId: number, sessionIds: string[] | null): void;
 }
 
 export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) => string): CurrentUser {
@@ -45,7 +49,13 @@ export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) 
   };
 }
 
-export function createAuthService({ db, signAccess, humanCheck, throttle, onLogout = () => {} }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  signAccess,
+  humanCheck,
+  throttle,
+  onSessionsEnded = () => {},
+}: AuthServiceDeps) {
   async function issuePair(user: AuthenticatedUser, familyId: string = randomUUID()): Promise<TokenPair> {
     const refresh = randomBytes(32).toString("base64url");
     await repo.insertRefreshToken(db, {
@@ -54,7 +64,7 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
       tokenHash: hashToken(refresh),
       expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
     });
-    return { access: signAccess(user), refresh };
+    return { access: signAccess(user, familyId), refresh };
   }
 
   return {
@@ -83,25 +93,35 @@ export function createAuthService({ db, signAccess, humanCheck, throttle, onLogo
         if (!stored || stored.revokedAt || stored.expiresAt < new Date()) return null;
         if (stored.usedAt) {
           await repo.revokeFamily(tx, stored.familyId);
-          return "reused" as const;
+          return { reused: stored };
         }
         await repo.markRefreshTokenUsed(tx, stored.id);
         return stored;
       });
-      if (!outcome || outcome === "reused")
+      // A replayed token: whoever holds the family's current access token loses it too.
+      if (outcome && "reused" in outcome) onSessionsEnded(outcome.reused.userId, [outcome.reused.familyId]);
+      if (!outcome || "reused" in outcome)
         throw new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
       const user = await repo.findActiveUser(db, outcome.userId);
       if (!user) throw new Unauthorized("Sesión vencida o inválida. Iniciá sesión nuevamente.");
       return issuePair(user, outcome.familyId);
     },
 
-    async logout(token: string | undefined, userId: number): Promise<void> {
-      if (!token) await repo.revokeUserTokens(db, userId);
-      else {
-        const stored = await repo.findRefreshToken(db, hashToken(token));
-        if (stored && stored.userId === userId) await repo.revokeFamily(db, stored.familyId);
-      }
-      onLogout(userId);
+    /**
+     * Ends the session the access token belongs to, and the one of the refresh token sent
+     * (when it is the user's): both are the same unless the client mixed two logins.
+     */
+    async logout(token: string | undefined, userId: number, sessionId: string): Promise<void> {
+      const ended = [sessionId];
+      await db.transaction(async (tx) => {
+        await repo.revokeSession(tx, sessionId, userId);
+        const stored = token ? await repo.findRefreshToken(tx, hashToken(token)) : null;
+        if (stored && stored.userId === userId && stored.familyId !== sessionId) {
+          await repo.revokeSession(tx, stored.familyId, userId);
+          ended.push(stored.familyId);
+        }
+      });
+      onSessionsEnded(userId, ended);
     },
 
     listGroups: () => repo.listRequestableGroups(db),

@@ -1,14 +1,18 @@
+import { randomUUID } from "node:crypto";
 import fastifyJwt from "@fastify/jwt";
 import fastifyWebsocket from "@fastify/websocket";
+import { createSigner } from "fast-jwt";
 import Fastify, { type FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryBus } from "../../../server/realtime/bus";
+import { createAccessVerifier } from "../../../server/plugins/auth";
 import { registerHub } from "../../../server/realtime/hub";
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../helpers/app";
 import { openSocket } from "../../helpers/socket";
 
 const LOADER_DELAY_MS = 30;
+const SID = randomUUID();
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -19,12 +23,13 @@ beforeAll(async () => {
   // The hub alone, with a user loader as slow as a busy database.
   app = Fastify();
   await app.register(fastifyWebsocket);
-  await app.register(fastifyJwt, { secret: TEST_JWT_SECRET });
+  await app.register(fastifyJwt, { secret: TEST_JWT_SECRET, sign: { expiresIn: "15m" } });
   await app.register(
     async (api) => {
       hub = await registerHub(api, {
         db: t.runtime.database.db,
         bus: createMemoryBus(),
+        verifyToken: createAccessVerifier(TEST_JWT_SECRET),
         loadUser: async (id) => (await new Promise((r) => setTimeout(r, LOADER_DELAY_MS)), { id, group: "Admin" }),
       });
     },
@@ -47,7 +52,7 @@ const until = async (condition: () => boolean, timeoutMs = 5_000) => {
 
 describe("websocket sessions in the hub", () => {
   it("keeps nothing of a socket that closes while its login is being checked", async () => {
-    const token = app.jwt.sign({ sub: "1", grp: "Admin" });
+    const token = app.jwt.sign({ sub: "1", grp: "Admin", sid: SID });
     const closed = await Promise.all(
       Array.from(
         { length: 100 },
@@ -77,11 +82,12 @@ describe("websocket sessions in the hub", () => {
   it("closes a socket when its access token expires, unless a fresh token arrives on it", async () => {
     // Both tokens end at the same second, at least a second from now.
     const exp = Math.floor(Date.now() / 1000) + 2;
-    const endingAt = (sub: string) => app.jwt.sign({ sub, grp: "Admin", exp } as { sub: string; grp: string });
+    const sign = createSigner({ key: TEST_JWT_SECRET, algorithm: "HS256" });
+    const endingAt = (sub: string) => sign({ sub, grp: "Admin", sid: SID, exp });
     const expiring = await openSocket(url, { token: endingAt("1") });
     const renewed = await openSocket(url, { token: endingAt("2") });
     await Promise.all([expiring.waitFor((m) => m.type === "ready"), renewed.waitFor((m) => m.type === "ready")]);
-    renewed.send({ type: "auth", token: app.jwt.sign({ sub: "2", grp: "Admin" }, { expiresIn: 60 }) });
+    renewed.send({ type: "auth", token: app.jwt.sign({ sub: "2", grp: "Admin", sid: SID }, { expiresIn: 60 }) });
 
     expect(await expiring.closed).toBe(4401);
     await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 + 300 - Date.now())));
@@ -90,9 +96,9 @@ describe("websocket sessions in the hub", () => {
   });
 
   it("refuses a renewal that carries another user's token", async () => {
-    const socket = await openSocket(url, { token: app.jwt.sign({ sub: "3", grp: "Admin" }) });
+    const socket = await openSocket(url, { token: app.jwt.sign({ sub: "3", grp: "Admin", sid: SID }) });
     await socket.waitFor((m) => m.type === "ready");
-    socket.send({ type: "auth", token: app.jwt.sign({ sub: "4", grp: "Admin" }) });
+    socket.send({ type: "auth", token: app.jwt.sign({ sub: "4", grp: "Admin", sid: SID }) });
     expect(await socket.closed).toBe(4401);
   });
 });

@@ -49,7 +49,7 @@ function DraggableCard({ card }: { card: DispatchCard }) {
   );
 }
 
-export const columnWeight = (cards: DispatchCard[]) =>
+export const columnWeight = (cards: Pick<DispatchCard, "total_weight">[]) =>
   formatWeight(cards.reduce((sum, c) => sum + toGrams(c.total_weight), 0));
 
 interface CourierColumnProps {

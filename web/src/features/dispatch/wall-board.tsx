@@ -1,20 +1,102 @@
-import { Box, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { COURIERS, courierName } from "../../../../domain/contracts/boards";
-import { useBoardDate } from "../../components/board-date";
+import { Box, Button, Group, Text, Title } from "@mantine/core";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { COURIERS, courierName, type BoardOrderRow } from "../../../../domain/contracts/boards";
+import { formatIsoDate } from "../../../../domain/calendar";
 import { boardColumns } from "../../../../domain/live-dispatch";
+import { useBoardDate } from "../../components/board-date";
 import { useDispatchBoard } from "./api/get-board";
+import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
 import { columnWeight } from "./courier-column";
-import { WallCard } from "./wall-card";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { WALL_TYPE, WallCard } from "./wall-card";
 
-/** The wall screen: today's columns in large type, live, with nothing to click but full screen. */
+const PAGE = "#141517";
+const COLUMN = "#25262b";
+
+/** One courier's column on the wall: its name and courier, the orders waiting, then those out for delivery. */
+function WallColumn({
+  column,
+  courier,
+  waiting,
+  sent,
+}: {
+  column: number;
+  courier: string | null;
+  waiting: BoardOrderRow[];
+  sent: BoardOrderRow[];
+}) {
+  const body = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(0);
+  // A column longer than the screen says how many cards fell below its edge: none is silently lost.
+  useLayoutEffect(() => {
+    const box = body.current;
+    if (!box) return;
+    const count = () => {
+      const bottom = box.getBoundingClientRect().bottom;
+      setHidden(
+        [...box.querySelectorAll("[data-testid=wall-card]")].filter(
+          (c) => c.getBoundingClientRect().bottom > bottom + 1,
+        ).length,
+      );
+    };
+    count();
+    const observer = new ResizeObserver(count);
+    observer.observe(box);
+    return () => observer.disconnect();
+  });
+  const all = [...waiting, ...sent];
+  return (
+    <Box
+      component="section"
+      aria-label={courier ? `${courierName(column)}: ${courier}` : courierName(column)}
+      data-testid={`wall-column-${column}`}
+      style={{
+        background: COLUMN,
+        borderRadius: 12,
+        padding: "0.6vw",
+        display: "flex",
+        flexDirection: "column",
+        minHeight: 0,
+        minWidth: 0,
+      }}
+    >
+      <Box mb="0.5vw">
+        <Text fw={800} lh={1.1} fz={WALL_TYPE.large} c="white" data-testid={`wall-courier-${column}`}>
+          {courierName(column)}
+          {courier ? ` · ${courier}` : ""}
+        </Text>
+        <Text fw={700} lh={1.2} fz={WALL_TYPE.medium} c="white">
+          {all.length} · {columnWeight(all)}
+          {sent.length ? ` · ${sent.length} en reparto` : ""}
+        </Text>
+      </Box>
+      <Box
+        ref={body}
+        style={{ flex: 1, minHeight: 0, overflow: "hidden", display: "flex", flexDirection: "column", gap: "0.5vw" }}
+      >
+        {waiting.map((card) => (
+          <WallCard key={card.PK_Orders} order={card} />
+        ))}
+        {sent.map((card) => (
+          <WallCard key={card.PK_Orders} order={card} sent />
+        ))}
+      </Box>
+      {hidden > 0 && (
+        <Text fw={800} fz={WALL_TYPE.medium} c="white" ta="center" data-testid={`wall-hidden-${column}`}>
+          y {hidden} más
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The wall screen: every column across the whole screen in large type, live, with nothing to click but full screen. */
 export function WallBoard() {
   const [date] = useBoardDate();
   const [fullScreen, setFullScreen] = useState(!!document.fullscreenElement);
   useLiveDispatch(date);
   const board = useDispatchBoard(date);
+  const couriers = useCouriers(date, { positions: false });
   useEffect(() => {
     const changed = () => setFullScreen(!!document.fullscreenElement);
     document.addEventListener("fullscreenchange", changed);
@@ -23,11 +105,30 @@ export function WallBoard() {
 
   const cards = board.data?.cards ?? [];
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
+  const sentById = new Map((board.data?.sent ?? []).map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
+  const courierOf = (column: number) => couriers.data?.couriers.find((c) => c.column === column);
+  // A sent order stays under the courier carrying it (its pending stop) until it is delivered.
+  const sentOf = (column: number) =>
+    (courierOf(column)?.stops ?? [])
+      .filter((s) => s.state === "pendiente")
+      .flatMap((s) => (sentById.has(s.order_id) ? [sentById.get(s.order_id)!] : []));
   return (
-    <Box component="main" p="lg" mih="100vh" bg="dark.8" c="white">
-      <Group justify="space-between" mb="lg">
-        <Title order={1} fz={{ base: 32, sm: 48 }}>
+    <Box
+      component="main"
+      style={{
+        background: PAGE,
+        color: "white",
+        height: "100vh",
+        padding: "0.8vw",
+        display: "flex",
+        flexDirection: "column",
+        gap: "0.6vw",
+        overflow: "hidden",
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} fz={WALL_TYPE.medium} lh={1.1}>
           Despacho · {formatIsoDate(date)}
         </Title>
         {!fullScreen && (
@@ -40,26 +141,26 @@ export function WallBoard() {
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
-        {COURIERS.map((courier) => {
-          const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);
-          return (
-            <Stack key={courier} gap="md" aria-label={courierName(courier)} data-testid={`wall-column-${courier}`}>
-              <Group justify="space-between">
-                <Text fw={800} size="36px">
-                  {courierName(courier)}
-                </Text>
-                <Text size="28px" fw={700}>
-                  {load.length} · {columnWeight(load)}
-                </Text>
-              </Group>
-              {load.map((card) => (
-                <WallCard key={card.PK_Orders} order={card} />
-              ))}
-            </Stack>
-          );
-        })}
-      </SimpleGrid>
+      <Box
+        data-testid="wall-columns"
+        style={{
+          flex: 1,
+          minHeight: 0,
+          display: "grid",
+          gridTemplateColumns: `repeat(${COURIERS.length}, minmax(0, 1fr))`,
+          gap: "0.6vw",
+        }}
+      >
+        {COURIERS.map((column) => (
+          <WallColumn
+            key={column}
+            column={column}
+            courier={column > 0 ? (courierOf(column)?.user?.display_name ?? null) : null}
+            waiting={(columns.get(column) ?? []).map((id) => byId.get(id)!)}
+            sent={column > 0 ? sentOf(column) : []}
+          />
+        ))}
+      </Box>
     </Box>
   );
 }

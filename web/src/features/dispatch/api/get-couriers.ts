@@ -12,14 +12,17 @@ export const getCouriers = async (date: string) =>
 export const couriersQuery = (date: string) =>
   queryOptions({ queryKey: dispatchKeys.couriers(date), queryFn: () => getCouriers(date) });
 
-/** Each column's courier, stops and position; a stop, link, position or sent route re-reads it (a small read). */
-export function useCouriers(date: string) {
+/**
+ * Each column's courier, stops and position; a stop, link, position or sent route re-reads it (a small read).
+ * `positions: false` (the wall, which shows no map) does not re-read on every courier's position.
+ */
+export function useCouriers(date: string, { positions = true }: { positions?: boolean } = {}) {
   const client = useQueryClient();
   const reload = (event: AppEvent) =>
     concernsDate(event, date) && void client.invalidateQueries({ queryKey: dispatchKeys.couriers(date) });
   useEvents("dispatch.stop_updated", reload);
   useEvents("dispatch.courier_linked", reload);
-  useEvents("dispatch.courier_position", reload);
+  useEvents("dispatch.courier_position", (event) => positions && reload(event));
   useEvents("dispatch.route_ready", reload);
   return useQuery(couriersQuery(date));
 }

@@ -5,7 +5,14 @@ import { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { contrastRatio, preloadAxe, seriousViolations, settled } from "../helpers/devices";
+import {
+  contrastRatio,
+  horizontalOverflow,
+  preloadAxe,
+  seriousViolations,
+  settled,
+  VIEWPORTS,
+} from "../helpers/devices";
 import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
 import { createUser } from "../helpers/factories";
 
@@ -139,6 +146,18 @@ describe.skipIf(!!skip)(`the wall screen read from across the room ${skip}`, () 
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/wall-${width}.png` });
     },
   );
+
+  it("checked on a phone, a tablet or a desktop, the columns stack and nothing runs off the side", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.goto("/admin/dispatch/wall");
+      await page.getByTestId("wall-column-1").locator(`[data-order-id="${ids.sent}"]`).waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await settled(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/wall-${viewport.width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
 
   it("a delivered order leaves its courier's column live", async () => {
     await page.setViewportSize({ width: 1920, height: 1080 });

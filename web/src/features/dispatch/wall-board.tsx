@@ -1,4 +1,5 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { COURIERS, courierName, type BoardOrderRow } from "../../../../domain/contracts/boards";
 import { formatIsoDate } from "../../../../domain/calendar";
@@ -8,7 +9,7 @@ import { useDispatchBoard } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
 import { columnWeight } from "./courier-column";
-import { WALL_TYPE, WallCard } from "./wall-card";
+import { WALL_SIZES, WALL_TYPE, WallCard } from "./wall-card";
 
 const PAGE = "#141517";
 const COLUMN = "#25262b";
@@ -19,7 +20,9 @@ function WallColumn({
   courier,
   waiting,
   sent,
+  wide,
 }: {
+  wide: boolean;
   column: number;
   courier: string | null;
   waiting: BoardOrderRow[];
@@ -30,7 +33,7 @@ function WallColumn({
   // A column longer than the screen says how many cards fell below its edge: none is silently lost.
   useLayoutEffect(() => {
     const box = body.current;
-    if (!box) return;
+    if (!box || !wide) return setHidden(0);
     const count = () => {
       const bottom = box.getBoundingClientRect().bottom;
       setHidden(
@@ -53,14 +56,14 @@ function WallColumn({
       style={{
         background: COLUMN,
         borderRadius: 12,
-        padding: "0.6vw",
+        padding: "max(8px, 0.6vw)",
         display: "flex",
         flexDirection: "column",
         minHeight: 0,
         minWidth: 0,
       }}
     >
-      <Box mb="0.5vw">
+      <Box mb="max(6px, 0.5vw)">
         <Text fw={800} lh={1.1} fz={WALL_TYPE.large} c="white" data-testid={`wall-courier-${column}`}>
           {courierName(column)}
           {courier ? ` · ${courier}` : ""}
@@ -72,7 +75,14 @@ function WallColumn({
       </Box>
       <Box
         ref={body}
-        style={{ flex: 1, minHeight: 0, overflow: "hidden", display: "flex", flexDirection: "column", gap: "0.5vw" }}
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflow: "hidden",
+          display: "flex",
+          flexDirection: "column",
+          gap: "max(6px, 0.5vw)",
+        }}
       >
         {waiting.map((card) => (
           <WallCard key={card.PK_Orders} order={card} />
@@ -82,7 +92,15 @@ function WallColumn({
         ))}
       </Box>
       {hidden > 0 && (
-        <Text fw={800} fz={WALL_TYPE.medium} c="white" ta="center" data-testid={`wall-hidden-${column}`}>
+        <Text
+          fw={800}
+          fz={WALL_TYPE.medium}
+          c="white"
+          ta="center"
+          bg={COLUMN}
+          style={{ position: "relative" }}
+          data-testid={`wall-hidden-${column}`}
+        >
           y {hidden} más
         </Text>
       )}
@@ -97,6 +115,8 @@ export function WallBoard() {
   useLiveDispatch(date);
   const board = useDispatchBoard(date);
   const couriers = useCouriers(date, { positions: false });
+  // A wall is 1200 px or wider; on a phone or tablet the columns stack and the page scrolls.
+  const wide = useMediaQuery("(min-width: 75em)", true, { getInitialValueInEffect: false });
   useEffect(() => {
     const changed = () => setFullScreen(!!document.fullscreenElement);
     document.addEventListener("fullscreenchange", changed);
@@ -117,14 +137,16 @@ export function WallBoard() {
     <Box
       component="main"
       style={{
+        ...(wide ? WALL_SIZES.wide : WALL_SIZES.narrow),
         background: PAGE,
         color: "white",
-        height: "100vh",
-        padding: "0.8vw",
+        height: wide ? "100vh" : undefined,
+        minHeight: "100vh",
+        padding: "max(8px, 0.8vw)",
         display: "flex",
         flexDirection: "column",
-        gap: "0.6vw",
-        overflow: "hidden",
+        gap: "max(8px, 0.6vw)",
+        overflow: wide ? "hidden" : undefined,
       }}
     >
       <Group justify="space-between" wrap="nowrap">
@@ -133,8 +155,9 @@ export function WallBoard() {
         </Title>
         {!fullScreen && (
           <Button
-            size="lg"
+            size={wide ? "lg" : "sm"}
             variant="white"
+            style={{ flexShrink: 0 }}
             onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}
           >
             Pantalla completa
@@ -147,14 +170,15 @@ export function WallBoard() {
           flex: 1,
           minHeight: 0,
           display: "grid",
-          gridTemplateColumns: `repeat(${COURIERS.length}, minmax(0, 1fr))`,
-          gap: "0.6vw",
+          gridTemplateColumns: `repeat(${wide ? COURIERS.length : 1}, minmax(0, 1fr))`,
+          gap: "max(8px, 0.6vw)",
         }}
       >
         {COURIERS.map((column) => (
           <WallColumn
             key={column}
             column={column}
+            wide={wide}
             courier={column > 0 ? (courierOf(column)?.user?.display_name ?? null) : null}
             waiting={(columns.get(column) ?? []).map((id) => byId.get(id)!)}
             sent={column > 0 ? sentOf(column) : []}

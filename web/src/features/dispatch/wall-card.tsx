@@ -7,8 +7,15 @@ const INK = "#16181d";
 const CARD = "#ffffff";
 const SENT = "#fff3c4";
 
-/** The wall's type scales with the screen: 48/36 px at 1920 px wide, twice that on a 3840 px one. */
-export const WALL_TYPE = { large: "max(48px, 2.5vw)", medium: "max(36px, 1.875vw)" } as const;
+/**
+ * The wall's type scales with the screen: 48/36 px at 1920 px wide, twice that on a 3840 px one.
+ * The board sets the two variables; a screen narrower than a wall (a phone checking it) gets smaller fixed ones.
+ */
+export const WALL_TYPE = { large: "var(--wall-large)", medium: "var(--wall-medium)" } as const;
+export const WALL_SIZES = {
+  wide: { "--wall-large": "max(48px, 2.5vw)", "--wall-medium": "max(36px, 1.875vw)" },
+  narrow: { "--wall-large": "26px", "--wall-medium": "20px" },
+} as const;
 
 /** An order on the wall screen: number, client, weight, address, zone and slot, readable from 6 m. */
 export function WallCard({ order, sent = false }: { order: BoardOrderRow; sent?: boolean }) {

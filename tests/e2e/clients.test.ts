@@ -40,9 +40,15 @@ describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
     await page.getByLabel("Nombre").fill("Ramón Núñez");
     expect(await page.getByText("Ingresá nombre y apellido (mínimo dos palabras).").count()).toBe(0);
     await page.getByLabel("Dirección").fill("Mitre 500");
-    await choose("Localidad", "Quilmes");
-    await choose("Zona", "Zona Centro");
     await page.getByLabel("Teléfono").fill("11 4000-1234");
+    // Disabled, and it says why: the selects not yet chosen (issue 29).
+    const why = page.getByText("Para crear el cliente completá: Localidad y Zona.");
+    await why.waitFor();
+    expect(await submit.getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
+    await choose("Localidad", "Quilmes");
+    await page.getByText("Para crear el cliente completá: Zona.").waitFor();
+    await choose("Zona", "Zona Centro");
+    expect(await page.getByText(/Para crear el cliente completá/).count()).toBe(0);
 
     const [popup] = await Promise.all([
       page.waitForEvent("popup"),

@@ -7,6 +7,7 @@ import { horizontalOverflow, preloadAxe, seriousViolations, VIEWPORTS, type View
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 let e2e: E2E;
 let api: ApiClient;
 const pages = new Map<ViewportName, Page>();
@@ -36,6 +37,8 @@ afterAll(async () => {
 });
 
 const phone = () => pages.get("phone")!;
+const shot = (page: Page, name: string) =>
+  SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true }) : null;
 
 /** The problems found at each width: horizontal overflow and axe's critical or serious findings. */
 async function atEveryWidth(check: (page: Page) => Promise<void>) {
@@ -80,5 +83,19 @@ describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
     await page.getByText("Freezer virtual guardado con éxito.").waitFor();
     const freezer = (await api.get(`/api/clients/${ids.client}/virtual-freezer/`)).json();
     expect(freezer.cart.items).toEqual([expect.objectContaining({ PK_Products: ids.loose, Type: "KG" })]);
+  });
+
+  it("'Crear cliente' says which fields hold it back, at every width, and passes axe", async () => {
+    const problems = await atEveryWidth(async (page) => {
+      await page.goto("/create-client");
+      await page.getByLabel("Nombre").fill("Ana Pérez");
+      await page.getByLabel("Dirección").fill("Mitre 500");
+      await page.getByLabel("Teléfono").fill("11 4000-1234");
+      const why = page.getByText("Para crear el cliente completá: Localidad y Zona.");
+      await why.waitFor();
+      expect(await page.getByRole("button", { name: "Crear cliente" }).isDisabled()).toBe(true);
+      await shot(page, "create-client");
+    });
+    expect(problems).toEqual([]);
   });
 });

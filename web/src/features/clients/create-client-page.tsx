@@ -1,4 +1,4 @@
-import { Button, Group, Paper } from "@mantine/core";
+import { Button, Group, Paper, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CreateClientRequest } from "../../../../domain/contracts/clients";
@@ -9,8 +9,21 @@ import { useCreateClient } from "./api/create-client";
 import { fieldErrors } from "../../components/field-errors";
 import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
 
-// SPEC.md §5: submit waits for these; email and birthday are marked but not blocking.
-const BLOCKING = ["name", "phone", "address", "shipment", "city", "latitude", "longitude"];
+// SPEC.md §5: submit waits for these (in the form's order, with their labels); email and
+// birthday are marked but not blocking.
+const BLOCKING: Record<string, string> = {
+  name: "Nombre",
+  address: "Dirección",
+  city: "Localidad",
+  shipment: "Zona",
+  latitude: "Latitud",
+  longitude: "Longitud",
+  phone: "Teléfono",
+};
+
+/** "Localidad y Zona": the fields still holding the button back, as a person reads a list. */
+const listed = (labels: string[]) =>
+  labels.length > 1 ? `${labels.slice(0, -1).join(", ")} y ${labels.at(-1)}` : (labels[0] ?? "");
 
 // A coordinate's pair error ('Falta completar la longitud.') shows as soon as either one was typed.
 const TOUCHED_WITH: Record<string, string[]> = {
@@ -30,7 +43,10 @@ export function CreateClientPage() {
 
   const payload = { ...toPayload(values), shipment: values.zone ?? "" };
   const errors = fieldErrors(CreateClientRequest, payload);
-  const blocked = BLOCKING.some((field) => errors[field]);
+  const missing = Object.entries(BLOCKING)
+    .filter(([field]) => errors[field])
+    .map(([, label]) => label);
+  const blocked = missing.length > 0;
   const shown = Object.fromEntries(
     Object.entries({ ...errors, ...serverErrors }).filter(
       ([field]) => wasTouched(touched, field) || serverErrors[field],
@@ -62,8 +78,17 @@ export function CreateClientPage() {
       <PageTitle>Nuevo Cliente</PageTitle>
       <Paper withBorder p="lg" component="form" onSubmit={submit}>
         <ClientFields values={values} errors={shown} onChange={change} mode="create" picker="create-client" />
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" disabled={blocked} loading={creation.isPending}>
+        <Group justify="flex-end" align="center" mt="lg" wrap="wrap">
+          {/* SPEC.md §5 keeps the button disabled until these are valid: it says which ones. */}
+          <Text id="create-client-missing" size="sm" c="gray.7" aria-live="polite" style={{ flex: "1 1 16rem" }}>
+            {blocked ? `Para crear el cliente completá: ${listed(missing)}.` : ""}
+          </Text>
+          <Button
+            type="submit"
+            disabled={blocked}
+            loading={creation.isPending}
+            aria-describedby={blocked ? "create-client-missing" : undefined}
+          >
             Crear cliente
           </Button>
         </Group>

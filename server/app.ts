@@ -195,7 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dispatch = createDispatchService({ db, orders, depot: config.depot });
   const courier = createCourierService({ db, orders, uploadsDir });
   const commissions = createCommissionsService({ db });
-  const exportsService = createExportsService({ database, jobs, quotaBytes: config.exportQuotaBytes });
+  const exportsService = createExportsService({
+    database,
+    jobs,
+    quotaBytes: config.exportQuotaBytes,
+    stallMs: config.exportStallMs,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {

@@ -83,6 +83,7 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
     EXPORT_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
+    EXPORT_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: z.coerce.number().positive().max(525_600).default(1440),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
@@ -141,6 +142,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** Disk kept for export files, all together. */
   exportQuotaBytes: number;
+  /** A download whose reader takes nothing for this long is ended and its export slot freed. */
+  exportStallMs: number;
   /** Scheduled backups, when BACKUP_DIR is set: written by the app (embedded) or the workers. */
   backups?: { dir: string; everyMinutes: number; keep: number };
   /** GET /metrics answers only with this bearer token; absent, there is no /metrics. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     exportQuotaBytes: Math.round(e.EXPORT_QUOTA_MB * 1024 * 1024),
+    exportStallMs: e.EXPORT_STALL_MS,
     backups: e.BACKUP_DIR
       ? { dir: resolve(e.BACKUP_DIR), everyMinutes: e.BACKUP_EVERY_MINUTES, keep: e.BACKUP_KEEP }
       : undefined,

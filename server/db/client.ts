@@ -96,7 +96,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     },
     stream: (query, params, batchSize) =>
       client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
-    textRows: (query) => copyRows(url, query),
+    textRows: (query) => copyRows(client, url, query),
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -104,14 +104,17 @@ function openPostgres(url: string, max: number): DatabaseHandle {
 /**
  * COPY's rows as they arrive, about twice as fast as a cursor's (no per-row protocol
  * message, no parsing into objects), on a connection of its own: a reader that stops early
- * closes it, and Postgres ends the COPY, where a pooled connection would be left mid-COPY
- * (a cancel sent after it could strike the connection's next query instead).
+ * ends the COPY's backend and closes the connection, where a pooled connection would be left
+ * mid-COPY (a cancel sent after it could strike the connection's next query instead).
+ * A cancel is not enough: a backend blocked writing to a reader that stopped (ClientWrite)
+ * does not act on it, and a closed socket is noticed only once its peer resets it.
  */
-async function* copyRows(url: string, query: string): AsyncIterable<TextRow[]> {
+async function* copyRows(pool: postgres.Sql, url: string, query: string): AsyncIterable<TextRow[]> {
   const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const copy = session.unsafe(`copy (${query}) to stdout`);
   let ended = false;
   try {
-    const stream = await session.unsafe(`copy (${query}) to stdout`).readable();
+    const stream = await copy.readable();
     const decode = copyTextDecoder();
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       const rows = decode(chunk);
@@ -119,6 +122,8 @@ async function* copyRows(url: string, query: string): AsyncIterable<TextRow[]> {
     }
     ended = true;
   } finally {
+    const pid = (copy as unknown as { state?: { pid?: number } }).state?.pid;
+    if (!ended && pid) await pool`select pg_terminate_backend(${pid})`.catch(() => {});
     await session.end({ timeout: ended ? 5 : 0 });
   }
 }

@@ -9,6 +9,7 @@ import {
   LatestIdResponse,
 } from "../../../domain/contracts/exports";
 import type { ExportsService } from "./service";
+import { ExportAbandoned } from "./slots";
 
 const Done = z.object({ success: z.literal(true), message: z.string() });
 
@@ -23,7 +24,20 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     config: { permission: "data.export" },
     schema: { body: ExportRequest },
     handler: async (request, reply) => {
-      const file = await exports.open(request.body);
+      // The client may leave while the export waits for a slot: it then leaves the queue.
+      const gone = new AbortController();
+      const leave = () => gone.abort();
+      reply.raw.once("close", leave);
+      let file: Awaited<ReturnType<ExportsService["open"]>>;
+      try {
+        file = await exports.open(request.body, gone.signal);
+      } catch (error) {
+        // Nobody to answer.
+        if (error instanceof ExportAbandoned) return reply.hijack();
+        throw error;
+      } finally {
+        reply.raw.off("close", leave);
+      }
       return reply
         .type(file.contentType)
         .header("content-disposition", `attachment; filename="${file.filename}"`)

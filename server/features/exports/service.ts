@@ -24,8 +24,9 @@ import {
   updateExportJob,
   type ExportJob,
 } from "./repository";
-import { exportSlots } from "./slots";
+import { ExportAbandoned, exportSlots } from "./slots";
 import { exportQuery } from "./tables";
+import type { ExportStream } from "./stream";
 import { csvStream, xlsxStream } from "./writers";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -45,13 +46,20 @@ export interface ExportsDeps {
   jobs: Jobs;
   /** Disk all kept export files may take together (EXPORT_QUOTA_MB). */
   quotaBytes: number;
+  /** A download whose reader takes nothing for this long is ended (EXPORT_STALL_MS). */
+  stallMs?: number;
+  log?: { info(message: string): void; warn(message: string): void };
 }
 
-export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps) {
+/** The download's reader took nothing for EXPORT_STALL_MS: the export is ended and its slot freed. */
+export class ExportStalled extends Error {}
+
+export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_000, log }: ExportsDeps) {
   const { db } = database;
+  let stalled = 0;
 
   /** One table as a csv or xlsx stream, pulled from the database as the client reads. */
-  function fileStream(request: ExportRequest): { stream: Readable; filename: string; contentType: string } {
+  function fileStream(request: ExportRequest): { stream: ExportStream; filename: string; contentType: string } {
     const ranged = isRanged(request.sql_table);
     const query = exportQuery(request.sql_table, {
       start: ranged ? request.start_id : null,
@@ -148,20 +156,49 @@ export function createExportsService({ database, jobs, quotaBytes }: ExportsDeps
 
     /**
      * The file of one table as a stream, and its name for content-disposition. Waits for one of
-     * the process's export slots; the slot is given back when the stream ends or is dropped.
+     * the process's export slots, unless `clientGone` aborts first (then ExportAbandoned, and
+     * nothing runs); the slot is given back when the stream ends or is dropped, or once its
+     * reader has taken nothing for `stallMs` (the stream is destroyed with ExportStalled,
+     * which cancels its query).
      */
-    async open(request: ExportRequest): Promise<{ stream: Readable; filename: string; contentType: string }> {
+    async open(
+      request: ExportRequest,
+      clientGone?: AbortSignal,
+    ): Promise<{ stream: Readable; filename: string; contentType: string }> {
       if (!request.sql_table || !request.type_archive) throw new Invalid(EXPORT_MESSAGE);
-      const release = await exportSlots.acquire();
+      const release = await exportSlots.acquire(clientGone).catch((error: unknown) => {
+        if (error instanceof ExportAbandoned)
+          log?.info(`export of ${request.sql_table} dropped from the queue: its client left before it ran`);
+        throw error;
+      });
       try {
         const file = fileStream(request);
-        file.stream.once("close", release);
+        const { stream } = file;
+        const watch = setInterval(
+          () => {
+            if (stream.idleMs() < stallMs) return;
+            stalled++;
+            log?.warn(
+              `export of ${request.sql_table} ended: its reader took nothing for ${stallMs} ms (slot freed, query cancelled)`,
+            );
+            stream.destroy(new ExportStalled(`no progress for ${stallMs} ms`));
+          },
+          Math.max(50, Math.min(1000, stallMs / 4)),
+        );
+        watch.unref();
+        stream.once("close", () => {
+          clearInterval(watch);
+          release();
+        });
         return file;
       } catch (error) {
         release();
         throw error;
       }
     },
+
+    /** Downloads ended because their reader stopped, since the process started. */
+    stalledDownloads: () => stalled,
   };
 }
 

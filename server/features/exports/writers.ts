@@ -1,4 +1,5 @@
-import { Readable, Transform } from "node:stream";
+import { Transform } from "node:stream";
+import { exportStream, type ExportStream } from "./stream";
 import { CSV_BOM, CSV_EOL, csvHeader, csvLine, type ExportKind } from "../../../domain/export-cells";
 import type { TextRow } from "../../db/copy-text";
 
@@ -12,7 +13,7 @@ export function csvStream(
   headers: readonly string[],
   kinds: readonly ExportKind[],
   batches: AsyncIterable<TextRow[]>,
-): Readable {
+): ExportStream {
   async function* text() {
     yield CSV_BOM + csvHeader(headers) + CSV_EOL;
     for await (const rows of batches) {
@@ -21,7 +22,7 @@ export function csvStream(
       yield chunk;
     }
   }
-  return Readable.from(text(), { objectMode: false });
+  return exportStream(text());
 }
 
 export class ExportTooLarge extends Error {}

@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
 import type { TextRow } from "../../db/copy-text";
+import { exportStream, type ExportStream } from "./stream";
 import { zipStream, type ZipEntry } from "./zip";
 
 /**
@@ -236,11 +236,11 @@ export function xlsxStream(
   batches: AsyncIterable<TextRow[]>,
   sheetName: string,
   sheetRows = SHEET_ROWS,
-): Readable {
+): ExportStream {
   const names: string[] = [];
   async function* entries() {
     yield* sheets(headers, kinds, batches, { names, name: sheetName, sheetRows });
     yield* packageParts(names);
   }
-  return Readable.from(zipStream(entries()), { objectMode: false });
+  return exportStream(zipStream(entries()));
 }

@@ -23,7 +23,11 @@ const withBatches = (batches: PreparationBatch[]): PreparationBoard => ({
   batches,
 });
 
-/** A re-batched group replaces that group's batches; a board showing another day ignores it. */
+/**
+ * A re-batched group's delta: the group becomes the batches `batch_ids` lists, in that order,
+ * each the changed one sent or else the one the board holds; removed ones go. A board showing
+ * another day ignores it.
+ */
 export function applyGroupBatches(
   board: PreparationBoard,
   date: string,
@@ -31,9 +35,18 @@ export function applyGroupBatches(
 ): PreparationBoard {
   if (date && data.delivery_date !== date) return board;
   const key = groupKey({ zoneId: data.zone_id, deliveryDate: data.delivery_date, timeSlotId: data.time_slot_id });
-  const others = board.batches.filter((b) => batchGroup(b) !== key);
+  const held = new Map<string, PreparationBatch>();
+  const others: PreparationBatch[] = [];
+  for (const batch of board.batches) {
+    if (batchGroup(batch) === key) held.set(batch.id, batch);
+    else others.push(batch);
+  }
+  const removed = new Set(data.removed);
+  const changed = new Map(data.changed.map((batch) => [batch.id, batch]));
+  // A batch the board no longer holds (its orders all left it) and the sweep did not send is not invented.
+  const group = data.batch_ids.flatMap((id) => (removed.has(id) ? [] : (changed.get(id) ?? held.get(id) ?? [])));
   // A stable sort keeps each group's batches in their stored positions.
-  return withBatches([...others, ...data.group_batches].sort(groupOrder));
+  return withBatches([...others, ...group].sort(groupOrder));
 }
 
 /**

@@ -43,12 +43,20 @@ export const RouteReadyData = z.object({
 });
 export type RouteReadyData = z.infer<typeof RouteReadyData>;
 
-/** preparation.updated: every batch of one (zone, date, time slot) group as the board shows it. */
+/**
+ * preparation.updated: what one sweep changed in one (zone, date, time slot) group. `batch_ids`
+ * lists every batch of the group in the board's order; `changed` holds, as the board shows
+ * them, only the batches a board holding the group as it was does not already have (new or
+ * rebuilt, or holding an order that changed); `removed` the ids of the batches the group no
+ * longer has. A board keeps every other batch of the group as it holds it.
+ */
 export const PreparationUpdatedData = z.object({
   delivery_date: z.string(),
   zone_id: z.number().nullable(),
   time_slot_id: z.number().nullable(),
-  group_batches: z.array(PreparationBatch),
+  batch_ids: z.array(z.string()),
+  changed: z.array(PreparationBatch),
+  removed: z.array(z.string()),
 });
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 

@@ -39,14 +39,39 @@ export const AppEvent = z.object({
 });
 export type AppEvent = z.infer<typeof AppEvent>;
 
+/**
+ * The preparation events a socket receives: those of one delivery date, of every date (null),
+ * or none (no subscription), as the board it serves shows.
+ */
+export const PreparationSubscription = z.iso.date().nullable();
+export type PreparationSubscription = z.infer<typeof PreparationSubscription>;
+
 export const SocketAuthMessage = z.object({
   type: z.literal("auth"),
   token: z.string().min(1),
   last_event_id: z.number().int().nonnegative().optional().default(0),
+  /** Set with the first message, the catch-up from `last_event_id` obeys it too. */
+  preparation_date: PreparationSubscription.optional(),
 });
+
+export type SocketAuthMessage = z.infer<typeof SocketAuthMessage>;
+
+/**
+ * A board that changes the date it shows (or closes: no date) — the socket's preparation
+ * events follow from the next one, as the `subscribed` answer says.
+ */
+export const SocketSubscribeMessage = z.object({
+  type: z.literal("subscribe"),
+  preparation_date: PreparationSubscription.optional(),
+});
+
+export const ClientSocketMessage = z.discriminatedUnion("type", [SocketAuthMessage, SocketSubscribeMessage]);
+export type ClientSocketMessage = z.infer<typeof ClientSocketMessage>;
 
 export type ServerSocketMessage =
   | { type: "ready"; last_event_id: number }
+  /** A subscription took effect: the socket's events after this follow it. */
+  | { type: "subscribed"; preparation_date?: PreparationSubscription }
   /** `after`: the id of the event sent on this socket just before (or the resume point); a screen that saw another one has a gap. */
   | { type: "event"; event: AppEvent; after: number }
   | { type: "error"; detail: string };
@@ -70,6 +95,12 @@ const EVENT_TYPE_AUDIENCE: Record<string, Capability> = {
   // A cancelled order is Admin's only (DESIGN.md §4), its event as much as its row.
   "order.cancelled": "orders.see_cancelled",
 };
+
+/** Whether a socket subscribed so (undefined: never) receives this event: a preparation event only for its date. */
+export function followsSubscription(event: Pick<AppEvent, "type" | "data">, preparation?: PreparationSubscription) {
+  if (!event.type.startsWith("preparation.")) return true;
+  return preparation !== undefined && (preparation === null || event.data.delivery_date === preparation);
+}
 
 export function eventCapability(type: string): Capability {
   return EVENT_TYPE_AUDIENCE[type] ?? EVENT_AUDIENCE[type.split(".")[0] ?? ""] ?? "users.approve";

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import { SocketAuthMessage, type AppEvent, type ServerSocketMessage } from "../../domain/contracts/events";
+import {
+  ClientSocketMessage,
+  SocketAuthMessage,
+  type AppEvent,
+  type PreparationSubscription,
+  type ServerSocketMessage,
+} from "../../domain/contracts/events";
 import type { Database } from "../db/types";
 import type { Bus } from "./bus";
 import { eventsAfter, latestEventId } from "./outbox";
@@ -24,6 +30,7 @@ interface Session {
   sessionId: string;
   lastEventId: number;
   expiresAt: number;
+  preparation: PreparationSubscription | undefined;
 }
 
 /**
@@ -112,30 +119,53 @@ export async function registerHub(
     subscribers.forEach((s) => s.close(1001, "server closing"));
   });
 
-  async function authenticate(raw: string): Promise<Session | null> {
+  async function authenticate(message: SocketAuthMessage): Promise<Session | null> {
     try {
-      const message = SocketAuthMessage.parse(JSON.parse(raw));
       const claims = verifyToken(message.token);
       const user = await loadUser(Number(claims.sub), claims.sid);
-      return user ? { user, sessionId: claims.sid, lastEventId: message.last_event_id, expiresAt: claims.exp } : null;
+      return user
+        ? {
+            user,
+            sessionId: claims.sid,
+            lastEventId: message.last_event_id,
+            expiresAt: claims.exp,
+            preparation: message.preparation_date,
+          }
+        : null;
     } catch {
       return null;
     }
   }
+  const parse = <T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, raw: string) => {
+    try {
+      return schema.safeParse(JSON.parse(raw)).data ?? null;
+    } catch {
+      return null;
+    }
+  };
 
   const refuse = (socket: WebSocket) => {
     socket.send(JSON.stringify({ type: "error", detail: "Sesión vencida o inválida." } satisfies ServerSocketMessage));
     socket.close(4401, "unauthorized");
   };
 
-  /** A later auth message on an open socket renews it with a fresh token of the same user. */
+  /**
+   * Later messages on an open socket: an auth message renews it with a fresh token of the
+   * same user; a subscribe message changes the date whose preparation events it receives.
+   */
   const renewals = (socket: WebSocket, subscriber: Subscriber) =>
     socket.on("message", async (data) => {
-      const session = await authenticate(data.toString());
+      const message = parse<ClientSocketMessage>(ClientSocketMessage, data.toString());
+      if (message?.type === "subscribe") {
+        subscriber.preparation = message.preparation_date;
+        return subscriber.send({ type: "subscribed", preparation_date: message.preparation_date });
+      }
+      const session = message && (await authenticate(message));
       if (!session || session.user.id !== subscriber.user.id) return refuse(socket);
       subscriber.user = session.user;
       subscriber.sessionId = session.sessionId;
       subscriber.expireAt(session.expiresAt);
+      if (session.preparation !== undefined) subscriber.preparation = session.preparation;
     });
 
   app.get("/ws", { websocket: true, config: { permission: "public" } }, (socket) => {
@@ -148,7 +178,8 @@ export async function registerHub(
     });
     socket.once("message", async (data) => {
       clearTimeout(timer);
-      const session = await authenticate(data.toString());
+      const auth = parse<SocketAuthMessage>(SocketAuthMessage, data.toString());
+      const session = auth && (await authenticate(auth));
       // The socket may have closed while its token was checked: nothing of it stays in the hub.
       if (socket.readyState !== socket.OPEN) return;
       if (!session) return refuse(socket);
@@ -158,6 +189,8 @@ export async function registerHub(
       if (socket.readyState !== socket.OPEN) return;
       subscriber = new Subscriber(socket, session.user, from, session.sessionId);
       subscriber.expireAt(session.expiresAt);
+      // Before the catch-up: the events replayed from the last id obey the same subscription.
+      subscriber.preparation = session.preparation;
       subscribers.add(subscriber);
       renewals(socket, subscriber);
       subscriber.send({ type: "ready", last_event_id: from });

@@ -1,5 +1,11 @@
 import type { WebSocket } from "ws";
-import { eventCapability, type AppEvent, type ServerSocketMessage } from "../../domain/contracts/events";
+import {
+  eventCapability,
+  followsSubscription,
+  type AppEvent,
+  type PreparationSubscription,
+  type ServerSocketMessage,
+} from "../../domain/contracts/events";
 import { can } from "../../domain/permissions";
 import type { SocketUser } from "./socket-user";
 
@@ -26,6 +32,8 @@ export class Subscriber {
   private lastSent: number;
   private held: { event: AppEvent; previous: number | null }[] | null = [];
   private expiry: NodeJS.Timeout | null = null;
+  /** The preparation events this socket's board shows: one date, every date (null), or none. */
+  preparation: PreparationSubscription | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -103,6 +111,7 @@ export class Subscriber {
       this.lastSeen = event.id;
     }
     if (!can(this.user.group, eventCapability(event.type))) return;
+    if (!followsSubscription(event, this.preparation)) return;
     if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT_BYTES) return this.close(4408, "too slow");
     const after = this.lastSent;
     if (event.id !== null) this.lastSent = event.id;

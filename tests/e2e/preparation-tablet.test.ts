@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "../../domain/calendar";
 import { markEveryBatchStale } from "../../server/features/preparation/repository";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
@@ -9,6 +9,7 @@ import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/br
 import { createProduct } from "../helpers/catalog";
 import { horizontalOverflow, preloadAxe, seriousViolations, VIEWPORTS, type ViewportName } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
+import { eventually } from "../helpers/worker-process";
 
 const skip = e2eSkipReason();
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -123,6 +124,31 @@ describe.skipIf(!!skip)(`the preparation tablet ${skip}`, () => {
     // The mark goes after its 10 s; the order stays.
     await button.getByText("Nuevo", { exact: true }).waitFor({ state: "detached", timeout: 15_000 });
     expect(await button.getAttribute("aria-label")).toBe(`Pedido #${id}`);
+    await page.context().close();
+  });
+
+  it("follows the date the board is changed to: a new order of that day arrives live, one of the day it left does not", async () => {
+    const page = await tabletAt("tablet");
+    const later = addDays(todayInBuenosAires(), 3);
+    const waiting = await confirmOrder(api, { date: later, zone: 2 }, products);
+    const batched = async () =>
+      JSON.stringify((await api.get(`/api/preparation/?delivery_date=${later}`)).json()).includes(
+        `"PK_Orders":${waiting}`,
+      );
+    expect(await eventually(batched)).toBe(true);
+    await page.getByLabel("Fecha de entrega").fill(later);
+    await orderButton(page, waiting).waitFor();
+    // Read with the date, the order already there is not new.
+    expect(await page.getByRole("button", { name: /nuevo$/ }).count()).toBe(0);
+    // The socket now receives that date's preparation events: the sweep's delta brings the order.
+    const [arrived, left] = [await confirmOrder(api, { date: later, zone: 2 }, products), await orderToday(1)];
+    await orderButton(page, arrived)
+      .and(page.getByRole("button", { name: /nuevo$/ }))
+      .waitFor({ timeout: 10_000 });
+    expect(await orderButton(page, left).count()).toBe(0);
+    expect(await page.getByTestId("batch-card").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preparation-other-date-768.png`, fullPage: true });
     await page.context().close();
   });
 

@@ -14,7 +14,8 @@ export interface TestSocket {
 /** A websocket client speaking the app's protocol: auth first, then events. */
 export function openSocket(
   baseUrl: string,
-  auth: { token: string; last_event_id?: number } | null,
+  /** `preparation_date`: the preparation events it receives (a date, every date: null; none without). */
+  auth: { token: string; last_event_id?: number; preparation_date?: string | null } | null,
 ): Promise<TestSocket> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/ws`);
   const messages: ServerSocketMessage[] = [];

@@ -151,21 +151,54 @@ const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({
 });
 
 describe("the preparation board applies events in place", () => {
-  it("replaces one group's batches and keeps the others, in the server's order", () => {
+  it("takes a group's changed batches, keeps the ones it holds, drops the removed ones, in the server's order", () => {
     const other = batch("lote-9", [card(9, 1)], { zone_id: 2 });
-    const board = prepBoard([batch("lote-1", [card(1, 1)]), other]);
-    const fresh = [batch("lote-1", [card(1, 1), card(3, 1)]), batch("lote-4", [card(4, 1)])];
-    const next = applyGroupBatches(board, DATE, {
+    const kept = batch("lote-1", [card(1, 1), card(2, 1)]);
+    const board = prepBoard([kept, batch("lote-3", [card(3, 1)]), other]);
+    const delta = {
       delivery_date: DATE,
       zone_id: 1,
       time_slot_id: 1,
-      group_batches: fresh,
+      batch_ids: ["lote-1", "lote-4", "lote-5"],
+      changed: [batch("lote-4", [card(4, 1), card(3, 1)]), batch("lote-5", [card(5, 1)])],
+      removed: ["lote-3"],
+    };
+    const next = applyGroupBatches(board, DATE, delta);
+    expect(next.batches.map((b) => b.id)).toEqual(["lote-1", "lote-4", "lote-5", "lote-9"]);
+    expect(next.batches[0]).toBe(kept);
+    expect(next.summary).toEqual({ suggested_groups: 4, orders_covered: 6 });
+    // The same delta again (a board that read its state after the sweep) changes nothing.
+    expect(applyGroupBatches(next, DATE, delta)).toEqual(next);
+    expect(applyGroupBatches(board, "2027-03-05", delta)).toBe(board);
+  });
+
+  it("a series of deltas leaves the board as the server's, with batches moved and a group emptied", () => {
+    const board = prepBoard([batch("lote-1", [card(1, 1)]), batch("lote-2", [card(2, 1)])]);
+    const group = { delivery_date: DATE, zone_id: 1, time_slot_id: 1 };
+    const moved = applyGroupBatches(board, DATE, {
+      ...group,
+      batch_ids: ["lote-2", "lote-1"],
+      changed: [],
+      removed: [],
     });
-    expect(next.batches.map((b) => b.id)).toEqual(["lote-1", "lote-4", "lote-9"]);
-    expect(next.summary).toEqual({ suggested_groups: 3, orders_covered: 4 });
-    expect(
-      applyGroupBatches(board, "2027-03-05", { delivery_date: DATE, zone_id: 1, time_slot_id: 1, group_batches: [] }),
-    ).toBe(board);
+    expect(moved.batches.map((b) => b.id)).toEqual(["lote-2", "lote-1"]);
+    const emptied = applyGroupBatches(moved, DATE, {
+      ...group,
+      batch_ids: [],
+      changed: [],
+      removed: ["lote-1", "lote-2"],
+    });
+    expect(emptied).toEqual(prepBoard([]));
+    // Another slot's group on an empty board: the board's order is date, zone, slot (none last).
+    const slots = [null, 2].map((slot) => ({
+      ...group,
+      time_slot_id: slot,
+      batch_ids: [`lote-${slot ?? 0}`],
+      changed: [batch(`lote-${slot ?? 0}`, [card(slot ?? 7, 1)], { time_slot_id: slot })],
+      removed: [],
+    }));
+    const filled = slots.reduce((b, delta) => applyGroupBatches(b, "", delta), emptied);
+    expect(filled.batches.map((b) => b.id)).toEqual(["lote-2", "lote-0"]);
   });
 
   it("an order marked prepared leaves its batch at once, and the batch's weight follows", () => {

@@ -14,7 +14,6 @@ import {
   storedBatchesOf,
   storedCountsOf,
   storedInputsOf,
-  storedViewsAt,
   type BatchPlace,
   type GroupInput,
   type GroupScope,
@@ -48,8 +47,12 @@ export interface GroupUpdate {
   batches: number;
   orders: number;
   cost_ms: number;
-  /** The group's batches as the board shows them. */
-  group_batches: PreparationBatch[];
+  /** Every batch of the group, in the board's order. */
+  batch_ids: string[];
+  /** The batches a board holding the group as it was lacks, as the board shows them. */
+  changed: PreparationBatch[];
+  /** The ids of the batches the group no longer has. */
+  removed: string[];
 }
 
 /** Orders whose card may differ from the one their stored view shows: every order, or these. */
@@ -65,6 +68,9 @@ function byGroup<T extends OrderGroup>(items: T[]) {
   }
   return groups;
 }
+
+/** A batch's id as its view carries it: its first order's. */
+const batchId = (orderIds: readonly number[]) => `lote-${orderIds[0]}`;
 
 /** A fresh batch of a group, at its position. */
 interface PlacedBatch {
@@ -97,7 +103,7 @@ function planGroup(
       stale === "all" || !sameMembers(stored[position], batch) || batch.orders.some((o) => stale.has(o.id)),
   );
   const dropped = stored.slice(fresh.length).map((b) => placeOf(group, b.position));
-  return { group, orders: orders.length, batches: fresh.length, toBuild, dropped };
+  return { group, orders: orders.length, batches: fresh.length, fresh, toBuild, dropped };
 }
 
 const placeOf = (group: OrderGroup, position: number): BatchPlace => ({
@@ -144,21 +150,6 @@ async function buildBatches(tx: Executor, depot: Point, placed: PlacedBatch[]): 
 }
 
 const placeKey = (p: BatchPlace) => `${groupOfPlace(p)}|${p.position}`;
-
-/**
- * Each changed group's batches as the board shows them, in position order: the ones just
- * built as they are, the ones kept read back from their stored views.
- */
-async function groupBatchesOf(tx: Executor, changed: ReturnType<typeof planGroup>[], built: BuiltBatch[]) {
-  const views = new Map(built.map((b) => [placeKey(b.stored), b.view]));
-  const kept = changed
-    .flatMap(({ group, batches }) => Array.from({ length: batches }, (_, position) => placeOf(group, position)))
-    .filter((place) => !views.has(placeKey(place)));
-  for (const stored of await storedViewsAt(tx, kept))
-    views.set(placeKey(stored), JSON.parse(stored.view) as PreparationBatch);
-  return (plan: ReturnType<typeof planGroup>) =>
-    Array.from({ length: plan.batches }, (_, position) => views.get(placeKey(placeOf(plan.group, position)))!);
-}
 
 /** The groups these items fall in, each once. */
 function groupsOf(items: OrderGroup[]): OrderGroup[] {
@@ -264,16 +255,33 @@ export async function recomputeGroups(
   const touched = stale === "all" ? [] : built.filter((b) => b.stored.orderIds.some((id) => stale.has(id)));
   const changedKeys = new Set([...[...written, ...touched].map((b) => b.stored), ...dropped].map(groupOfPlace));
   const changed = plans.filter((p) => changedKeys.has(groupKey(p.group)));
-  const batchesOf = await groupBatchesOf(tx, changed, built);
+  // A board holding a group as it was holds each of its stored views: a batch built again
+  // whose view is one of them (the same orders at another position) is not sent again.
+  const heldDigests = new Map<string, Set<string>>();
+  for (const b of stored) {
+    const key = groupKey(b);
+    heldDigests.set(key, (heldDigests.get(key) ?? new Set()).add(b.digest));
+  }
+  const touchedPlaces = new Set(touched.map((b) => placeKey(b.stored)));
+  const sent = built.filter(
+    (b) => touchedPlaces.has(placeKey(b.stored)) || !heldDigests.get(groupOfPlace(b.stored))?.has(b.stored.viewDigest),
+  );
   const costMs = Math.round(performance.now() - started);
-  const updates = changed.map((plan) => ({
-    delivery_date: plan.group.deliveryDate,
-    zone_id: plan.group.zoneId,
-    time_slot_id: plan.group.timeSlotId,
-    batches: plan.batches,
-    orders: plan.orders,
-    cost_ms: costMs,
-    group_batches: batchesOf(plan),
-  }));
+  const updates = changed.map((plan): GroupUpdate => {
+    const key = groupKey(plan.group);
+    const ids = plan.fresh.map((p) => batchId(p.batch.orders.map((o) => o.id)));
+    const kept = new Set(ids);
+    return {
+      delivery_date: plan.group.deliveryDate,
+      zone_id: plan.group.zoneId,
+      time_slot_id: plan.group.timeSlotId,
+      batches: plan.batches,
+      orders: plan.orders,
+      cost_ms: costMs,
+      batch_ids: ids,
+      changed: sent.filter((b) => groupOfPlace(b.stored) === key).map((b) => b.view),
+      removed: (storedByGroup.get(key) ?? []).map((b) => batchId(b.orderIds)).filter((id) => !kept.has(id)),
+    };
+  });
   return { groups: toBatch.length, updates };
 }

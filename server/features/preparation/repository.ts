@@ -127,16 +127,6 @@ const placeRelation = (places: BatchPlace[]) =>
   sql`jsonb_to_recordset(${JSON.stringify(places.map((p) => ({ zone_id: p.shipmentId ?? -1, delivery_date: p.deliveryDate, time_slot_id: p.timesShippingId ?? -1, position: p.position })))}::jsonb) as g(zone_id int, delivery_date date, time_slot_id int, position int)`;
 const atPlace = sql`${inGroup("b", "shipment_id", "times_shipping_id")} and b.position = g.position`;
 
-/** The stored views at these places. */
-export async function storedViewsAt(tx: Executor, places: BatchPlace[]) {
-  if (!places.length) return [];
-  return rowsOf<BatchPlace & { view: string }>(
-    await tx.execute(sql`
-      select b.shipment_id as "shipmentId", b.delivery_date::text as "deliveryDate", b.times_shipping_id as "timesShippingId", b.position, b.view::text as view
-      from ${placeRelation(places)} join preparation_batches b on ${atPlace}`),
-  );
-}
-
 /** Deletes the stored batches at these places, then stores `batches`: one statement each. */
 export async function replaceBatchesAt(tx: Executor, places: BatchPlace[], batches: NewBatch[]) {
   if (places.length)

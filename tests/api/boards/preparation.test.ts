@@ -11,16 +11,19 @@ import { orderDetails, placeOrder } from "../../helpers/orders";
 import { openSocket, type TestSocket } from "../../helpers/socket";
 
 let t: TestApp;
+let baseUrl: string;
+let preparerToken: string;
 let seller: ApiClient;
 let preparer: ApiClient;
 let socket: TestSocket;
 beforeAll(async () => {
   t = await createTestApp();
-  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   seller = (await signIn(t, "Vendedor")).client;
   const signedPreparer = await signIn(t, "Preparador");
   preparer = signedPreparer.client;
-  socket = await openSocket(baseUrl, { token: signedPreparer.access });
+  preparerToken = signedPreparer.access;
+  socket = await openSocket(baseUrl, { token: signedPreparer.access, preparation_date: null });
   await socket.waitFor((m) => m.type === "ready");
 });
 afterAll(async () => {
@@ -222,7 +225,7 @@ describe("the preparation board", () => {
         m.type === "event" &&
         m.event.type === "preparation.updated" &&
         m.event.data.delivery_date === date &&
-        PreparationUpdatedData.parse(m.event.data).group_batches.some(shown),
+        PreparationUpdatedData.parse(m.event.data).changed.some(shown),
     );
     const [batch] = (await boardOf(date)).batches;
     expect(batch!.orders.map((o) => [o.PK_Orders, o.FK_Clients__Name])).toEqual([[id, "Almacén Don Tito e Hijos"]]);
@@ -252,5 +255,123 @@ describe("the preparation board", () => {
   it("answers 400 in Spanish to a malformed date", async () => {
     const response = await preparer.get("/api/preparation/?delivery_date=mañana");
     expect(response.statusCode).toBe(400);
+  });
+});
+
+/** Every event a socket received after message `since`, as the web's board applies them. */
+function applyEvents(board: PreparationBoard, date: string, on: TestSocket, since: number) {
+  for (const event of on.messages.slice(since).flatMap((m) => (m.type === "event" ? [m.event] : []))) {
+    if (event.type === "preparation.updated")
+      board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
+    else if (event.type.startsWith("order.")) board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
+  }
+  return board;
+}
+const preparationDates = (on: TestSocket) =>
+  on.events().flatMap((e) => (e.type === "preparation.updated" ? [e.data.delivery_date] : []));
+const lastId = (on: TestSocket) => Math.max(0, ...on.events().map((e) => e.id ?? 0));
+
+describe("preparation events, sized by what changed and sent by date", () => {
+  it("carries only the batches a sweep changed and the removed ids; a board applying each delta equals GET", async () => {
+    const date = freshDate();
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+    };
+    const at = (i: number) => ({ date, latitude: t.config.depot.lat - i * 0.01, longitude: t.config.depot.lng });
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i++) ids.push(await confirmOrder(seller, at(i), products));
+    let board = await settled(date, 12);
+    expect(board.batches.map((b) => b.order_count)).toEqual([4, 4, 4]);
+
+    const since = socket.messages.length;
+    // A 13th order beyond the others: 4 + 3 + 3 + 3 by nearest neighbour, the first batch as it was.
+    const last = await confirmOrder(seller, at(13), products);
+    await settled(date, 13, since);
+    const [delta] = socket.messages
+      .slice(since)
+      .flatMap((m) => (m.type === "event" && m.event.type === "preparation.updated" ? [m.event.data] : []))
+      .filter((data) => data.delivery_date === date)
+      .map((data) => PreparationUpdatedData.parse(data));
+    expect(delta!.batch_ids).toEqual([`lote-${ids[0]}`, `lote-${ids[4]}`, `lote-${ids[7]}`, `lote-${ids[10]}`]);
+    expect(delta!.changed.map((b) => b.id)).toEqual([`lote-${ids[4]}`, `lote-${ids[7]}`, `lote-${ids[10]}`]);
+    expect(delta!.changed.at(-1)!.orders.map((o) => o.PK_Orders)).toEqual([ids[10], ids[11], last]);
+    expect(delta!.removed).toEqual([`lote-${ids[8]}`]);
+    board = applyEvents(board, date, socket, since);
+    expect(board).toEqual(await boardOf(date));
+
+    // Prepared, cancelled, moved to another day: the board follows each sweep's delta alone.
+    const before = socket.messages.length;
+    const moving = ids[5]!;
+    expect((await preparer.post("/api/orders/prepared/", { order_id: ids[0] })).statusCode).toBe(200);
+    expect((await preparer.post("/api/orders/pending/", { order_id: ids[2] })).statusCode).toBe(200);
+    const clientId = (await seller.get(`/api/orders/${moving}/`)).json().client_id as number;
+    const lines = [
+      { productId: products.kg, units: "1.5", type: "KG" as const },
+      { productId: products.un, units: 2, type: "UN" as const },
+    ];
+    const away = freshDate();
+    const moved = await placeOrder(seller, clientId, lines, {
+      orderData: orderDetails({ date: away }),
+      order_id: moving,
+    });
+    expect(moved.statusCode).toBe(200);
+    await settled(date, 11, before);
+    board = applyEvents(board, date, socket, before);
+    expect(board.summary.orders_covered).toBe(11);
+    expect(board).toEqual(await boardOf(date));
+  });
+
+  it("sends a board only its date's preparation events, follows a date change, and catches up only its date after a reconnect", async () => {
+    const [mine, other] = [freshDate(), freshDate()];
+    const board = await openSocket(baseUrl, { token: preparerToken, preparation_date: mine });
+    const none = await openSocket(baseUrl, { token: preparerToken });
+    await Promise.all([board, none].map((s) => s.waitFor((m) => m.type === "ready")));
+    // Each sweep awaited before the next order: a board holding a later event has had every earlier one.
+    const arrive = async (date: string, count: number) => {
+      const since = socket.messages.length;
+      await confirmOrder(seller, { date });
+      await settled(date, count, since);
+    };
+    const sweptOn = (on: TestSocket, date: string, count: number) =>
+      on.waitFor(
+        (m) =>
+          m.type === "event" &&
+          m.event.type === "preparation.updated" &&
+          m.event.data.delivery_date === date &&
+          m.event.data.orders === count,
+      );
+    await arrive(other, 1);
+    await arrive(mine, 1);
+    await sweptOn(board, mine, 1);
+    expect(preparationDates(board)).toEqual([mine]);
+    // Its order events still come: they carry the cards the board patches in place.
+    expect(board.events().filter((e) => e.type === "order.created").length).toBe(2);
+
+    // The board changes its date: the next sweeps of that date reach it, the old date's no longer.
+    board.send({ type: "subscribe", preparation_date: other });
+    await board.waitFor((m) => m.type === "subscribed" && m.preparation_date === other);
+    await arrive(mine, 2);
+    await arrive(other, 2);
+    await sweptOn(board, other, 2);
+    expect(preparationDates(board)).toEqual([mine, other]);
+
+    // Closed, it misses a sweep of each date; reconnected with its last id, it is replayed only its date's.
+    const resumeFrom = lastId(board);
+    board.close();
+    await arrive(mine, 3);
+    await arrive(other, 3);
+    const resumed = await openSocket(baseUrl, {
+      token: preparerToken,
+      last_event_id: resumeFrom,
+      preparation_date: other,
+    });
+    await sweptOn(resumed, other, 3);
+    expect(preparationDates(resumed)).toEqual([other]);
+    expect(resumed.events().filter((e) => e.type === "order.created").length).toBe(2);
+    // A socket that subscribed to no date (no board on screen) received no preparation event at all.
+    expect(none.events().filter((e) => e.type === "order.created").length).toBe(6);
+    expect(preparationDates(none)).toEqual([]);
+    for (const s of [resumed, none]) s.close();
   });
 });

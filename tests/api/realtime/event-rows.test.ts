@@ -31,7 +31,7 @@ beforeAll(async () => {
   for (const [name, group] of Object.entries(groups) as [keyof typeof groups, (typeof groups)[keyof typeof groups]][]) {
     const signed = await signIn(t, group);
     apis[name] = signed.client;
-    sockets[name] = await openSocket(baseUrl, { token: signed.access });
+    sockets[name] = await openSocket(baseUrl, { token: signed.access, preparation_date: null });
     await sockets[name].waitFor((m) => m.type === "ready");
   }
   ({ seller, admin, preparer, dispatcher } = apis);
@@ -154,7 +154,7 @@ describe("board events carry the cards and batches they change", () => {
     expect(sockets.seller.events().some((e) => e.type.startsWith("dispatch."))).toBe(false);
   });
 
-  it("preparation.updated carries the group's batches as the board shows them", async () => {
+  it("preparation.updated carries a new group's batches as the board shows them, each once", async () => {
     const date = freshDate();
     const ids = [
       await confirmOrder(seller, { date }),
@@ -166,9 +166,10 @@ describe("board events carry the cards and batches they change", () => {
     );
     const data = PreparationUpdatedData.parse(event.data);
     const board = (await preparer.get(`/api/preparation/?delivery_date=${date}`)).json() as PreparationBoard;
-    expect(data.group_batches).toEqual(board.batches);
-    expect(data.group_batches.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual(ids.sort());
-    expect(data.group_batches[0]!.pick_list.length).toBeGreaterThan(0);
+    expect(data.changed).toEqual(board.batches);
+    expect(data.batch_ids).toEqual(board.batches.map((b) => b.id));
+    expect(data.changed.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual(ids.sort());
+    expect(data.changed[0]!.pick_list.length).toBeGreaterThan(0);
     expect(sockets.seller.events().some((e) => e.type === "preparation.updated")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import type { AppEvent, ServerSocketMessage } from "../../../domain/contracts/events";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { AppEvent, PreparationSubscription, ServerSocketMessage } from "../../../domain/contracts/events";
 import { useSession } from "../stores/session";
 import { endSession, refreshAccess } from "./http";
 
@@ -19,6 +19,11 @@ class EventStream {
   /** A socket was ready before: the next ready resumes after a gap. */
   private wasReady = false;
   private resumeListeners = new Set<() => void>();
+  /** The preparation events the board on screen wants (DESIGN.md §6): one date, every date (null), none. */
+  private preparation: PreparationSubscription | undefined = undefined;
+  /** What the server has confirmed on the current socket, once ready: `none` while there is no ready socket. */
+  private confirmed: PreparationSubscription | undefined | "none" = "none";
+  private confirmedListeners = new Set<() => void>();
 
   start() {
     if (this.wanted) return;
@@ -28,8 +33,41 @@ class EventStream {
 
   /** A refreshed access token renews the open socket, which the server closes when the old one expires. */
   renew(token: string) {
-    if (this.socket?.readyState === WebSocket.OPEN)
-      this.socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(this.authMessage(token));
+  }
+
+  /** Which preparation events the socket should receive; the server confirms with `subscribed`. */
+  followPreparation(preparation: PreparationSubscription | undefined) {
+    if (this.preparation === preparation) return;
+    this.preparation = preparation;
+    if (this.confirmed !== "none" && this.socket?.readyState === WebSocket.OPEN)
+      this.socket.send(JSON.stringify({ type: "subscribe", preparation_date: preparation }));
+  }
+
+  /**
+   * Whether a board of this date may read its state now and miss no event after: the server
+   * confirmed the date on a ready socket, or there is none (its resume will read again).
+   */
+  followsPreparation = (preparation: PreparationSubscription) =>
+    this.confirmed === "none" || this.confirmed === preparation;
+
+  onConfirmed = (listener: () => void) => {
+    this.confirmedListeners.add(listener);
+    return () => void this.confirmedListeners.delete(listener);
+  };
+
+  private confirm(preparation: PreparationSubscription | undefined | "none") {
+    this.confirmed = preparation;
+    this.confirmedListeners.forEach((listener) => listener());
+  }
+
+  private authMessage(token: string) {
+    return JSON.stringify({
+      type: "auth",
+      token,
+      last_event_id: this.lastEventId,
+      ...(this.preparation !== undefined && { preparation_date: this.preparation }),
+    });
   }
 
   stop() {
@@ -39,6 +77,7 @@ class EventStream {
     this.socket = null;
     this.lastEventId = 0;
     this.wasReady = false;
+    this.confirm("none");
   }
 
   /** Called when the stream comes back after a drop: what screens hold may have missed a change. */
@@ -58,12 +97,24 @@ class EventStream {
     const protocol = window.location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${protocol}://${window.location.host}/api/ws`);
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token, last_event_id: this.lastEventId }));
-    socket.onmessage = (message) => this.receive(JSON.parse(String(message.data)) as ServerSocketMessage);
+    let sent: PreparationSubscription | undefined;
+    socket.onopen = () => {
+      sent = this.preparation;
+      socket.send(this.authMessage(token));
+    };
+    socket.onmessage = (message) => {
+      const parsed = JSON.parse(String(message.data)) as ServerSocketMessage;
+      // The first ready confirms the subscription the auth message carried; a later change is sent now.
+      if (parsed.type === "ready" && this.preparation !== sent)
+        socket.send(JSON.stringify({ type: "subscribe", preparation_date: this.preparation }));
+      if (parsed.type === "ready") this.confirm(sent);
+      this.receive(parsed);
+    };
     socket.onclose = (close) => void this.closed(socket, close.code);
   }
 
   private receive(message: ServerSocketMessage) {
+    if (message.type === "subscribed") return this.confirm(message.preparation_date);
     if (message.type === "ready") {
       this.retry = 0;
       this.lastEventId = Math.max(this.lastEventId, message.last_event_id);
@@ -84,6 +135,7 @@ class EventStream {
 
   private async closed(socket: WebSocket, code: number) {
     if (this.socket !== socket || !this.wanted) return;
+    this.confirm("none");
     if (code === 4403) return endSession();
     if (code === 4401 && !(await refreshAccess())) return endSession();
     const delay = Math.min(15_000, 500 * 2 ** this.retry++);
@@ -109,4 +161,17 @@ export function useResume(handler: () => void) {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => eventStream.onResume(() => latest.current()), []);
+}
+
+/**
+ * The board on screen receives the preparation events of its date only (every date: ""):
+ * returns whether it may read its state, i.e. no event of that date can be missed after.
+ */
+export function usePreparationEvents(date: string) {
+  const preparation = date || null;
+  useEffect(() => {
+    eventStream.followPreparation(preparation);
+    return () => eventStream.followPreparation(undefined);
+  }, [preparation]);
+  return useSyncExternalStore(eventStream.onConfirmed, () => eventStream.followsPreparation(preparation));
 }

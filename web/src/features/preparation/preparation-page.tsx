@@ -37,8 +37,8 @@ export function PreparationPage() {
   const [openOrder, setOpenOrder] = useState<number | null>(null);
   const [sound, setSound] = useArrivalSound();
   const [announcement, setAnnouncement] = useState("");
-  useLivePreparation(date);
-  const board = usePreparationBoard(date);
+  const live = useLivePreparation(date);
+  const board = usePreparationBoard(date, live);
   const fresh = useNewOrders(date, board.data, (orders) => {
     setAnnouncement(arrivalText(orders));
     if (sound) chime();

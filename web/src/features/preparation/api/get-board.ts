@@ -10,4 +10,6 @@ export const getPreparationBoard = async (date: string) =>
 export const preparationBoardQuery = (date: string) =>
   queryOptions({ queryKey: preparationKeys.board(date), queryFn: () => getPreparationBoard(date) });
 
-export const usePreparationBoard = (date: string) => useQuery(preparationBoardQuery(date));
+/** `live`: the socket receives this date's preparation events (usePreparationEvents): read only then. */
+export const usePreparationBoard = (date: string, live: boolean) =>
+  useQuery({ ...preparationBoardQuery(date), enabled: live });

@@ -2,14 +2,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PreparationBoard } from "../../../../../domain/contracts/boards";
 import { OrderEventData, PreparationUpdatedData } from "../../../../../domain/contracts/event-data";
 import { applyGroupBatches, applyOrderToPreparation } from "../../../../../domain/live-preparation";
-import { useEvents, useResume } from "../../../api/socket";
+import { usePreparationEvents, useEvents, useResume } from "../../../api/socket";
 import { preparationKeys } from "./keys";
 
 /**
- * The board follows the events themselves, with no request: a re-batched group replaces
- * its batches, an order's card changes (or leaves) where it is. After a drop it reads again.
+ * The board follows the events themselves, with no request: a re-batched group's changed
+ * batches take their places, an order's card changes (or leaves) where it is. The socket
+ * receives the preparation events of the board's date only; the board reads its state once
+ * the server follows that date (returns whether it does). After a drop it reads again.
  */
 export function useLivePreparation(date: string) {
+  const live = usePreparationEvents(date);
   const client = useQueryClient();
   const update = (apply: (board: PreparationBoard) => PreparationBoard) =>
     client.setQueryData<PreparationBoard>(preparationKeys.board(date), (board) => (board ? apply(board) : board));
@@ -22,4 +25,5 @@ export function useLivePreparation(date: string) {
     if (parsed.success) update((board) => applyOrderToPreparation(board, parsed.data));
   });
   useResume(() => void client.invalidateQueries({ queryKey: preparationKeys.board(date) }));
+  return live;
 }

@@ -58,6 +58,7 @@ import { WEB_DIST } from "./paths";
 import authPlugin from "./plugins/auth";
 import connections from "./plugins/connections";
 import csrfPlugin from "./plugins/csrf";
+import jsonBody from "./plugins/json-body";
 import securityHeaders from "./plugins/security-headers";
 import webPlugin from "./plugins/web";
 import { serializeError } from "./plugins/error-log";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { secret: config.jwtSecret, loadUser });
   await app.register(csrfPlugin);
+  await app.register(jsonBody);
 
   const humanCheck = config.recaptchaSecret
     ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl, {

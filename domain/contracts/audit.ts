@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { typedDate } from "./dates";
 import { recordId } from "./catalog-common";
 
@@ -49,11 +50,11 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditRecord = z.object({
   id: z.number().int(),
-  at: z.string(),
+  at: text(),
   actor_id: z.number().int().nullable(),
-  actor: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
+  actor: text().nullable(),
+  action: text(),
+  entity: text(),
   entity_id: z.number().int().nullable(),
   before: z.unknown(),
   after: z.unknown(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { LARGEST_ID, recordId } from "./catalog-common";
 
 /** SPEC.md §8 messages of the preparation and dispatch boards. */
@@ -30,23 +31,23 @@ export const CHECKLIST_TTL_MS = 24 * 60 * 60 * 1000;
 /** SPEC.md §3 "Order list row (dispatch/preparation)". */
 export const BoardOrderRow = z.object({
   PK_Orders: z.number(),
-  FK_Clients__Name: z.string(),
-  Delivery_Date: z.string(),
-  Order_Time: z.string(),
-  FK_TimesShipping__Name: z.string().nullable(),
+  FK_Clients__Name: text(),
+  Delivery_Date: text(),
+  Order_Time: text(),
+  FK_TimesShipping__Name: text().nullable(),
   FK_TimesShipping__PK_TimesShipping: z.number().nullable(),
-  FK_Shipments__Name: z.string().nullable(),
+  FK_Shipments__Name: text().nullable(),
   FK_Shipments__PK_Shipments: z.number().nullable(),
-  FK_Shipments__Price: z.string().nullable(),
-  Address: z.string(),
-  FK_Clients__FK_Cities__Name: z.string().nullable(),
-  Latitude: z.string().nullable(),
-  Longitude: z.string().nullable(),
-  total_weight: z.string(),
+  FK_Shipments__Price: text().nullable(),
+  Address: text(),
+  FK_Clients__FK_Cities__Name: text().nullable(),
+  Latitude: text().nullable(),
+  Longitude: text().nullable(),
+  total_weight: text(),
   distinct_products: z.number(),
   Has_FV: z.boolean(),
   FK_OrderStatus__PK_OrderStatus: z.number(),
-  FK_OrderStatus__Name: z.string(),
+  FK_OrderStatus__Name: text(),
 });
 export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
 
@@ -55,24 +56,24 @@ export const BoardQuery = z.object({ delivery_date: z.iso.date().optional() });
 
 export const PickListLine = z.object({
   product_id: z.number(),
-  product_name: z.string(),
+  product_name: text(),
   Type: z.enum(["KG", "UN"]),
-  Amount: z.string(),
+  Amount: text(),
 });
 export type PickListLine = z.infer<typeof PickListLine>;
 
 export const PreparationBatch = z.object({
-  id: z.string(),
-  zone: z.string().nullable(),
+  id: text(),
+  zone: text().nullable(),
   zone_id: z.number().nullable(),
-  delivery_date: z.string(),
-  time_slot: z.string().nullable(),
+  delivery_date: text(),
+  time_slot: text().nullable(),
   time_slot_id: z.number().nullable(),
   order_count: z.number(),
-  total_weight: z.string(),
+  total_weight: text(),
   route_distance_m: z.number(),
-  maps_url: z.string().nullable(),
-  whatsapp_url: z.string(),
+  maps_url: text().nullable(),
+  whatsapp_url: text(),
   without_coordinates: z.array(z.number()),
   orders: z.array(BoardOrderRow),
   pick_list: z.array(PickListLine),
@@ -120,8 +121,7 @@ const routeOrderIds = z
   .max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
 export const RouteOrders = z.object({ order_ids: routeOrderIds });
 export const RouteQuery = z.object({
-  order_ids: z
-    .string()
+  order_ids: text()
     .transform((text) => text.split(",").filter(Boolean).map(Number))
     .pipe(routeOrderIds),
 });
@@ -131,8 +131,8 @@ export const SendRouteRequest = RouteOrders.extend({
 
 export const RouteStop = z.object({
   order_id: z.number(),
-  client_name: z.string(),
-  address: z.string(),
+  client_name: text(),
+  address: text(),
   lat: z.number(),
   lng: z.number(),
 });
@@ -141,7 +141,7 @@ export const DispatchRoute = z.object({
   stops: z.array(RouteStop),
   without_coordinates: z.array(z.number()),
   distance_m: z.number(),
-  maps_url: z.string().nullable(),
-  whatsapp_url: z.string(),
+  maps_url: text().nullable(),
+  whatsapp_url: text(),
 });
 export type DispatchRoute = z.infer<typeof DispatchRoute>;

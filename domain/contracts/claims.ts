@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { recordId } from "./catalog-common";
 
 /** SPEC.md §2 and §7: the product claim (3) is about one product and has its own table and call. */
@@ -21,26 +22,26 @@ export const ClaimParams = z.object({
   productId: recordId().optional(),
 });
 
-export const ClaimValueResponse = z.object({ success: z.literal(true), claimValue: z.string() });
+export const ClaimValueResponse = z.object({ success: z.literal(true), claimValue: text() });
 export type ClaimValueResponse = z.infer<typeof ClaimValueResponse>;
 
 export const SaveClaimRequest = z.object({
   claimType: claimType.refine((t) => t !== CLAIM_TYPES.productClaim, CLAIM_MESSAGES.product),
-  claimValue: z.string().trim().max(1000).optional().default(""),
+  claimValue: text().trim().max(1000).optional().default(""),
 });
 
 export const SaveProductClaimRequest = z.object({
   claimType: claimType.refine((t) => t === CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type),
-  claimValue: z.string({ error: CLAIM_MESSAGES.value }).trim().min(1, CLAIM_MESSAGES.value).max(1000),
+  claimValue: text({ error: CLAIM_MESSAGES.value }).trim().min(1, CLAIM_MESSAGES.value).max(1000),
   product: recordId(CLAIM_MESSAGES.product),
 });
 
-export const ClaimSaved = z.object({ success: z.literal(true), message: z.string() });
+export const ClaimSaved = z.object({ success: z.literal(true), message: text() });
 
-const Item = z.object({ id: z.number(), description: z.string() });
+const Item = z.object({ id: z.number(), description: text() });
 export const ClientFullData = z.object({
   bonuses: z.array(Item),
   order_claims: z.array(Item),
-  product_claims: z.array(Item.extend({ product_id: z.number(), product_name: z.string() })),
+  product_claims: z.array(Item.extend({ product_id: z.number(), product_name: text() })),
 });
 export type ClientFullData = z.infer<typeof ClientFullData>;

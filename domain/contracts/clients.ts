@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
 import { decimalInput, LARGEST_ID } from "./catalog-common";
 import { readTypedDate } from "../dates";
@@ -35,7 +36,7 @@ const requiredId = (message: string) =>
   });
 
 const optionalCoordinate = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), text(), z.null()])
   .optional()
   .transform((value) => {
     if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
@@ -46,7 +47,7 @@ const optionalCoordinate = z
 
 // SPEC.md §9: a typed two-digit year is 19xx above 50, else 20xx.
 const optionalDate = z
-  .union([z.string(), z.null()])
+  .union([text(), z.null()])
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
@@ -60,10 +61,10 @@ const optionalDate = z
 
 /** Fields both create and edit share, with SPEC.md §5's messages. */
 const clientFields = {
-  name: z.string({ error: CLIENT_MESSAGES.name }).trim().max(200).refine(hasTwoWords, CLIENT_MESSAGES.name),
-  address: z.string({ error: CLIENT_MESSAGES.address }).trim().min(1, CLIENT_MESSAGES.address).max(300),
+  name: text({ error: CLIENT_MESSAGES.name }).trim().max(200).refine(hasTwoWords, CLIENT_MESSAGES.name),
+  address: text({ error: CLIENT_MESSAGES.address }).trim().min(1, CLIENT_MESSAGES.address).max(300),
   city: requiredId(CLIENT_MESSAGES.city),
-  phone: z.string({ error: CLIENT_MESSAGES.phone }).trim().min(1, CLIENT_MESSAGES.phone).max(50),
+  phone: text({ error: CLIENT_MESSAGES.phone }).trim().min(1, CLIENT_MESSAGES.phone).max(50),
   email: z
     .union([z.literal(""), z.email(CLIENT_MESSAGES.email).max(254)])
     .optional()
@@ -115,28 +116,28 @@ export const UpdateClientRequest = z
   .superRefine(checkCoordinates, coordinatesReadable);
 export type UpdateClientRequest = z.infer<typeof UpdateClientRequest>;
 
-export const City = z.object({ PK_Cities: z.number(), Name: z.string() });
-export const Shipment = z.object({ PK_Shipments: z.number(), Name: z.string(), Price: z.string() });
+export const City = z.object({ PK_Cities: z.number(), Name: text() });
+export const Shipment = z.object({ PK_Shipments: z.number(), Name: text(), Price: text() });
 
 export const ClientDetail = z.object({
   PK_Clients: z.number(),
-  name: z.string(),
-  address: z.string(),
+  name: text(),
+  address: text(),
   city: z.number().nullable(),
-  city_name: z.string().nullable(),
+  city_name: text().nullable(),
   shipment: z.number().nullable(),
   zone: z.number().nullable(),
-  category: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  birthday: z.string().nullable(),
+  category: text(),
+  phone: text(),
+  email: text(),
+  birthday: text().nullable(),
   whatsapp_ubication: z.boolean(),
   risk_zone: z.boolean(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
-  second_address: z.string().nullable(),
-  second_latitude: z.string().nullable(),
-  second_longitude: z.string().nullable(),
+  latitude: text().nullable(),
+  longitude: text().nullable(),
+  second_address: text().nullable(),
+  second_latitude: text().nullable(),
+  second_longitude: text().nullable(),
   has_virtual_freezer: z.boolean(),
   version: z.number(),
   cities: z.array(City),
@@ -145,7 +146,7 @@ export const ClientDetail = z.object({
 export type ClientDetail = z.infer<typeof ClientDetail>;
 
 export const ClientListQuery = z.object({
-  search: z.string().trim().max(200).optional().default(""),
+  search: text().trim().max(200).optional().default(""),
   filter_select: z.enum(["", "virtual_freezer"]).optional().default(""),
   limit: z.coerce.number().int().min(1).max(100).optional().default(20),
   ...PageQuery,
@@ -154,12 +155,12 @@ export const ClientListQuery = z.object({
 export const ClientListItem = z.object({
   id: z.number(),
   PK_Clients: z.number(),
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  email: z.string(),
-  birthday: z.string().nullable(),
-  category: z.string(),
+  name: text(),
+  phone: text(),
+  address: text(),
+  email: text(),
+  birthday: text().nullable(),
+  category: text(),
   has_virtual_freezer: z.boolean(),
 });
 export const ClientListResponse = z.object({ results: z.array(ClientListItem), ...PageCount });
@@ -168,6 +169,6 @@ export type ClientListItem = z.infer<typeof ClientListItem>;
 export const ClientSaved = z.object({
   success: z.literal(true),
   id: z.number(),
-  message: z.string(),
+  message: text(),
   version: z.number(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { typedDate } from "./dates";
 
 export const COMMISSION_MESSAGES = {
@@ -12,11 +13,11 @@ export const COMMISSION_MESSAGES = {
 const isoDate = typedDate(COMMISSION_MESSAGES.dates);
 
 export const CommissionSetup = z.object({
-  group: z.string(),
+  group: text(),
   is_admin: z.boolean(),
-  sellers: z.array(z.object({ id: z.number(), full_name: z.string(), username: z.string() })),
+  sellers: z.array(z.object({ id: z.number(), full_name: text(), username: text() })),
   defaultSellerId: z.number().nullable(),
-  rate: z.string(),
+  rate: text(),
   includes_shipping: z.boolean(),
 });
 export type CommissionSetup = z.infer<typeof CommissionSetup>;
@@ -26,7 +27,7 @@ export const CommissionRequest = z
     start_date: isoDate,
     end_date: isoDate,
     seller_id: z
-      .union([z.number(), z.string(), z.null()])
+      .union([z.number(), text(), z.null()])
       .optional()
       .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
   })
@@ -34,14 +35,14 @@ export const CommissionRequest = z
 export type CommissionRequest = z.infer<typeof CommissionRequest>;
 
 export const CommissionResult = z.object({
-  commission: z.string(),
-  total_seller_sales: z.string(),
-  total_range_sales: z.string(),
+  commission: text(),
+  total_seller_sales: text(),
+  total_range_sales: text(),
   most_expensive_orders: z.array(
-    z.object({ order_id: z.number(), client_name: z.string(), final_price: z.string(), create_date: z.string() }),
+    z.object({ order_id: z.number(), client_name: text(), final_price: text(), create_date: text() }),
   ),
   seller_id: z.number(),
-  rate: z.string(),
+  rate: text(),
 });
 export type CommissionResult = z.infer<typeof CommissionResult>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
 import { recordId } from "./catalog-common";
@@ -21,7 +22,7 @@ export const COURIER_MESSAGES = {
 } as const;
 
 /** A money amount as typed, "12345,67", "12345.67" or a number: exact to the centavo, never more decimals. */
-export const moneyInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
+export const moneyInput = z.union([text(), z.number()]).transform((value, ctx) => {
   const text = String(value).trim();
   if (!/^\d{1,11}([.,]\d{1,2})?$/.test(text)) {
     ctx.addIssue({ code: "custom", message: COURIER_MESSAGES.amount });
@@ -41,7 +42,7 @@ export const NotDeliveredRequest = z
   .object({
     order_id: recordId(),
     reason: z.enum(NOT_DELIVERED_REASONS, { error: COURIER_MESSAGES.reason }),
-    text: z.string().trim().max(500).optional().default(""),
+    text: text().trim().max(500).optional().default(""),
   })
   .refine((r) => r.reason !== "Otro" || r.text.length > 0, { message: COURIER_MESSAGES.reasonText, path: ["text"] });
 export type NotDeliveredRequest = z.infer<typeof NotDeliveredRequest>;
@@ -55,7 +56,7 @@ export type PositionRequest = z.infer<typeof PositionRequest>;
 
 export const CourierDayQuery = z.object({ delivery_date: z.iso.date().optional() });
 
-const money = z.string();
+const money = text();
 export const StopState = z.enum(STOP_STATES);
 
 export const CourierStop = z.object({
@@ -64,25 +65,25 @@ export const CourierStop = z.object({
   /** 1-based, in the order the courier drives them. */
   position: z.number(),
   state: StopState,
-  client_name: z.string(),
-  address: z.string(),
-  city: z.string().nullable(),
+  client_name: text(),
+  address: text(),
+  city: text().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  time_slot: z.string().nullable(),
-  pay_method: z.string().nullable(),
+  time_slot: text().nullable(),
+  pay_method: text().nullable(),
   is_cash: z.boolean(),
   Final_Price: money,
   item_count: z.number(),
-  total_weight: z.string(),
-  notes: z.string(),
-  phone: z.string().nullable(),
-  whatsapp: z.string().nullable(),
-  directions_url: z.string(),
+  total_weight: text(),
+  notes: text(),
+  phone: text().nullable(),
+  whatsapp: text().nullable(),
+  directions_url: text(),
   amount_received: money.nullable(),
   difference: money.nullable(),
-  reason: z.string().nullable(),
-  reason_text: z.string().nullable(),
+  reason: text().nullable(),
+  reason_text: text().nullable(),
   has_photo: z.boolean(),
 });
 export type CourierStop = z.infer<typeof CourierStop>;
@@ -91,7 +92,7 @@ const Progress = z.object({ done: z.number(), total: z.number() });
 const CashSummary = z.object({ due: money, received: money, difference: money });
 
 export const CourierRoute = z.object({
-  delivery_date: z.string(),
+  delivery_date: text(),
   stops: z.array(CourierStop),
   progress: Progress,
   cash: CashSummary,
@@ -102,7 +103,7 @@ export const Position = z.object({
   latitude: z.number(),
   longitude: z.number(),
   accuracy: z.number().nullable(),
-  at: z.string(),
+  at: text(),
 });
 export type Position = z.infer<typeof Position>;
 
@@ -110,17 +111,17 @@ export type Position = z.infer<typeof Position>;
 export const BoardStop = z.object({
   stop_id: z.number(),
   order_id: z.number(),
-  client_name: z.string(),
+  client_name: text(),
   state: StopState,
   amount_due: money.nullable(),
   amount_received: money.nullable(),
   difference: money.nullable(),
-  reason: z.string().nullable(),
+  reason: text().nullable(),
   has_photo: z.boolean(),
 });
 export type BoardStop = z.infer<typeof BoardStop>;
 
-export const CourierUser = z.object({ id: z.number(), display_name: z.string() });
+export const CourierUser = z.object({ id: z.number(), display_name: text() });
 
 export const CourierColumn = z.object({
   column: z.number(),
@@ -141,8 +142,8 @@ export const LinkCourierRequest = z.object({
 
 export const CashRow = z.object({
   user_id: z.number().nullable(),
-  courier: z.string(),
-  delivery_date: z.string(),
+  courier: text(),
+  delivery_date: text(),
   stops: z.number(),
   delivered: z.number(),
   not_delivered: z.number(),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { text } from "./text";
 import { readTypedDate } from "../dates";
 
 /** A date a person typed (see readTypedDate), as ISO; anything else fails with `message`. */
 export const typedDate = (message: string) =>
-  z.string({ error: message }).transform((value, ctx) => {
+  text({ error: message }).transform((value, ctx) => {
     const date = readTypedDate(value);
     if (!date) {
       ctx.addIssue({ code: "custom", message });

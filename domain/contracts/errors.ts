@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** The one error envelope of the API (DESIGN.md §3). */
 export const ErrorBody = z.object({
-  detail: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
+  detail: text(),
+  errors: z.record(text(), text()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { BoardOrderRow, DispatchCard, PreparationBatch } from "./boards";
 import { OrderRow } from "./orders";
 import { Product } from "./products";
@@ -12,7 +13,7 @@ import { Product } from "./products";
 /** order.created, order.modified, order.cancelled, order.status_changed. */
 export const OrderEventData = z.object({
   order_id: z.number(),
-  delivery_date: z.string(),
+  delivery_date: text(),
   status_id: z.number(),
   from: z.number().optional(),
   /** The order's /orders row (SPEC.md §3). */
@@ -22,7 +23,7 @@ export const OrderEventData = z.object({
 });
 export type OrderEventData = z.infer<typeof OrderEventData>;
 
-export const ColumnsJson = z.record(z.string(), z.array(z.number()));
+export const ColumnsJson = z.record(text(), z.array(z.number()));
 
 /** dispatch.assignment_changed: the whole column order, and the dragged card where it landed (none on a reset). */
 export const AssignmentChangedData = z.object({
@@ -38,7 +39,7 @@ export type AssignmentChangedData = z.infer<typeof AssignmentChangedData>;
 export const RouteReadyData = z.object({
   courier: z.number(),
   order_ids: z.array(z.number()),
-  delivery_date: z.string(),
+  delivery_date: text(),
   cards: z.array(BoardOrderRow),
 });
 export type RouteReadyData = z.infer<typeof RouteReadyData>;
@@ -51,7 +52,7 @@ export type RouteReadyData = z.infer<typeof RouteReadyData>;
  * longer has. A board keeps every other batch of the group as it holds it.
  */
 export const PreparationUpdatedData = z.object({
-  delivery_date: z.string(),
+  delivery_date: text(),
   zone_id: z.number().nullable(),
   time_slot_id: z.number().nullable(),
   batch_ids: z.array(z.string()),
@@ -61,7 +62,7 @@ export const PreparationUpdatedData = z.object({
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 
 /** product.stock_changed: the product's new quantity in kilograms. */
-export const StockChangedData = z.object({ product_id: z.number(), quantity: z.string(), name: z.string() });
+export const StockChangedData = z.object({ product_id: z.number(), quantity: text(), name: text() });
 export type StockChangedData = z.infer<typeof StockChangedData>;
 
 /** product.updated: the product's row as the lists show it, after a change besides its stock (name, price, weight…). */

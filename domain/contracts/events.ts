@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import type { Capability } from "../permissions";
 
 /** Durable events: written to order_events in the transaction of the change, replayable. */
@@ -32,10 +33,10 @@ export type EphemeralEventType = (typeof EPHEMERAL_EVENT_TYPES)[number];
 
 export const AppEvent = z.object({
   id: z.number().int().nullable(),
-  type: z.string(),
-  at: z.string(),
+  type: text(),
+  at: text(),
   actor: z.number().int().nullable(),
-  data: z.record(z.string(), z.unknown()),
+  data: z.record(text(), z.unknown()),
 });
 export type AppEvent = z.infer<typeof AppEvent>;
 
@@ -48,7 +49,7 @@ export type PreparationSubscription = z.infer<typeof PreparationSubscription>;
 
 export const SocketAuthMessage = z.object({
   type: z.literal("auth"),
-  token: z.string().min(1),
+  token: text().min(1),
   last_event_id: z.number().int().nonnegative().optional().default(0),
   /** Set with the first message, the catch-up from `last_event_id` obeys it too. */
   preparation_date: PreparationSubscription.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { LARGEST_ID } from "./catalog-common";
 
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
@@ -24,7 +25,7 @@ export const isRanged = (table: string) => (RANGED_TABLES as readonly string[]).
 
 const table = z.enum(EXPORT_TABLES, { error: EXPORT_MESSAGE });
 const optionalId = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), text(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)))
   .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= LARGEST_ID), "Ingresá un ID válido.");
@@ -41,13 +42,13 @@ export const LatestIdQuery = z.object({ table });
 export const LatestIdResponse = z.object({ success: z.literal(true), last_id: z.number() });
 
 export const ExportJobResponse = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(["queued", "running", "done", "failed"]),
   rows_done: z.number(),
   rows_total: z.number().nullable(),
-  file_url: z.string().nullable(),
+  file_url: text().nullable(),
   /** Why it failed, in Spanish, starting with 'No se pudo exportar.' */
-  error: z.string().nullable(),
+  error: text().nullable(),
   /** A worker died mid-way and another took it up again from the start. */
   resumed: z.boolean(),
 });
@@ -55,12 +56,12 @@ export type ExportJobResponse = z.infer<typeof ExportJobResponse>;
 
 /** An export job as the Admin's list of kept files shows it. */
 export const KeptExport = ExportJobResponse.extend({
-  table: z.string(),
+  table: text(),
   format: z.enum(["csv", "xlsx"]),
   bytes: z.number().nullable(),
-  requested_by: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
+  requested_by: text().nullable(),
+  created_at: text(),
+  expires_at: text().nullable(),
 });
 export type KeptExport = z.infer<typeof KeptExport>;
 export const KeptExportsResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** The home screen's figures: today's, for the signed-in group (issue 16 §2). Money as 2-decimal strings. */
 const SalesFigures = z.object({
@@ -6,17 +7,17 @@ const SalesFigures = z.object({
   /** A Vendedor's own orders; an Admin's, everyone's. */
   own: z.boolean(),
   orders_today: z.number(),
-  sales_today: z.string(),
+  sales_today: text(),
   /** The same weekday a week ago, up to the same time of day. */
   orders_last_week: z.number(),
-  sales_last_week: z.string(),
+  sales_last_week: text(),
 });
 
 const PreparationFigures = z.object({
   kind: z.literal("preparation"),
   orders_to_prepare: z.number(),
   /** Kilograms, 3 decimals. */
-  weight_to_prepare: z.string(),
+  weight_to_prepare: text(),
   batches_left: z.number(),
 });
 
@@ -31,12 +32,12 @@ const DispatchFigures = z.object({
 const CourierFigures = z.object({
   kind: z.literal("courier"),
   stops_left: z.number(),
-  cash_to_collect: z.string(),
+  cash_to_collect: text(),
 });
 
 export const HomeFigures = z.object({
   /** Today in Buenos Aires, YYYY-MM-DD. */
-  date: z.string(),
+  date: text(),
   figures: z.discriminatedUnion("kind", [SalesFigures, PreparationFigures, DispatchFigures, CourierFigures]),
 });
 export type HomeFigures = z.infer<typeof HomeFigures>;
@@ -45,7 +46,7 @@ export type HomeFigureSet = HomeFigures["figures"];
 export const DailySales = z.object({
   own: z.boolean(),
   /** The last 14 days in Buenos Aires, oldest first, today last; days without orders at 0. */
-  days: z.array(z.object({ date: z.string(), orders: z.number(), sales: z.string() })),
+  days: z.array(z.object({ date: text(), orders: z.number(), sales: text() })),
 });
 export type DailySales = z.infer<typeof DailySales>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * SPEC.md §8's map messages named Google Maps; the map is MapLibre over a configurable style
@@ -20,18 +21,18 @@ export const MAP_DEFAULT_ZOOM = 16;
 export const MAP_SELECTION_ZOOM = 17;
 
 export const MapConfig = z.object({
-  style_url: z.string().nullable(),
+  style_url: text().nullable(),
   geocoder: z.boolean(),
   depot: z.object({ lat: z.number(), lng: z.number() }),
   /** The map provider's key (MAP_API_KEY), empty when none. */
-  key: z.string(),
+  key: text(),
 });
 export type MapConfig = z.infer<typeof MapConfig>;
 
 /** SPEC.md §7 GET google-maps-key/: the same key, for clients that still ask for it there. */
-export const MapKey = z.object({ key: z.string() });
+export const MapKey = z.object({ key: text() });
 
-export const GeocodeQuery = z.object({ q: z.string().trim().min(3, "Ingresá una dirección más completa.").max(300) });
-export const GeocodeResult = z.object({ lat: z.number(), lng: z.number(), display_name: z.string() });
+export const GeocodeQuery = z.object({ q: text().trim().min(3, "Ingresá una dirección más completa.").max(300) });
+export const GeocodeResult = z.object({ lat: z.number(), lng: z.number(), display_name: text() });
 export const GeocodeResponse = z.object({ results: z.array(GeocodeResult) });
 export type GeocodeResult = z.infer<typeof GeocodeResult>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
 import { decimalInput, LARGEST_ID } from "./catalog-common";
 
@@ -18,7 +19,7 @@ export const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "s
 export const LOW_STOCK_KG = 3;
 
 export const ProductListQuery = z.object({
-  search: z.string().trim().max(200).optional().default(""),
+  search: text().trim().max(200).optional().default(""),
   filter: z.enum(PRODUCT_FILTERS).optional().default(""),
   limit: z.coerce.number().int().min(1).max(1000).optional().default(200),
   ...PageQuery,
@@ -26,28 +27,28 @@ export const ProductListQuery = z.object({
 
 export const Product = z.object({
   PK_Products: z.number(),
-  Name: z.string(),
-  Quantity: z.string(),
-  Price: z.string(),
-  Unit_Weight: z.string(),
-  UnitWeight: z.string(),
+  Name: text(),
+  Quantity: text(),
+  Price: text(),
+  Unit_Weight: text(),
+  UnitWeight: text(),
   If_Weight: z.boolean(),
   Featured_Product: z.boolean(),
   Id_Principal_Product: z.number(),
-  Promotions: z.string().nullable(),
+  Promotions: text().nullable(),
   is_promotion: z.boolean(),
 });
 export type Product = z.infer<typeof Product>;
 export const ProductListResponse = z.object({ results: z.array(Product), ...PageCount });
 
 const principal = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), text(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined || v === "" ? 0 : Number(v)))
   .refine((v) => Number.isInteger(v) && v >= 0 && v <= LARGEST_ID, PRODUCT_MESSAGES.principal);
 
 export const CreateProductRequest = z.object({
-  name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(200),
+  name: text({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(200),
   quantity: nonNegative(PRODUCT_MESSAGES.quantity),
   price: nonNegative(PRODUCT_MESSAGES.price),
   unitWeight: nonNegative(PRODUCT_MESSAGES.unitWeight),
@@ -63,7 +64,7 @@ export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
 
 export const UpdatePromotionRequest = z.object({
   name: CreateProductRequest.shape.name,
-  promotions: z.string().max(100),
+  promotions: text().max(100),
   quantity: nonNegative(PRODUCT_MESSAGES.quantity),
   price: nonNegative(PRODUCT_MESSAGES.price),
   unitWeight: nonNegative(PRODUCT_MESSAGES.unitWeight),
@@ -78,7 +79,7 @@ export function parseProductUpdate(body: Record<string, unknown>): UpdateProduct
 
 export const StockUpdateRequest = z.object({ Quantity: nonNegative(PRODUCT_MESSAGES.stock) });
 
-export const MainProduct = z.object({ PK_Products: z.number(), Name: z.string() });
+export const MainProduct = z.object({ PK_Products: z.number(), Name: text() });
 export const MainProductsQuery = z.object({ include_all: z.enum(["true", "false"]).optional() });
 
-export const ProductSaved = z.object({ success: z.literal(true), message: z.string(), product: Product });
+export const ProductSaved = z.object({ success: z.literal(true), message: text(), product: Product });

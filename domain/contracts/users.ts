@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { text } from "./text";
 import { recordId } from "./catalog-common";
 
 export const ActiveUser = z.object({
   id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  groups: z.array(z.string()),
+  username: text(),
+  email: text(),
+  groups: z.array(text()),
 });
 export const PendingRegistration = z.object({
   id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  group: z.string(),
+  username: text(),
+  email: text(),
+  group: text(),
 });
 export const ApprovalsResponse = z.object({
   active_users: z.array(ActiveUser),
@@ -22,7 +23,7 @@ export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
 export const RegistrationDecision = z.object({ id: recordId() });
 export const DeactivateUserRequest = z.object({ user_id: recordId() });
 
-export const ProfileImageResponse = z.object({ success: z.literal(true), profile_image: z.string() });
+export const ProfileImageResponse = z.object({ success: z.literal(true), profile_image: text() });
 
 export const PROFILE_IMAGE_REQUIRED = "Seleccione una imagen de perfil.";
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { text } from "./text";
 import { recordId } from "./catalog-common";
 import { Product } from "./products";
 
 export const FreezerItem = z.object({
   PK_Products: z.number(),
-  Name: z.string(),
-  Quantity: z.string(),
+  Name: text(),
+  Quantity: text(),
   Type: z.enum(["KG", "UN", "PROMO"]),
 });
 export type FreezerItem = z.infer<typeof FreezerItem>;
 
 export const VirtualFreezerResponse = z.object({
-  client: z.object({ PK_Clients: z.number(), Name: z.string() }),
+  client: z.object({ PK_Clients: z.number(), Name: text() }),
   products: z.array(Product),
   has_virtual_freezer: z.boolean(),
   cart: z.object({ items: z.array(FreezerItem) }),
@@ -20,7 +21,7 @@ export type VirtualFreezerResponse = z.infer<typeof VirtualFreezerResponse>;
 
 export const SaveFreezerItem = z.object({
   productId: recordId("Producto inválido."),
-  units: z.union([z.number(), z.string()], { error: "Ingresá una cantidad válida." }),
+  units: z.union([z.number(), text()], { error: "Ingresá una cantidad válida." }),
   type: z.enum(["KG", "UN", "PROMO"], { error: "Tipo inválido." }),
 });
 
@@ -31,4 +32,4 @@ export const SaveVirtualFreezerRequest = z.object({
 });
 export type SaveVirtualFreezerRequest = z.infer<typeof SaveVirtualFreezerRequest>;
 
-export const VirtualFreezerSaved = z.object({ success: z.literal(true), message: z.string() });
+export const VirtualFreezerSaved = z.object({ success: z.literal(true), message: text() });

@@ -1,6 +1,12 @@
 import fastifyJwt from "@fastify/jwt";
 import { createVerifier } from "fast-jwt";
-import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  HookHandlerDoneFunction,
+  preValidationHookHandler,
+} from "fastify";
 import fp from "fastify-plugin";
 import { can, type RoutePermission } from "../../domain/permissions";
 import { Forbidden, Unauthorized } from "../errors";
@@ -39,6 +45,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
+  /** The route's zod schemas (body, querystring, params…), for the tests that sweep every route. */
+  schema: FastifySchema | undefined;
 }
 
 export type AccessClaims = { sub: string; grp: string; sid: string; exp: number };
@@ -131,7 +139,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (!route.url.startsWith("/api")) return;
     const permission = route.config?.permission;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== "HEAD") routes.push({ method, url: route.url, permission });
+    for (const method of methods)
+      if (method !== "HEAD") routes.push({ method, url: route.url, permission, schema: route.schema });
     if (permission === "public") return;
     // A new array: Fastify copies a GET route's options, arrays shared, for its HEAD route.
     const own = route.preValidation ?? [];

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { BODY_MESSAGES, NUL_MESSAGE } from "../../domain/contracts/text";
 import { databaseErrorCode, isDatabaseUnavailable } from "../db/errors";
 import { AppError, TooMany } from "../errors";
 
@@ -13,7 +14,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: "El cuerpo de la solicitud está vacío." },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: "La solicitud es demasiado grande." },
   FST_REQ_FILE_TOO_LARGE: { status: 413, detail: "El archivo supera el tamaño máximo permitido (5 MB)." },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: "Tipo de contenido no admitido." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: BODY_MESSAGES.unsupported },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, detail: "Se esperaba un formulario con archivo." },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: "Longitud de contenido inválida." },
 };
@@ -26,7 +27,8 @@ const DATABASE_INPUT_ERRORS: Record<string, string> = {
   "23503": "Algún dato hace referencia a un registro que no existe.",
   "22003": "Un valor está fuera del rango permitido.",
   "22P02": INVALID_INPUT,
-  "22021": "El texto contiene caracteres no permitidos.",
+  "22021": NUL_MESSAGE,
+  "22P05": NUL_MESSAGE,
   "22007": "La fecha no es válida.",
   "22008": "La fecha no es válida.",
 };

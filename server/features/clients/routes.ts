@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { idParam } from "../../../domain/contracts/catalog-common";
 import {
   City,
@@ -13,7 +14,7 @@ import {
 } from "../../../domain/contracts/clients";
 import type { ClientsService } from "./service";
 
-const Deleted = z.object({ success: z.literal(true), message: z.string() });
+const Deleted = z.object({ success: z.literal(true), message: text() });
 
 export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (app, { clients }) => {
   // SPEC.md §7: the web posts to /clients/ and falls back to /create_client/; both create.

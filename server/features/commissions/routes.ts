@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import {
   CommissionRequest,
   CommissionResult,
@@ -28,7 +29,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: Commissions
     config: { permission: "commissions.any" },
     schema: {
       body: CommissionSettingsRequest,
-      response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      response: { 200: z.object({ success: z.literal(true), message: text() }) },
     },
     handler: (request) => commissions.updateSettings(request.body.rate, request.body.includes_shipping),
   });

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { BoardQuery } from "../../../domain/contracts/boards";
 import {
   CashReport,
@@ -17,9 +18,9 @@ import {
 import { todayInBuenosAires } from "../../../domain/calendar";
 import { NotFound } from "../../errors";
 import type { CourierService } from "./service";
-import { acceptUploads } from "../../plugins/uploads";
+import { acceptUploads, readForm } from "../../plugins/uploads";
 
-const Done = z.object({ success: z.literal(true), message: z.string() });
+const Done = z.object({ success: z.literal(true), message: text() });
 const CashQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
 export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> = async (app, { courier }) => {
@@ -35,17 +36,9 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
     config: { permission: "courier.work" },
     schema: { response: { 200: Done } },
     handler: async (request) => {
-      let fields: Record<string, unknown> = (request.body as Record<string, unknown> | undefined) ?? {};
+      let fields: unknown = request.body ?? {};
       let photo: Buffer | null = null;
-      if (request.isMultipart()) {
-        fields = {};
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            const buffer = await part.toBuffer();
-            if (part.fieldname === "photo" && buffer.length) photo = buffer;
-          } else fields[part.fieldname] = part.value;
-        }
-      }
+      if (request.isMultipart()) ({ fields, file: photo } = await readForm(request, "photo"));
       return courier.delivered(request.currentUser!, DeliveredRequest.parse(fields), photo);
     },
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import {
   AssignRequest,
   BoardQuery,
@@ -32,7 +33,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/reset/", {
     config: { permission },
-    schema: { response: { 200: z.object({ success: z.literal(true), message: z.string(), columns: ColumnsJson }) } },
+    schema: { response: { 200: z.object({ success: z.literal(true), message: text(), columns: ColumnsJson }) } },
     handler: (request) => dispatch.reset(request.currentUser!),
   });
 
@@ -46,14 +47,14 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
     config: { permission },
     schema: {
       body: SendRouteRequest,
-      response: { 200: DispatchRoute.extend({ success: z.literal(true), message: z.string() }) },
+      response: { 200: DispatchRoute.extend({ success: z.literal(true), message: text() }) },
     },
     handler: (request) => dispatch.sendRoute(request.body.courier, request.body.order_ids, request.currentUser!),
   });
 
   app.post("/dispatch/delivered/", {
     config: { permission },
-    schema: { body: OrderIdRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    schema: { body: OrderIdRequest, response: { 200: z.object({ success: z.literal(true), message: text() }) } },
     handler: (request) => dispatch.delivered(request.body.order_id, request.currentUser!),
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import {
   ExportJobParams,
   ExportJobResponse,
@@ -11,7 +12,7 @@ import {
 import type { ExportsService } from "./service";
 import { ExportAbandoned } from "./slots";
 
-const Done = z.object({ success: z.literal(true), message: z.string() });
+const Done = z.object({ success: z.literal(true), message: text() });
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (app, { exports }) => {
   app.get("/get-latest-id/", {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 
 export interface HealthChecks {
   database(): Promise<boolean>;
@@ -9,7 +10,7 @@ export interface HealthChecks {
 }
 
 const State = z.enum(["ok", "down"]);
-const HealthResponse = z.object({ status: State, mode: z.string(), database: State, bus: State, queue: State });
+const HealthResponse = z.object({ status: State, mode: text(), database: State, bus: State, queue: State });
 
 const state = (ok: boolean) => (ok ? ("ok" as const) : ("down" as const));
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { idParam } from "../../../domain/contracts/catalog-common";
 import {
   OrderDetail,
@@ -18,8 +19,8 @@ import { STATUS } from "../../../domain/order-status";
 import { renderReceipt } from "./receipt";
 import type { OrdersService } from "./service";
 
-const Done = z.object({ success: z.literal(true), message: z.string() });
-const IdempotencyHeaders = z.object({ "idempotency-key": z.string().trim().min(8).max(200).optional() });
+const Done = z.object({ success: z.literal(true), message: text() });
+const IdempotencyHeaders = z.object({ "idempotency-key": text().trim().min(8).max(200).optional() });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post("/order/", {

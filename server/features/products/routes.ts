@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { idParam } from "../../../domain/contracts/catalog-common";
 import {
   CreateProductRequest,
@@ -15,7 +16,7 @@ import {
 } from "../../../domain/contracts/products";
 import type { ProductsService } from "./service";
 
-const Deleted = z.object({ success: z.literal(true), message: z.string() });
+const Deleted = z.object({ success: z.literal(true), message: text() });
 
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
   app.get("/products/", {

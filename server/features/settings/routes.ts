@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { Shipment } from "../../../domain/contracts/clients";
 import { ShippingCostRequest } from "../../../domain/contracts/settings";
 import type { SettingsService } from "./service";
@@ -15,7 +16,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     config: { permission: "shipping.edit" },
     schema: {
       body: ShippingCostRequest,
-      response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      response: { 200: z.object({ success: z.literal(true), message: text() }) },
     },
     handler: (request) =>
       settings.updateShippingCost(request.body.zone_id, request.body.price, request.currentUser!.id),

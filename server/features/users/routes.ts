@@ -1,8 +1,8 @@
-import type { FastifyRequest } from "fastify";
 import { createReadStream, existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../domain/contracts/text";
 import { SuccessBody } from "../../../domain/contracts/errors";
 import {
   ApprovalsResponse,
@@ -13,7 +13,7 @@ import {
 } from "../../../domain/contracts/users";
 import { Invalid, NotFound } from "../../errors";
 import type { UsersService } from "./service";
-import { acceptUploads } from "../../plugins/uploads";
+import { acceptUploads, readForm } from "../../plugins/uploads";
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -22,28 +22,6 @@ export interface UsersRoutesOptions {
 }
 
 const ok = { success: true as const };
-
-const MALFORMED_FORM = "El formulario enviado llegó incompleto o dañado. Volvé a elegir la imagen.";
-
-/** The uploaded image; a form cut short or malformed is the sender's fault (400), not ours. */
-async function profileImageOf(request: FastifyRequest): Promise<Buffer | null> {
-  let upload: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file" && part.fieldname === "profile_image") upload = await part.toBuffer();
-      else if (part.type === "file") await part.toBuffer();
-    }
-  } catch (error) {
-    // Size limits keep their own 413; anything else the parser refused is a broken form.
-    if (
-      (error as { statusCode?: number }).statusCode === 413 ||
-      (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
-    )
-      throw error;
-    throw new Invalid(MALFORMED_FORM, { profile_image: MALFORMED_FORM });
-  }
-  return upload;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, uploadsDir, imageUrl }) => {
   await acceptUploads(app);
@@ -85,8 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     schema: { response: { 200: ProfileImageResponse } },
     handler: async (request) => {
       if (!request.isMultipart()) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
-      const upload = await profileImageOf(request);
-      if (!upload?.length) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
+      const upload = (await readForm(request, "profile_image")).file;
+      if (!upload) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
       const user = request.currentUser!;
       const file = await users.replaceProfileImage(user.id, user.profileImage, upload);
       return { success: true as const, profile_image: imageUrl(file) };
@@ -96,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   // Image tags send no bearer token: file names are random, so the URL is the capability.
   app.get("/media/profile/:file", {
     config: { permission: "public" },
-    schema: { params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) },
+    schema: { params: z.object({ file: text().regex(/^[\w-]+\.webp$/) }) },
     handler: async (request, reply) => {
       const path = join(uploadsDir, "profile", basename(request.params.file));
       if (!existsSync(path)) throw new NotFound("La imagen no existe.");

@@ -1,3 +1,4 @@
+import { todayInBuenosAires } from "./calendar";
 import type { Centavos } from "./money";
 
 /** Why a stop was not delivered (issue 16); 'Otro' needs a text. */
@@ -101,3 +102,22 @@ export function directionsUrl(stop: {
 
 /** Position sharing: the phone sends at most one fix every 30 s (issue 16). */
 export const POSITION_INTERVAL_MS = 30_000;
+
+/** A courier undoes their own Entregado / No entregado within 5 minutes (issue 29). */
+export const COURIER_UNDO_MS = 5 * 60_000;
+
+export type UndoRefusal = "notYours" | "window" | "otherDay";
+
+/**
+ * Who may undo a stop's mark, and until when: the courier who made it within 5 minutes, the
+ * office (Despachante, Admin) any mark made the same Buenos Aires day. Null when allowed.
+ */
+export function undoRefusal(
+  mark: { closedBy: number | null; closedAt: Date },
+  actor: { id: number; office: boolean },
+  now: Date,
+): UndoRefusal | null {
+  if (actor.office) return todayInBuenosAires(mark.closedAt) === todayInBuenosAires(now) ? null : "otherDay";
+  if (mark.closedBy !== actor.id) return "notYours";
+  return now.getTime() - mark.closedAt.getTime() <= COURIER_UNDO_MS ? null : "window";
+}

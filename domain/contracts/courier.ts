@@ -19,7 +19,16 @@ export const COURIER_MESSAGES = {
   notDelivered: "Parada marcada como no entregada. El pedido volvió a Armado.",
   linked: "Cadete asignado a la columna.",
   photo: "La foto de la entrega no existe.",
+  nothingToUndo: "Este pedido no tiene una marca de entrega para deshacer.",
+  undoNotYours: "Solo podés deshacer las marcas que hiciste vos.",
+  undoWindow: "Pasaron más de 5 minutos desde la marca: pedile al despachante que la deshaga.",
+  undoOtherDay: "Solo se pueden deshacer las marcas de hoy.",
+  undoMovedOn: "El pedido ya cambió de estado después de la marca: no se puede deshacer.",
+  undone: "Marca deshecha: la parada volvió a pendiente.",
 } as const;
+
+/** `POST /api/courier/undo/` and `POST /api/dispatch/undo/`: the order whose last mark is undone. */
+export const UndoMarkRequest = z.object({ order_id: recordId() });
 
 /** A money amount as typed, "12345,67", "12345.67" or a number: exact to the centavo, never more decimals. */
 export const moneyInput = z.union([text(), z.number()]).transform((value, ctx) => {
@@ -85,6 +94,9 @@ export const CourierStop = z.object({
   reason: text().nullable(),
   reason_text: text().nullable(),
   has_photo: z.boolean(),
+  /** When the stop was marked, and whether by this courier: the phone offers 'Deshacer' for 5 minutes. */
+  closed_at: z.string().nullable(),
+  closed_by_me: z.boolean(),
 });
 export type CourierStop = z.infer<typeof CourierStop>;
 
@@ -118,6 +130,7 @@ export const BoardStop = z.object({
   difference: money.nullable(),
   reason: text().nullable(),
   has_photo: z.boolean(),
+  closed_at: z.string().nullable(),
 });
 export type BoardStop = z.infer<typeof BoardStop>;
 

@@ -15,6 +15,7 @@ export const DURABLE_EVENT_TYPES = [
   "dispatch.assignment_changed",
   "dispatch.route_ready",
   "dispatch.stop_updated",
+  "dispatch.stop_undone",
   "dispatch.courier_linked",
   "dispatch.courier_position",
   "courier.stops_changed",

@@ -8,9 +8,11 @@ import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
 import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
 import { createUser } from "../helpers/factories";
+import { horizontalOverflow, seriousViolations, settled } from "../helpers/devices";
 import { orderDetails, placeOrder } from "../helpers/orders";
 
 const skip = e2eSkipReason();
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let e2e: E2E;
 let seller: ApiClient;
@@ -124,6 +126,8 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     );
     expect(await phone.getByTestId("courier-progress").innerText()).toBe("0/2 paradas");
     await dispatcher.getByTestId("progress-1").filter({ hasText: "0/2" }).waitFor();
+    await settled(dispatcher);
+    expect(await seriousViolations(dispatcher)).toEqual([]);
 
     await phone.screenshot({ path: "docs/reparto-phone.png" });
   });
@@ -172,5 +176,63 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dispatcher.locator(`[data-testid='stop-badge-${orderIds[0]}'][data-state='no_entregado']`).waitFor();
     await dispatcher.getByTestId("progress-1").filter({ hasText: "2/2" }).waitFor();
     expect(e2e.cspViolations).toEqual([]);
+  });
+
+  it("the courier undoes their No entregado from the phone: the order leaves Sin asignar and the stop is pending on both screens", async () => {
+    const card = phone.getByTestId(`stop-${orderIds[0]}`);
+    const undo = card.getByRole("button", { name: "Deshacer “No entregado”" });
+    await undo.waitFor();
+    for (const width of [390, 768]) {
+      await phone.setViewportSize({ width, height: 900 });
+      await settled(phone);
+      expect(await horizontalOverflow(phone)).toBe(0);
+      expect(await seriousViolations(phone)).toEqual([]);
+      if (SHOTS) await phone.screenshot({ path: `${SHOTS}/reparto-undo-${width}.png`, fullPage: true });
+    }
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await undo.click();
+    const confirm = phone.getByRole("dialog", { name: "Confirmación" });
+    expect(await confirm.innerText()).toContain(`¿Deshacer “No entregado” del pedido #${orderIds[0]}?`);
+    await confirm.getByRole("button", { name: "Deshacer" }).click();
+    await phone.getByText("Marca deshecha: la parada volvió a pendiente.").waitFor();
+    await card.getByRole("button", { name: "No entregado", exact: true }).waitFor();
+    expect(await card.getByTestId("stop-state").innerText()).toMatch(/pendiente/i);
+
+    await dispatcher
+      .getByTestId("column-0")
+      .getByRole("button", { name: `Pedido #${orderIds[0]}` })
+      .waitFor({ state: "detached", timeout: 5000 });
+    await dispatcher.locator(`[data-testid='stop-badge-${orderIds[0]}'][data-state='pendiente']`).waitFor();
+    await dispatcher.getByTestId("progress-1").filter({ hasText: "1/2" }).waitFor();
+    await phone.getByTestId("courier-progress").filter({ hasText: "1/2 paradas" }).waitFor();
+  });
+
+  it("the dispatcher undoes the courier's Entregado from the board; the phone follows, and the order's history keeps both", async () => {
+    await dispatcher.setViewportSize({ width: 1440, height: 900 });
+    await dispatcher.getByTestId(`undo-${orderIds[1]}`).click();
+    if (SHOTS) await dispatcher.screenshot({ path: `${SHOTS}/dispatch-undo-1440.png` });
+    const confirm = dispatcher.getByRole("dialog", { name: "Confirmación" });
+    await confirm.getByRole("button", { name: "Deshacer" }).click();
+    await dispatcher.getByText("Marca deshecha: la parada volvió a pendiente.").waitFor();
+    await dispatcher.locator(`[data-testid='stop-badge-${orderIds[1]}'][data-state='pendiente']`).waitFor();
+    await dispatcher.getByTestId("progress-1").filter({ hasText: "0/2" }).waitFor();
+    await settled(dispatcher);
+    expect(await seriousViolations(dispatcher)).toEqual([]);
+    await dispatcher
+      .getByRole("region", { name: "Enviados" })
+      .getByText(`#${orderIds[1]} Rotisería La Esquina`)
+      .waitFor();
+    await phone
+      .getByTestId(`stop-${orderIds[1]}`)
+      .getByRole("button", { name: "Entregado", exact: true })
+      .waitFor({ timeout: 5000 });
+    await phone.getByTestId("courier-progress").filter({ hasText: "0/2 paradas" }).waitFor();
+    const history = (await dispatcherApi.get(`/api/orders/${orderIds[1]}/`)).json().history as { type: string }[];
+    expect(history.map((h) => h.type).slice(-4)).toEqual([
+      "order.status_changed",
+      "dispatch.stop_updated",
+      "order.status_changed",
+      "dispatch.stop_undone",
+    ]);
   });
 });

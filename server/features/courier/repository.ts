@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   cities,
   clients,
@@ -112,6 +112,34 @@ export async function closeStop(
 
 export type StopRow = typeof courierStops.$inferSelect;
 
+/** The order's latest stop (its last sending), locked: only its mark can be undone. */
+export async function lockLastStop(tx: Executor, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(courierStops)
+    .where(eq(courierStops.orderId, orderId))
+    .orderBy(desc(courierStops.id))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** Undoing a mark: the stop is pending again, as it was before the mark. */
+export async function reopenStop(tx: Executor, stopId: number) {
+  await tx
+    .update(courierStops)
+    .set({
+      state: "pendiente",
+      closedAt: null,
+      closedBy: null,
+      amountReceived: null,
+      photo: null,
+      reason: null,
+      reasonText: null,
+    })
+    .where(eq(courierStops.id, stopId));
+}
+
 export const stopById = async (db: Executor, id: number) =>
   (await db.select().from(courierStops).where(eq(courierStops.id, id)))[0] ?? null;
 
@@ -126,6 +154,8 @@ const stopColumns = {
   amountReceived: courierStops.amountReceived,
   photo: courierStops.photo,
   reason: courierStops.reason,
+  closedAt: courierStops.closedAt,
+  closedBy: courierStops.closedBy,
 };
 
 /** Everything the courier's phone shows of each stop. */

@@ -14,6 +14,7 @@ import {
   NotDeliveredRequest,
   PositionRequest,
   StopIdParam,
+  UndoMarkRequest,
 } from "../../../domain/contracts/courier";
 import { todayInBuenosAires } from "../../../domain/calendar";
 import { NotFound } from "../../errors";
@@ -47,6 +48,19 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
     config: { permission: "courier.work" },
     schema: { body: NotDeliveredRequest, response: { 200: Done } },
     handler: (request) => courier.notDelivered(request.currentUser!, request.body),
+  });
+
+  // The courier's own mark, within 5 minutes; the office's route below undoes any mark of the day.
+  app.post("/courier/undo/", {
+    config: { permission: "courier.work" },
+    schema: { body: UndoMarkRequest, response: { 200: Done } },
+    handler: (request) => courier.undo(request.currentUser!, request.body.order_id),
+  });
+
+  app.post("/dispatch/undo/", {
+    config: { permission: "dispatch.work" },
+    schema: { body: UndoMarkRequest, response: { 200: Done } },
+    handler: (request) => courier.undo(request.currentUser!, request.body.order_id),
   });
 
   app.post("/courier/position/", {

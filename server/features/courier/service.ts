@@ -23,6 +23,8 @@ import {
   telNumber,
   whatsappNumber,
   type StopState,
+  type UndoRefusal,
+  undoRefusal,
 } from "../../../domain/courier";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
@@ -31,7 +33,7 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth/repository";
-import { lockBoard } from "../dispatch/repository";
+import { lockBoard, removePlacements } from "../dispatch/repository";
 import type { OrdersService } from "../orders/service";
 import { reencodeImage } from "../users/image";
 import * as repo from "./repository";
@@ -44,7 +46,13 @@ const differenceOf = (due: string | null, received: string | null) =>
   due === null || received === null ? null : centavosToDecimal(cashDifference(toCentavos(due), toCentavos(received)));
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-function toCourierStop(row: repo.CourierStopRow, index: number): CourierStop {
+const UNDO_REFUSALS: Record<UndoRefusal, string> = {
+  notYours: COURIER_MESSAGES.undoNotYours,
+  window: COURIER_MESSAGES.undoWindow,
+  otherDay: COURIER_MESSAGES.undoOtherDay,
+};
+
+function toCourierStop(row: repo.CourierStopRow, index: number, userId: number): CourierStop {
   const latitude = num(row.latitude);
   const longitude = num(row.longitude);
   return {
@@ -72,6 +80,8 @@ function toCourierStop(row: repo.CourierStopRow, index: number): CourierStop {
     reason: row.reason,
     reason_text: row.reasonText,
     has_photo: !!row.photo,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    closed_by_me: row.closedBy === userId,
   };
 }
 
@@ -107,7 +117,7 @@ export function createCourierService({
   return {
     async route(user: AuthenticatedUser, deliveryDate = todayInBuenosAires()): Promise<CourierRoute> {
       const rows = routeOrder(await repo.courierStopRows(db, { userId: user.id, deliveryDate }));
-      const stops = rows.map(toCourierStop);
+      const stops = rows.map((row, index) => toCourierStop(row, index, user.id));
       const cash = cashTotals(
         rows.map((r) => ({
           courierId: user.id,
@@ -176,6 +186,49 @@ export function createCourierService({
         await appendStopEvents(tx, { ...stop, state: "no_entregado", reason: request.reason }, user.id);
       });
       return { success: true as const, message: COURIER_MESSAGES.notDelivered };
+    },
+
+    /**
+     * Undoes the last Entregado / No entregado of an order's latest stop: the courier who marked
+     * it within 5 minutes, the office the same day (`undoRefusal`). The stop is pending again, the
+     * order Enviado again (off the board's columns), and the order's history keeps the mark, the
+     * undo (`dispatch.stop_undone`) and both status changes.
+     */
+    async undo(user: AuthenticatedUser, orderId: number, now = new Date()) {
+      let photo: string | null = null;
+      await db.transaction(async (tx) => {
+        // An undone No entregado leaves the board's columns: it serialises with the dispatchers' drops.
+        await lockBoard(tx);
+        const stop = await repo.lockLastStop(tx, orderId);
+        if (!stop || stop.state === "pendiente" || !stop.closedAt) throw new Conflict(COURIER_MESSAGES.nothingToUndo);
+        const office = can(user.group, "dispatch.work");
+        if (!office && stop.userId !== user.id) throw new Forbidden(COURIER_MESSAGES.notYourStop);
+        const refusal = undoRefusal({ closedBy: stop.closedBy, closedAt: stop.closedAt }, { id: user.id, office }, now);
+        if (refusal === "notYours") throw new Forbidden(UNDO_REFUSALS[refusal]);
+        if (refusal) throw new Conflict(UNDO_REFUSALS[refusal]);
+        const from = stop.state === "entregado" ? STATUS.delivered : STATUS.prepared;
+        await orders.revertToSent(tx, orderId, from, user, COURIER_MESSAGES.undoMovedOn);
+        if (from === STATUS.prepared) await removePlacements(tx, [orderId]);
+        await repo.reopenStop(tx, stop.id);
+        photo = stop.photo;
+        await appendEvent(tx, {
+          type: "dispatch.stop_undone",
+          actorId: user.id,
+          orderId,
+          data: {
+            stop_id: stop.id,
+            order_id: orderId,
+            column: stop.column,
+            state: "pendiente",
+            undone: stop.state,
+            delivery_date: stop.deliveryDate,
+          },
+        });
+        await appendCourierChanged(tx, [stop.userId], stop.deliveryDate, user.id);
+      });
+      // The proof photo belonged to the mark: it goes with it, once the undo is committed.
+      if (photo) await rm(join(proofDir, photo), { force: true });
+      return { success: true as const, message: COURIER_MESSAGES.undone };
     },
 
     /** Only while a route is open; a fix sooner than 30 s after the last is acknowledged, not kept. */
@@ -251,6 +304,7 @@ export function createCourierService({
             difference: differenceOf(s.amountDue, s.amountReceived),
             reason: s.reason,
             has_photo: !!s.photo,
+            closed_at: s.closedAt?.toISOString() ?? null,
           })),
           progress: progressOf(own.map((s) => s.state as StopState)),
           position: position

@@ -185,6 +185,22 @@ export function createOrdersService({ db }: { db: Database }) {
     });
   }
 
+  /**
+   * Undoing a courier's mark: the order goes back to Enviado from where the mark left it
+   * (Entregado, or Armado after No entregado); anywhere else it moved on, and nothing changes.
+   */
+  async function revertToSent(tx: Executor, orderId: number, from: number, user: AuthenticatedUser, message: string) {
+    const order = visible(await repo.lockOrder(tx, orderId), user);
+    if (order.statusId !== from) throw new Conflict(message);
+    await repo.setStatus(tx, orderId, STATUS.sent);
+    await repo.appendOrderEvent(tx, {
+      type: "order.status_changed",
+      actorId: user.id,
+      orderId,
+      data: { delivery_date: order.deliveryDate, from, status_id: STATUS.sent, undo: true },
+    });
+  }
+
   async function transition(orderId: number, to: number, user: AuthenticatedUser) {
     await db.transaction((tx) => changeStatus(tx, orderId, to, user));
   }
@@ -194,6 +210,7 @@ export function createOrdersService({ db }: { db: Database }) {
       request.order_id ? modify(request.order_id, request, user) : create(request, user, key),
     transition,
     changeStatus,
+    revertToSent,
 
     async list(query: OrderListQuery, user: AuthenticatedUser) {
       const seesCancelled = can(user.group, "orders.see_cancelled");

@@ -17,6 +17,7 @@ export function CashPage() {
   const cash = useCash(from, to);
   const client = useQueryClient();
   useEvents("dispatch.stop_updated", () => void client.invalidateQueries({ queryKey: courierKeys.all }));
+  useEvents("dispatch.stop_undone", () => void client.invalidateQueries({ queryKey: courierKeys.all }));
 
   return (
     <>

@@ -50,6 +50,9 @@ export function CourierPage() {
   const { stops, progress, cash } = route.data;
   const open = stops.filter((s) => s.state === "pendiente");
   const closed = stops.filter((s) => s.state !== "pendiente");
+  // An order sent again after No entregado has a newer stop: the older one's mark is history.
+  const latest = new Map<number, number>();
+  for (const s of stops) latest.set(s.order_id, Math.max(latest.get(s.order_id) ?? 0, s.stop_id));
 
   return (
     <Container size="xs" px={0}>
@@ -91,7 +94,13 @@ export function CourierPage() {
           </Title>
         )}
         {closed.map((stop) => (
-          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={setFailing} />
+          <StopCard
+            key={stop.stop_id}
+            stop={stop}
+            latest={latest.get(stop.order_id) === stop.stop_id}
+            onDelivered={setDelivering}
+            onNotDelivered={setFailing}
+          />
         ))}
       </Stack>
       {delivering && <DeliverModal stop={delivering} onClose={() => setDelivering(null)} />}

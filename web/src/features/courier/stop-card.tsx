@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CourierStop } from "../../../../domain/contracts/courier";
 import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../domain/money";
+import { UndoButton } from "./undo-button";
 
 const STATE = {
   pendiente: { label: "Pendiente", color: "blue" },
@@ -14,10 +15,12 @@ interface StopCardProps {
   stop: CourierStop;
   onDelivered(stop: CourierStop): void;
   onNotDelivered(stop: CourierStop): void;
+  /** The order's latest stop: only its mark can be undone. */
+  latest?: boolean;
 }
 
 /** One stop, read at arm's length: who, where, what to collect, and one-tap actions. */
-export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
+export function StopCard({ stop, onDelivered, onNotDelivered, latest = true }: StopCardProps) {
   const state = STATE[stop.state];
   const open = stop.state === "pendiente";
   return (
@@ -73,17 +76,18 @@ export function StopCard({ stop, onDelivered, onNotDelivered }: StopCardProps) {
         </Text>
       )}
       {stop.state === "entregado" && stop.amount_received !== null && (
-        <Text mt="xs" fw={600} c={stop.difference === "0.00" ? "teal.8" : "red.8"}>
+        <Text mt="xs" fw={600} c={stop.difference === "0.00" ? "teal.9" : "red.9"}>
           Recibido {money(stop.amount_received)}
           {stop.difference !== "0.00" && stop.difference !== null ? ` · diferencia ${money(stop.difference)}` : ""}
         </Text>
       )}
       {stop.state === "no_entregado" && (
-        <Text mt="xs" fw={600} c="red.8">
+        <Text mt="xs" fw={600} c="red.9">
           {stop.reason}
           {stop.reason_text ? `: ${stop.reason_text}` : ""}
         </Text>
       )}
+      {!open && latest && <UndoButton stop={stop} />}
       {open && (
         <Stack gap="xs" mt="sm">
           <SimpleGrid cols={stop.phone ? 3 : 1} spacing="xs">

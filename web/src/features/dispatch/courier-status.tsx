@@ -1,11 +1,15 @@
 import { Anchor, Badge, Group, Image, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import type { CourierColumn, CourierColumns } from "../../../../domain/contracts/courier";
+import type { BoardStop, CourierColumn, CourierColumns } from "../../../../domain/contracts/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { notifyError, notifySuccess } from "../../components/notify";
 import type { RouteStopPoint } from "../../components/route-map";
 import { stopPhotoUrl } from "./api/get-stop-photo";
 import { useLinkCourier } from "./api/link-courier";
+import { useUndoMark } from "./api/undo-mark";
+import { todayInBuenosAires } from "../../../../domain/calendar";
+import { errorMessage } from "../../api/messages";
+import { Confirm } from "../../components/confirm";
 
 const STATE = {
   pendiente: ["pendiente", "blue"],
@@ -51,6 +55,38 @@ function PhotoLink({ stopId, label }: { stopId: number; label: string }) {
   );
 }
 
+const MARK = { entregado: "Entregado", no_entregado: "No entregado", pendiente: "" } as const;
+
+/** The office undoes any courier's mark made today (Buenos Aires): the stop is pending again on every screen. */
+function UndoStop({ stop }: { stop: BoardStop }) {
+  const [asking, setAsking] = useState(false);
+  const undo = useUndoMark();
+  async function confirm() {
+    try {
+      notifySuccess((await undo.mutateAsync(stop.order_id)).message);
+    } catch (error) {
+      notifyError(errorMessage(error, "No se pudo deshacer la marca."));
+    }
+    setAsking(false);
+  }
+  return (
+    <>
+      <Anchor component="button" size="xs" onClick={() => setAsking(true)} data-testid={`undo-${stop.order_id}`}>
+        deshacer #{stop.order_id}
+      </Anchor>
+      <Confirm
+        opened={asking}
+        message={`¿Deshacer “${MARK[stop.state]}” del pedido #${stop.order_id}? La parada vuelve a pendiente y el pedido a Enviado.`}
+        confirmLabel="Deshacer"
+        cancelLabel="No"
+        loading={undo.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
 /** Under a Cadete column: its linked courier, today's stops with their state, progress and position. */
 export function CourierStatus({ column, data }: { column: number; data: CourierColumns | undefined }) {
   const link = useLinkCourier();
@@ -91,6 +127,16 @@ export function CourierStatus({ column, data }: { column: number; data: CourierC
                 : ""}
             </Badge>
           ))}
+          {courier.stops
+            .filter(
+              (s, i, all) =>
+                s.closed_at &&
+                todayInBuenosAires(new Date(s.closed_at)) === todayInBuenosAires() &&
+                !all.some((o) => o.order_id === s.order_id && o.stop_id > s.stop_id),
+            )
+            .map((s) => (
+              <UndoStop key={`undo-${s.stop_id}`} stop={s} />
+            ))}
           {courier.stops
             .filter((s) => s.has_photo)
             .map((s) => (

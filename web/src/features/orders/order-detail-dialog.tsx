@@ -17,6 +17,8 @@ const EVENT_NAMES: Record<string, string> = {
   "order.modified": "Pedido modificado",
   "order.cancelled": "Pedido cancelado",
   "order.status_changed": "Cambio de estado",
+  "dispatch.stop_updated": "Marca del cadete",
+  "dispatch.stop_undone": "Marca deshecha",
 };
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {

@@ -21,6 +21,7 @@ export function useCouriers(date: string, { positions = true }: { positions?: bo
   const reload = (event: AppEvent) =>
     concernsDate(event, date) && void client.invalidateQueries({ queryKey: dispatchKeys.couriers(date) });
   useEvents("dispatch.stop_updated", reload);
+  useEvents("dispatch.stop_undone", reload);
   useEvents("dispatch.courier_linked", reload);
   useEvents("dispatch.courier_position", (event) => positions && reload(event));
   useEvents("dispatch.route_ready", reload);

@@ -69,6 +69,8 @@ describe("ids beyond what the database can hold", () => {
     const query = new URLSearchParams(Object.fromEntries(ids.map((name) => [name, String(id)]))).toString();
     const failures: string[] = [];
     for (const route of t.app.routeTable) {
+      // Logging out would end the Admin session the sweep runs on (hostile-input sweeps it alone).
+      if (route.url === "/api/logout/") continue;
       const url = `${route.url.replace(/:[^/]+/g, String(id))}${route.method === "GET" ? `?${query}` : ""}`;
       const response = await admin.request(route.method as "GET", url, route.method === "GET" ? undefined : body);
       if (response.statusCode === 500) failures.push(`${route.method} ${url.split("?")[0]} → 500`);

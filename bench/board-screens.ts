@@ -128,12 +128,16 @@ port.on("message", (request: ScreensRequest) => {
     case "agree":
       return reply({ kind: "agree", value: boards.every((b) => JSON.stringify(b.board) === request.truth) });
     case "close":
-      boards.forEach((b) => b.socket.close());
+      boards.forEach((b) => {
+        b.socket.close();
+      });
       return reply({ kind: "closed" });
     case "subscribe":
       return void subscribe(request);
     case "unsubscribe":
-      subscribers.forEach((s) => s.disconnect());
+      subscribers.forEach((s) => {
+        s.disconnect();
+      });
       return reply({ kind: "unsubscribed" });
   }
 });

@@ -30,7 +30,10 @@ function ticksByPid(command: string): Map<string, number> {
 export async function measureCpu<T>(work: () => Promise<T>) {
   const start = ticksByPid("postgres");
   const last = new Map(start);
-  const sample = () => ticksByPid("postgres").forEach((ticks, pid) => last.set(pid, ticks));
+  const sample = () =>
+    ticksByPid("postgres").forEach((ticks, pid) => {
+      last.set(pid, ticks);
+    });
   const timer = setInterval(sample, SAMPLE_MS);
   const ownBefore = process.cpuUsage();
   const result = await work();
@@ -38,6 +41,8 @@ export async function measureCpu<T>(work: () => Promise<T>) {
   clearInterval(timer);
   sample();
   let ticks = 0;
-  last.forEach((value, pid) => (ticks += value - (start.get(pid) ?? 0)));
+  last.forEach((value, pid) => {
+    ticks += value - (start.get(pid) ?? 0);
+  });
   return { result, postgresMs: (ticks * 1000) / TICKS_PER_SECOND, ownMs: (own.user + own.system) / 1000 };
 }

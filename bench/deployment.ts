@@ -37,6 +37,7 @@ export async function api(base: string, path: string, body?: unknown, token?: st
     headers: { "content-type": "application/json", ...CSRF, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: a benchmark reads whichever fields the endpoint it called answers
   return response.json() as Promise<Record<string, any>>;
 }
 
@@ -118,7 +119,10 @@ export async function startDeployment(name: string): Promise<Deployment> {
       };
       return Number((await api(bases[n % bases.length]!, "/api/order/", body, token)).order_id);
     },
-    stop: () => processes.forEach((p) => p.kill("SIGTERM")),
+    stop: () =>
+      processes.forEach((p) => {
+        p.kill("SIGTERM");
+      }),
   };
 }
 

@@ -28,7 +28,9 @@ async function rawPubSub(subscriberCount: number, events = 200) {
     while (samples.length < (i + 1) * subscriberCount) await new Promise((r) => setImmediate(r));
   }
   publisher.disconnect();
-  subscribers.forEach((s) => s.disconnect());
+  subscribers.forEach((s) => {
+    s.disconnect();
+  });
   return percentiles(samples);
 }
 
@@ -71,7 +73,9 @@ export async function run() {
           `  (Redis pub/sub to ${boards.length}: p50 ${fmt(raw.p50)}  p99 ${fmt(raw.p99)})${missing ? `  ${missing} deliveries missing` : ""}`,
       );
     }
-    boards.forEach((b) => b.close());
+    boards.forEach((b) => {
+      b.close();
+    });
   } finally {
     deployment.stop();
   }

@@ -36,7 +36,9 @@ async function sampleFor(deployment: Deployment, ms: number, load: () => void) {
   while (performance.now() - began < ms) {
     load();
     const minutes = (performance.now() - began) / 60_000;
-    deployment.processes.forEach((p, i) => samples[i]!.push({ minutes, mb: rssMb(p.pid!) }));
+    deployment.processes.forEach((p, i) => {
+      samples[i]!.push({ minutes, mb: rssMb(p.pid!) });
+    });
     await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
   }
   return samples;
@@ -76,7 +78,9 @@ export async function run() {
     }, 100);
     const loaded = await sampleFor(deployment, MINUTES * 60_000, () => {});
     clearInterval(timer);
-    boards.forEach((b) => b.close());
+    boards.forEach((b) => {
+      b.close();
+    });
     console.log(`${MINUTES} min of mixed load: ${n} orders, ${events} board deliveries, ${READS_PER_SECOND} reads/s`);
     names.forEach((name, i) => {
       const points = loaded[i]!.slice(Math.floor(loaded[i]!.length / 5));

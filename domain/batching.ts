@@ -63,7 +63,8 @@ export function batchOrders<T extends BatchableOrder>(orders: T[], depot: Point)
     ];
     let offset = 0;
     for (const size of batchSizes(ordered.length)) {
-      const slice = ordered.slice(offset, (offset += size));
+      const slice = ordered.slice(offset, offset + size);
+      offset += size;
       const stops = slice.filter(hasCoordinates).map((o) => ({ lat: o.latitude!, lng: o.longitude! }));
       batches.push({
         zoneId: slice[0]!.zoneId,

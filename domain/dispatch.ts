@@ -37,10 +37,9 @@ export function changedPlacements(stored: Placement[], after: Columns): Placemen
   const was = new Map(stored.map((p) => [p.orderId, `${p.courier}:${p.position}`]));
   const changed: Placement[] = [];
   for (const [courier, ids] of after)
-    ids.forEach(
-      (orderId, position) =>
-        was.get(orderId) !== `${courier}:${position}` && changed.push({ orderId, courier, position }),
-    );
+    ids.forEach((orderId, position) => {
+      if (was.get(orderId) !== `${courier}:${position}`) changed.push({ orderId, courier, position });
+    });
   return changed;
 }
 

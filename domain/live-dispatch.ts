@@ -22,7 +22,10 @@ export function placeCards(
   moved?: { orderId: number; version: number },
 ): DispatchBoard {
   const where = new Map<number, { courier: number; position: number }>();
-  for (const [courier, ids] of columns) ids.forEach((id, position) => where.set(id, { courier, position }));
+  for (const [courier, ids] of columns)
+    ids.forEach((id, position) => {
+      where.set(id, { courier, position });
+    });
   return {
     ...board,
     cards: board.cards.map((card) => ({

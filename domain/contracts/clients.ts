@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
-import { decimalInput, LARGEST_ID } from "./catalog-common";
+import { LARGEST_ID } from "./catalog-common";
 import { readTypedDate } from "../dates";
 
 export const CLIENT_MESSAGES = {

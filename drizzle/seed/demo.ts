@@ -178,7 +178,10 @@ function pickStatus(random: Random, dayOffset: number): number {
   if (dayOffset > 0) return random.chance(0.8) ? 1 : 5;
   const total = STATUS_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
   let roll = random.next() * total;
-  for (const [status, weight] of STATUS_WEIGHTS) if ((roll -= weight) < 0) return status;
+  for (const [status, weight] of STATUS_WEIGHTS) {
+    roll -= weight;
+    if (roll < 0) return status;
+  }
   return 1;
 }
 

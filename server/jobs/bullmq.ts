@@ -31,7 +31,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number) =>
 export function createBullJobs(
   redisUrl: string,
   prefix: string,
-  processors: Record<string, JobProcessor<any>>,
+  processors: Record<string, JobProcessor>,
   log: LogError = (message) => console.error(`[jobs] ${message}`),
 ): Jobs {
   // Fails fast while Redis is away instead of queueing the command until it returns.
@@ -96,7 +96,7 @@ export interface RunningWorkers {
 export function startBullWorkers(
   redisUrl: string,
   prefix: string,
-  processors: Record<string, JobProcessor<any>>,
+  processors: Record<string, JobProcessor>,
   context: (attempt: number) => JobContext,
 ): RunningWorkers {
   const workers = Object.values(processors).map((processor) => {

@@ -6,7 +6,7 @@ import { InvalidJobPayload } from "./types";
  * lets the processor leave its record failed with the reason and tell the screen.
  */
 export async function finalFailure(
-  processor: JobProcessor<any>,
+  processor: JobProcessor,
   data: unknown,
   error: unknown,
   ctx: JobContext,

@@ -10,7 +10,7 @@ type ContextFactory = (attempt: number) => JobContext;
  * de-duplication and exponential backoff. Jobs live in memory: a restart forgets
  * pending ones, which the embedded mode accepts (one process, nothing to hand over).
  */
-export function createInProcessJobs(processors: Record<string, JobProcessor<any>>, context: ContextFactory): Jobs {
+export function createInProcessJobs(processors: Record<string, JobProcessor>, context: ContextFactory): Jobs {
   const pending = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -19,7 +19,7 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
   let closed = false;
 
   // At most `concurrency` jobs of a queue run at once, as a BullMQ worker would allow.
-  const slot = async (processor: JobProcessor<any>) => {
+  const slot = async (processor: JobProcessor) => {
     const queue = processor.queue.name;
     if ((busy.get(queue) ?? 0) >= processor.queue.concurrency)
       await new Promise<void>((resolve) => waiting.set(queue, [...(waiting.get(queue) ?? []), resolve]));
@@ -39,12 +39,7 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
     timers.add(timer);
   };
 
-  const attemptJob = async (
-    processor: JobProcessor<any>,
-    key: string,
-    data: unknown,
-    attempt: number,
-  ): Promise<void> => {
+  const attemptJob = async (processor: JobProcessor, key: string, data: unknown, attempt: number): Promise<void> => {
     if (closed) return;
     const release = await slot(processor);
     try {
@@ -84,7 +79,10 @@ export function createInProcessJobs(processors: Record<string, JobProcessor<any>
       closed = true;
       for (const timer of timers) clearTimeout(timer);
       // Jobs waiting for a slot wake up, see the queue closed and end.
-      for (const list of waiting.values()) list.splice(0).forEach((wake) => wake());
+      for (const list of waiting.values())
+        list.splice(0).forEach((wake) => {
+          wake();
+        });
       await Promise.allSettled([...running]);
     },
   };

@@ -90,7 +90,10 @@ export function createMetrics() {
     observeRequest(method: string, route: string, statusCode: number, seconds: number) {
       const key = `${method} ${route} ${statusCode}`;
       let child = children.get(key);
-      if (!child) children.set(key, (child = requestDuration.labels(method, route, String(statusCode))));
+      if (!child) {
+        child = requestDuration.labels(method, route, String(statusCode));
+        children.set(key, child);
+      }
       child.observe(seconds);
     },
     observeSweep: (seconds: number) => sweepSeconds.observe(seconds),

@@ -47,7 +47,13 @@ async function connections(app: FastifyInstance, options: ConnectionsOptions) {
 
   // Before Fastify's server.close(): a socket still open at the deadline is cut, so close() ends.
   app.addHook("preClose", (done) => {
-    const deadline = setTimeout(() => sockets.forEach((socket) => socket.destroy()), options.closeDeadlineMs).unref();
+    const deadline = setTimeout(
+      () =>
+        sockets.forEach((socket) => {
+          socket.destroy();
+        }),
+      options.closeDeadlineMs,
+    ).unref();
     app.server.once("close", () => clearTimeout(deadline));
     done();
   });

@@ -89,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ detail: "Error del servidor" });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ detail: "No se encontró el recurso solicitado." });
   });
 }

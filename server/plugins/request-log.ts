@@ -65,7 +65,8 @@ class RequestLogger {
   ) {}
 
   private get log() {
-    return (this.#child ??= this.parent.child(this.bindings, this.options));
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
   }
   get level() {
     return this.#child?.level ?? this.options?.level ?? this.parent.level;

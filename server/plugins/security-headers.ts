@@ -80,7 +80,9 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions) {
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {

@@ -65,7 +65,10 @@ export function createRedisBus(url: string, channel: string, log: LogError): Bus
   const resubscribed: (() => void)[] = [];
   let connectedBefore = false;
   subscriber.on("ready", () => {
-    if (connectedBefore) resubscribed.forEach((listener) => listener());
+    if (connectedBefore)
+      resubscribed.forEach((listener) => {
+        listener();
+      });
     connectedBefore = true;
   });
   subscriber.on("message", (_channel, raw) => {

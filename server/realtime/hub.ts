@@ -46,7 +46,9 @@ function createCatchUp(db: Database, onFailure: (subscriber: Subscriber) => void
     let found = 0;
     for (;;) {
       const page = await eventsAfter(db, from, REPLAY_PAGE);
-      group.forEach((s) => s.replay(page));
+      group.forEach((s) => {
+        s.replay(page);
+      });
       found += page.length;
       if (page.length < REPLAY_PAGE) return found;
       from = page.at(-1)!.id!;
@@ -59,7 +61,9 @@ function createCatchUp(db: Database, onFailure: (subscriber: Subscriber) => void
       lagging.clear();
       if (!group.length) return;
       // A socket released by the last round may stream live again: hold it before this read.
-      group.forEach((s) => s.hold());
+      group.forEach((s) => {
+        s.hold();
+      });
       try {
         const found = await readInto(group);
         for (const subscriber of group) {
@@ -116,7 +120,9 @@ export async function registerHub(
   });
   app.addHook("onClose", async () => {
     unsubscribe();
-    subscribers.forEach((s) => s.close(1001, "server closing"));
+    subscribers.forEach((s) => {
+      s.close(1001, "server closing");
+    });
   });
 
   async function authenticate(message: SocketAuthMessage): Promise<Session | null> {

@@ -1,4 +1,4 @@
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { asc, gt, sql } from "drizzle-orm";
 import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
 import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { rowsOf } from "../db/rows";
@@ -179,7 +179,10 @@ export function startOutboxRelay(
     void flush().then((published) => {
       if (published === "busy") {
         // Another instance's relay holds the cursor and may have read before our events: look again soon.
-        retry ??= setTimeout(() => ((retry = null), nudge()), BUSY_RETRY_MS);
+        retry ??= setTimeout(() => {
+          retry = null;
+          nudge();
+        }, BUSY_RETRY_MS);
         return;
       }
       // More may follow a full page; a commit during the cycle has already asked for the next one.

@@ -16,7 +16,10 @@ const serializedEvents = new WeakMap<AppEvent, string>();
 /** One event goes to every socket of the instance: it is turned into JSON once. */
 function serialized(event: AppEvent) {
   let json = serializedEvents.get(event);
-  if (json === undefined) serializedEvents.set(event, (json = JSON.stringify(event)));
+  if (json === undefined) {
+    json = JSON.stringify(event);
+    serializedEvents.set(event, json);
+  }
   return json;
 }
 
@@ -59,7 +62,10 @@ export class Subscriber {
    * between the last one seen here and this one, so the socket must catch up first.
    */
   offer(event: AppEvent, previous: number | null): boolean {
-    if (this.held) return (void this.held.push({ event, previous }), true);
+    if (this.held) {
+      this.held.push({ event, previous });
+      return true;
+    }
     if (this.missedBefore(event, previous)) {
       this.held = [{ event, previous }];
       return false;
@@ -75,7 +81,9 @@ export class Subscriber {
 
   /** Events read from the outbox, in id order. */
   replay(events: AppEvent[]) {
-    events.forEach((event) => this.deliver(event));
+    events.forEach((event) => {
+      this.deliver(event);
+    });
   }
 
   /**
@@ -98,7 +106,9 @@ export class Subscriber {
   releaseAnyway() {
     const held = this.held ?? [];
     this.held = null;
-    held.forEach(({ event }) => this.deliver(event));
+    held.forEach(({ event }) => {
+      this.deliver(event);
+    });
   }
 
   private missedBefore(event: AppEvent, previous: number | null) {

@@ -136,7 +136,9 @@ describe("object-level rules on orders", () => {
     await sockets.seller.waitFor(isEvent("order.created", later.orderId));
     await sockets.admin.waitFor(isEvent("order.cancelled", cancelled.orderId));
     expect(sockets.seller.events().some((e) => e.type === "order.cancelled")).toBe(false);
-    Object.values(sockets).forEach((s) => s.close());
+    Object.values(sockets).forEach((s) => {
+      s.close();
+    });
   });
 
   it("an Idempotency-Key is the sender's: another seller's same key makes another order", async () => {

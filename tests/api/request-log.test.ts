@@ -84,7 +84,10 @@ describe("a request's logger", () => {
     );
     const child = parent.child.bind(parent);
     let children = 0;
-    parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;
+    parent.child = ((...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    }) as typeof parent.child;
     return { parent, written, children: () => children };
   };
 

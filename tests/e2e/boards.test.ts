@@ -144,7 +144,9 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
     await wall.getByTestId("wall-column-1").getByText(`#${orderId}`).waitFor({ timeout: 5000 });
     expect(await dispatcher.getByTestId("weight-1").innerText()).toBe("1 · 2,5 kg");
     // The drop's event carried the card: neither the other board nor the wall asked for anything.
-    [boardReads, wallReads].forEach((reads) => reads.stop());
+    [boardReads, wallReads].forEach((reads) => {
+      reads.stop();
+    });
     expect([boardReads.urls, wallReads.urls]).toEqual([[], []]);
   });
 

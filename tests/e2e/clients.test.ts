@@ -162,9 +162,12 @@ describe.skipIf(!!skip)(`clients in Chromium ${skip}`, () => {
     await page.getByLabel("Cumpleaños").fill("1990-05-01");
     // Every label the button shows is recorded, however short the save.
     await page.evaluate(() => {
-      const seen: string[] = ((window as unknown as { buttonLabels: string[] }).buttonLabels = []);
+      const seen: string[] = [];
+      (window as unknown as { buttonLabels: string[] }).buttonLabels = seen;
       new MutationObserver(() =>
-        document.querySelectorAll("button").forEach((b) => seen.push(b.textContent ?? "")),
+        document.querySelectorAll("button").forEach((b) => {
+          seen.push(b.textContent ?? "");
+        }),
       ).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await save.click();

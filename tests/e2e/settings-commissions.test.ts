@@ -89,7 +89,8 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     await page.getByRole("option", { name: "xlsx" }).click();
     await page.getByLabel("ID final").waitFor();
     await page.evaluate(() => {
-      const seen: string[] = ((window as unknown as { progressSeen: string[] }).progressSeen = []);
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
         const value = document
           .querySelector("[aria-label='Progreso de la exportación']")

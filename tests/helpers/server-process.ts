@@ -62,8 +62,11 @@ export function runCompiled(file: string, env: Record<string, string>, args: str
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
-  child.stdout!.on("data", (d: Buffer) => void (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => void (output += d.toString()));
+  const collect = (d: Buffer) => {
+    output += d.toString();
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }

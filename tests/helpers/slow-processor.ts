@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { JobProcessor } from "../../server/jobs/types";
 import { purgeExpiredTokens } from "../../workers/processors/purge-expired-tokens";
 
-const REAL = { purge: purgeExpiredTokens } as Record<string, JobProcessor<any>>;
+const REAL = { purge: purgeExpiredTokens } as Record<string, JobProcessor>;
 
 /** A real processor behind a delay, on a private queue with a 1 s lock so a killed worker's job is handed over fast. */
 export function slowProcessor<T>(base: JobProcessor<T>, queue: string, delayMs: number): JobProcessor<T> {

@@ -22,7 +22,9 @@ export function openSocket(
   const waiters = new Set<() => void>();
   socket.on("message", (raw) => {
     messages.push(JSON.parse(raw.toString()));
-    waiters.forEach((w) => w());
+    waiters.forEach((w) => {
+      w();
+    });
   });
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   const api: TestSocket = {

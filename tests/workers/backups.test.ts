@@ -19,7 +19,9 @@ const scratch = mkdtempSync(join(tmpdir(), "frio-backups-"));
 const dir = (name: string) => join(scratch, name);
 const running: ServerProcess[] = [];
 afterAll(() => {
-  running.forEach((server) => server.child.kill("SIGKILL"));
+  running.forEach((server) => {
+    server.child.kill("SIGKILL");
+  });
   rmSync(scratch, { recursive: true, force: true });
 });
 

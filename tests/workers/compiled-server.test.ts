@@ -9,7 +9,7 @@ import { TEST_JWT_SECRET } from "../helpers/app";
 import { openTestDatabase } from "../helpers/database";
 import { compiledEntry, startServer } from "../helpers/server-process";
 
-const { postgresUrl, redisUrl, missing } = inject("services");
+const { redisUrl, missing } = inject("services");
 const reason = missing.postgres ?? missing.redis ?? "";
 /** A build after a source change and a start on a loaded machine: generous, never a measure. */
 const PROCESS_TIMEOUT_MS = 180_000;

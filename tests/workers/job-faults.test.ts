@@ -16,7 +16,7 @@ import { eventually, spawnWorker } from "../helpers/worker-process";
 const { postgresUrl, missing } = inject("services");
 const reason = !postgresUrl ? missing.postgres : !hasRedisServer ? "needs the redis-server binary" : "";
 
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => Promise<unknown> | undefined)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });

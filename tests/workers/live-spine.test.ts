@@ -30,7 +30,9 @@ beforeAll(async () => {
   urls = [await t.app.listen({ port: 0, host: "127.0.0.1" }), await second.app.listen({ port: 0, host: "127.0.0.1" })];
 });
 afterEach(() => {
-  boards.forEach((b) => b.close());
+  boards.forEach((b) => {
+    b.close();
+  });
   boards = [];
 });
 afterAll(async () => {

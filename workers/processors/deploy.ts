@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { z } from "zod";
+import type { z } from "zod";
 import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { finishDeploy } from "../../server/features/deploy/repository";

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { lt, or } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { exportJobs, refreshTokens, usedChallenges } from "../../drizzle/schema";
 import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";

@@ -27,7 +27,9 @@ async function run(tool: "pg_dump" | "pg_restore", args: string[], url: string, 
     stdio: ["ignore", stdout ? "pipe" : "ignore", "pipe"],
   });
   let errors = "";
-  child.stderr!.on("data", (chunk: Buffer) => void (errors += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
   const exited = new Promise<void>((resolve, reject) => {
     child.once("error", (error: NodeJS.ErrnoException) =>
       reject(

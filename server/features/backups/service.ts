@@ -87,7 +87,9 @@ export function createBackupsService({ database, config }: { database: DatabaseH
     write: (out: Writable, trigger: BackupTrigger) =>
       recorded(trigger, async () => {
         let bytes = 0;
-        const counter = new PassThrough().on("data", (chunk: Buffer) => void (bytes += chunk.length));
+        const counter = new PassThrough().on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
         const produced = produce(counter).catch((error: Error) => void counter.destroy(error));
         await Promise.all([produced, pipeline(counter, out)]);
         return bytes;

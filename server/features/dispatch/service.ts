@@ -111,7 +111,9 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
       const versions = new Map(stored.map((s) => [s.orderId, s.version ?? 0]));
       const where = new Map<number, { courier: number; position: number }>();
       for (const [courier, ids] of columnsOf(stored.map(toPlacement)))
-        ids.forEach((id, position) => where.set(id, { courier, position }));
+        ids.forEach((id, position) => {
+          where.set(id, { courier, position });
+        });
       return {
         cards: prepared.map((row) => ({
           ...toBoardRow(row),

@@ -107,7 +107,7 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
 
     async file(id: string) {
       const job = await findExportJob(db, id);
-      if (!job || job.status !== "done" || !job.filePath || !existsSync(job.filePath))
+      if (job?.status !== "done" || !job.filePath || !existsSync(job.filePath))
         throw new NotFound("El archivo no está disponible.");
       return {
         stream: createReadStream(job.filePath),

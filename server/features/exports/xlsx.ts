@@ -104,8 +104,10 @@ function packageParts(sheetNames: string[]): ZipEntry[] {
 
 // XML 1.0 allows no control characters but tab and line feed; a CR would be read back as a
 // line feed. Excel's own escape (_xHHHH_) carries them, so a literal "_x0041_" is escaped too.
+// biome-ignore-start lint/suspicious/noControlCharactersInRegex: finding the control characters XML forbids is these patterns' purpose
 const NEEDS_ESCAPE = /[&<>"\x00-\x08\x0B-\x1F]|_x[0-9A-Fa-f]{4}_/;
 const ESCAPE = /[&<>"\x00-\x08\x0B-\x1F]|_(?=x[0-9A-Fa-f]{4}_)/g;
+// biome-ignore-end lint/suspicious/noControlCharactersInRegex: finding the control characters XML forbids is these patterns' purpose
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { OrderDetail } from "../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../domain/money";
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A receipt image of the order, as the web downloads it after confirming (SPEC.md §7). */
@@ -24,7 +24,7 @@ export async function renderReceipt(order: OrderDetail): Promise<Buffer> {
     `TOTAL: ${formatMoney(toCentavos(order.final_price))}`,
   ];
   const height = 40 + lines.length * 28;
-  const text = lines.map((line, i) => `<text x="24" y="${44 + i * 28}">${escape(line)}</text>`).join("");
+  const text = lines.map((line, i) => `<text x="24" y="${44 + i * 28}">${escapeHtml(line)}</text>`).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="${height}"><rect width="100%" height="100%" fill="#fff"/><g font-family="DejaVu Sans, Arial, sans-serif" font-size="18" fill="#111">${text}</g></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

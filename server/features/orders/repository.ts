@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DurableEventType } from "../../../domain/contracts/events";
 import { gramsToDecimal } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";

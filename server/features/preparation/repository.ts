@@ -1,5 +1,5 @@
 import { eq, Param, sql, type SQL } from "drizzle-orm";
-import { preparationBatches, preparationCursor, preparationRenames } from "../../../drizzle/schema";
+import { type preparationBatches, preparationCursor, preparationRenames } from "../../../drizzle/schema";
 import type { BatchableOrder } from "../../../domain/batching";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";

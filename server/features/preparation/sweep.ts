@@ -100,7 +100,9 @@ export function startPreparationSweeper({
     if (stopped || Date.now() + delayMs >= dueAt) return;
     if (timer) clearTimeout(timer);
     dueAt = Date.now() + delayMs;
-    timer = setTimeout(() => void (running = sweep()), delayMs);
+    timer = setTimeout(() => {
+      running = sweep();
+    }, delayMs);
     timer.unref();
   };
 
@@ -129,7 +131,7 @@ export function startPreparationSweeper({
 
   const unsubscribe = bus.subscribe((event) => {
     if (!event.type.startsWith("order.")) return;
-    if (running) heard = true;
+    if (running !== null) heard = true;
     else schedule(Math.max(GATHER_MS, lastEnd + spacing() - Date.now()));
   });
   schedule(0);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { LOW_STOCK_KG } from "../../../domain/contracts/products";
 import { normalizeSearch } from "../../../domain/text";
 import { products } from "../../../drizzle/schema";

@@ -46,9 +46,14 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
       const lines = new Map<number, { productId: number; quantity: string; type: string }>();
       request.items.forEach((item, index) => {
         const parsed = parseQuantity(item.units, item.type);
-        if (!parsed.ok) return void (errors[`items.${index}.units`] = parsed.message);
-        if (lines.has(item.productId))
-          return void (errors[`items.${index}.productId`] = "El producto está repetido en el freezer.");
+        if (!parsed.ok) {
+          errors[`items.${index}.units`] = parsed.message;
+          return;
+        }
+        if (lines.has(item.productId)) {
+          errors[`items.${index}.productId`] = "El producto está repetido en el freezer.";
+          return;
+        }
         if (parsed.milliUnits > 0)
           lines.set(item.productId, {
             productId: item.productId,

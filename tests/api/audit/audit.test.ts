@@ -22,8 +22,8 @@ type Entry = {
   action: string;
   entity: string;
   entity_id: number | null;
-  before: any;
-  after: any;
+  before: unknown;
+  after: unknown;
 };
 const trail = async (query: string): Promise<Entry[]> => {
   const response = await admin.client.get(`/api/audit/?${query}`);

@@ -51,7 +51,6 @@ async function linkCourier(column: number) {
   expect((await dispatcher.post("/api/dispatch/couriers/", { column, user_id: courier.id })).statusCode).toBe(200);
   return courier;
 }
-const versionOf = (board: DispatchBoard, id: number) => board.cards.find((c) => c.PK_Orders === id)!.version;
 
 describe("the dispatch board", () => {
   it("lists Armado orders in Sin asignar, moves one to Cadete 1 and tells every board", async () => {

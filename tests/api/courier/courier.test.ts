@@ -81,7 +81,7 @@ const routeOf = async (client: ApiClient, date: string) => {
 const statusOf = async (id: number) => (await admin.get(`/api/orders/${id}/`)).json().status as string;
 
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
-  const boundary = "----frio" + Math.random().toString(16).slice(2);
+  const boundary = `----frio${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
   );

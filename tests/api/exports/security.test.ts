@@ -182,8 +182,13 @@ describe("at most two exports at once per instance", () => {
     const order: string[] = [];
     const first = await slots.acquire();
     const second = await slots.acquire();
-    const third = slots.acquire().then((release) => (order.push("third"), release));
-    const fourth = slots.acquire().then((release) => (order.push("fourth"), release));
+    const queued = (name: string) =>
+      slots.acquire().then((release) => {
+        order.push(name);
+        return release;
+      });
+    const third = queued("third");
+    const fourth = queued("fourth");
     expect(slots.stats()).toEqual({ active: 2, waiting: 2 });
     first();
     (await third)();

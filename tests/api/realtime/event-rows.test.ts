@@ -37,7 +37,9 @@ beforeAll(async () => {
   ({ seller, admin, preparer, dispatcher } = apis);
 });
 afterAll(async () => {
-  Object.values(sockets).forEach((s) => s.close());
+  Object.values(sockets).forEach((s) => {
+    s.close();
+  });
   await t.close();
 });
 

@@ -42,7 +42,7 @@ describe("slow clients are cut off", () => {
   it("headers trickled line by line are refused when the headers timeout passes", async () => {
     const { answer, ms } = await slowClient(
       "GET /api/health/ HTTP/1.1\r\n",
-      "Host: 127.0.0.1\r\nX-Lento: " + "a".repeat(40),
+      `Host: 127.0.0.1\r\nX-Lento: ${"a".repeat(40)}`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(ms).toBeLessThan(10_000);

@@ -99,7 +99,9 @@ describe("closing the server", () => {
     mute.socket.pause();
     await other.close();
     expect(socketsInState(otherPort, TCP_STATE.ESTABLISHED)).toBe(0);
-    stayed.forEach(({ socket }) => socket.destroy());
+    stayed.forEach(({ socket }) => {
+      socket.destroy();
+    });
     mute.socket.destroy();
   });
 
@@ -117,7 +119,9 @@ describe("closing the server", () => {
       expect(stayed.filter(({ head }) => !/^HTTP\/1\.1 [2-4]\d\d /.test(head)).length).toBe(0);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-      stayed.forEach(({ socket }) => socket.destroy());
+      stayed.forEach(({ socket }) => {
+        socket.destroy();
+      });
     },
     // Starting the process compiles the server with tsx: tens of seconds on a busy machine.
     120_000,

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function multipart(field: string, filename: string, content: Buffer, type: string) {
-  const boundary = "----frio" + Math.random().toString(16).slice(2);
+  const boundary = `----frio${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };

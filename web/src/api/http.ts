@@ -61,8 +61,7 @@ async function parse<T>(response: Response): Promise<T> {
   const body = await response.json().catch(() => {
     throw new ApiError(response.status, UNKNOWN_ERROR);
   });
-  if (!response.ok)
-    throw new ApiError(response.status, messageFromBody(response.status, response.statusText, body), body);
+  if (!response.ok) throw new ApiError(response.status, messageFromBody(response.statusText, body), body);
   return body as T;
 }
 

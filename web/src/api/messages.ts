@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export function messageFromBody(status: number, statusText: string, body: unknown): string {
+export function messageFromBody(statusText: string, body: unknown): string {
   if (body && typeof body === "object") {
     const { detail, error, message } = body as Record<string, unknown>;
     for (const candidate of [detail, error, message]) if (typeof candidate === "string" && candidate) return candidate;

@@ -118,7 +118,10 @@ class EventStream {
     if (message.type === "ready") {
       this.retry = 0;
       this.lastEventId = Math.max(this.lastEventId, message.last_event_id);
-      if (this.wasReady) this.resumeListeners.forEach((listener) => listener());
+      if (this.wasReady)
+        this.resumeListeners.forEach((listener) => {
+          listener();
+        });
       this.wasReady = true;
       return;
     }

@@ -42,10 +42,10 @@ export function DecimalInput({
   const read = parseDecimalInput(text, { decimals, allowNegative });
 
   // A new value from outside (a reset, a saved value, the + of a cart) rewrites the text; what is typed stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value rewrites the text, not a change of decimals
   useEffect(() => {
     if (String(value) !== String(emitted.current)) setText(textOf(value, decimals));
     emitted.current = value;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   const reading =

@@ -72,19 +72,21 @@ export function RouteMap({ styleUrl, depot, stops, courier = null }: RouteMapPro
       .setLngLat([depot.lng, depot.lat])
       .setPopup(new maplibregl.Popup().setText("Depósito"))
       .addTo(map);
-    stops.forEach((stop, i) =>
+    stops.forEach((stop, i) => {
       new maplibregl.Marker({ element: numberedPin(String(i + 1), "#0b7285", "route-stop") })
         .setLngLat([stop.lng, stop.lat])
         .setPopup(new maplibregl.Popup().setText(stop.label))
-        .addTo(map),
-    );
+        .addTo(map);
+    });
     if (courier)
       new maplibregl.Marker({ element: numberedPin("C", "#e8590c", "route-courier") })
         .setLngLat([courier.lng, courier.lat])
         .setPopup(new maplibregl.Popup().setText(courier.label))
         .addTo(map);
     const bounds = new maplibregl.LngLatBounds();
-    points.forEach((p) => bounds.extend([p.lng, p.lat]));
+    points.forEach((p) => {
+      bounds.extend([p.lng, p.lat]);
+    });
     map.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });
     return () => map.remove();
   }, [styleUrl, depot, stops, courier]);

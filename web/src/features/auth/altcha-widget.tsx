@@ -29,6 +29,7 @@ export function AltchaWidget({ onSolved }: AltchaWidgetProps) {
     return () => clearTimeout(limit);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget element exists only once its script has loaded
   useEffect(() => {
     const widget = host.current?.querySelector("altcha-widget");
     if (!widget) return;

@@ -27,6 +27,7 @@ export function ClaimsDialog({ clientId, onClose }: { clientId: number; onClose(
 
   // The current value is prefetched for the chosen type; the field waits for it, so an
   // answer arriving late never overwrites what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another type or product clears the error and the value
   useEffect(() => {
     setError(null);
     if (!chosen) return setValue("");

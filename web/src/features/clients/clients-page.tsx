@@ -49,6 +49,7 @@ export function ClientsPage() {
   const [debounced] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
   // A new search or filter starts again from its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what the page reset waits for
   useEffect(() => setPage(1), [debounced, filter]);
   const list = useClientList({ search: debounced, filter, page });
   const writes = useCan("catalog.write");

@@ -36,6 +36,7 @@ function DraggableCard({ card }: { card: DispatchCard }) {
         borderRadius: 6,
       }}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dnd-kit's attributes give this element role="button" */}
       <div
         ref={drag.setNodeRef}
         style={style}

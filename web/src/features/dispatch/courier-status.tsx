@@ -47,7 +47,15 @@ function PhotoLink({ stopId, label }: { stopId: number; label: string }) {
         foto
       </Anchor>
       {url && (
-        <Modal opened onClose={() => (URL.revokeObjectURL(url), setUrl(null))} title={label} size="lg">
+        <Modal
+          opened
+          onClose={() => {
+            URL.revokeObjectURL(url);
+            setUrl(null);
+          }}
+          title={label}
+          size="lg"
+        >
           <Image src={url} alt={label} />
         </Modal>
       )}

@@ -3,7 +3,7 @@ import { BarChart } from "@mantine/charts";
 import { formatMoney } from "../../../../domain/money";
 import type { DailySales } from "../../../../domain/contracts/home";
 
-const dayMonth = (iso: string) => iso.slice(8, 10) + "/" + iso.slice(5, 7);
+const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
 /** The last 14 days of sales as bars (recharts through @mantine/charts, loaded with this chunk only). */
 export function SalesChart({ days }: { days: DailySales["days"] }) {

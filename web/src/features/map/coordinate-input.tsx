@@ -19,6 +19,7 @@ export function CoordinateInput({
   onChange(value: number): void;
 }) {
   const [text, setText] = useState(value === null ? "" : value.toFixed(6));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside rewrites what is typed
   useEffect(() => {
     if (value !== null && parseCoordinate(text, limit) !== value) setText(value.toFixed(6));
     // Only a new value from outside (a pick on the map, a search) rewrites what is typed.

@@ -28,6 +28,7 @@ export function MapView({ styleUrl, center, zoom, marker, onPick, onStyleError, 
   const handlers = useRef({ onPick, onStyleError });
   handlers.current = { onPick, onStyleError };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once; later centres, zooms and markers move it below
   useEffect(() => {
     if (!container.current) return;
     try {
@@ -50,8 +51,6 @@ export function MapView({ styleUrl, center, zoom, marker, onPick, onStyleError, 
       onUnavailable?.();
     }
     return () => map.current?.remove();
-    // The map is created once; later changes move it below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

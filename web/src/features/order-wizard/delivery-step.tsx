@@ -58,7 +58,10 @@ export function DeliveryStep() {
   }, [details, client.data, references.data]);
 
   const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
-  const onPick = useCallback((p: { lat: number; lng: number }) => update({ latitude: p.lat, longitude: p.lng }), []);
+  const onPick = useCallback(
+    (p: { lat: number; lng: number }) => setDetails((d) => d && { ...d, latitude: p.lat, longitude: p.lng }),
+    [],
+  );
   useMapPick(`order-${clientId}`, onPick, MAP_MESSAGES.deliveryCoordinatesSaved);
 
   if (!details || !references.data || !client.data)

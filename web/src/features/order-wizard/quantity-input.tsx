@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import type { CartLine } from "../../../../domain/cart";
 import { committedUnits } from "../../../../domain/quantity";
 
+const asNumber = (value: number | string) => Number(String(value).replace(",", "."));
+
 interface QuantityInputProps {
   line: CartLine;
   /** A complete value while typing, or the settled one when the field is left. */
@@ -19,7 +21,6 @@ export function QuantityInput({ line, onUnits }: QuantityInputProps) {
   // As DecimalInput hands it over: a number once the es-AR text reads as one, else the text.
   const [draft, setDraft] = useState<number | string>(Number(line.units));
   const kg = line.type === "KG";
-  const asNumber = (value: number | string) => Number(String(value).replace(",", "."));
 
   // The cart changed the line itself (a freezer cap, the + of a product): show what it holds.
   useEffect(() => setDraft((d) => (asNumber(d) === Number(line.units) ? d : Number(line.units))), [line.units]);

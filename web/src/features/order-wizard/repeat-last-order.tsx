@@ -44,6 +44,7 @@ export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warning
     return repeatLine(items, line, catalog.get(line.productId), freezerHolding(balance, line.productId, oldCart));
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: outcomeOf reads the store as it is now: only the queue and the warning move this on
   useEffect(() => {
     if (warningOpen || !short.length) return;
     const [next, ...rest] = short;

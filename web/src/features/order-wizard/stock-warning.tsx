@@ -27,6 +27,7 @@ export function StockWarning({ warning, onAccept, onSave }: StockWarningProps) {
   const [error, setError] = useState<string | null>(null);
   const minimum = warning ? stockEditorMinimum(warning) : 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every new warning resets the editor, even with the same minimum
   useEffect(() => {
     setEditing(false);
     setError(null);

@@ -8,7 +8,7 @@ import { STATUS } from "../../../../domain/order-status";
 import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
-import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
+import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
 

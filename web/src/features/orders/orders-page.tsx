@@ -47,6 +47,7 @@ export function OrdersPage() {
   const [debounced] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
   // A new search or filter starts again from its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what the page reset waits for
   useEffect(() => setPage(1), [debounced, filter, fvStatus, statusId]);
   const orders = useOrderList({ search: debounced, filter, fvStatus, statusId, page });
   const narrow = { base: "100%", sm: 180 };

@@ -48,6 +48,7 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
           ) : (
             products.map((p, i) => (
               <Checkbox
+                // biome-ignore lint/suspicious/noArrayIndexKey: an order may list a product twice, and the list is fixed while the dialog is open
                 key={`${p.FK_Products}-${i}`}
                 size="md"
                 checked={ticked.has(i)}

@@ -20,10 +20,12 @@ export function ExportCard() {
   const latest = useLatestId(table, ranged);
   const creation = useCreateExport();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another table starts its range again from 0
   useEffect(() => {
     if (ranged) setStartId(0);
   }, [table, ranged]);
   // The end of the range starts at the table's latest id, or empty when it cannot be read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another table reads its own latest id
   useEffect(() => {
     if (!ranged) return;
     if (latest.data !== undefined) setEndId(latest.data);

@@ -155,7 +155,7 @@ export function startOutboxRelay(
   let retry: NodeJS.Timeout | null = null;
 
   const flush = async (): Promise<number | "busy"> => {
-    if (running) return running;
+    if (running !== null) return running;
     running = cycle()
       .catch(() => 0 as const)
       .finally(() => {
@@ -172,7 +172,7 @@ export function startOutboxRelay(
   timer.unref();
   const nudge = () => {
     if (stopped) return;
-    if (running) {
+    if (running !== null) {
       again = true;
       return;
     }

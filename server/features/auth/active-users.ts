@@ -26,9 +26,15 @@ export function createActiveUsers(
       const now = Date.now();
       const kept = users.get(id)?.get(sessionId);
       if (kept && kept.until > now) return kept.user !== undefined ? kept.user : kept.lookup;
-      if (size >= MAX_ENTRIES) users.clear(), (size = 0);
+      if (size >= MAX_ENTRIES) {
+        users.clear();
+        size = 0;
+      }
       let sessions = users.get(id);
-      if (!sessions) users.set(id, (sessions = new Map()));
+      if (!sessions) {
+        sessions = new Map();
+        users.set(id, sessions);
+      }
       const entry: Entry = { lookup: load(id, sessionId), until: now + ttlMs };
       if (!sessions.has(sessionId)) size++;
       sessions.set(sessionId, entry);
@@ -38,7 +44,9 @@ export function createActiveUsers(
         size--;
         if (!sessions.size && users.get(id) === sessions) users.delete(id);
       };
-      entry.lookup.then((user) => void (entry.user = user), drop);
+      entry.lookup.then((user) => {
+        entry.user = user;
+      }, drop);
       return entry.lookup;
     },
     /** Every kept session of the user is read again on its next request. */

@@ -62,14 +62,17 @@ export function createVirtualFreezerService({ db }: { db: Database }) {
           });
       });
       const known = await saleTypes(db, [...lines.keys()]);
-      request.items.forEach((item, index) => {
-        if (!lines.has(item.productId)) return;
+      for (const [index, item] of request.items.entries()) {
+        if (!lines.has(item.productId)) continue;
         const product = known.get(item.productId);
-        if (!product) return void (errors[`items.${index}.productId`] = "El producto no existe.");
+        if (!product) {
+          errors[`items.${index}.productId`] = "El producto no existe.";
+          continue;
+        }
         // SPEC.md §5: the type the wizard would refuse is refused here, not at the order's confirmation.
         const refusal = typeRefusal(item.type, product);
         if (refusal) errors[`items.${index}.type`] = refusal;
-      });
+      }
       const first = Object.values(errors)[0];
       if (first) throw new Invalid(first, errors);
 

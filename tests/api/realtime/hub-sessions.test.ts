@@ -25,12 +25,16 @@ beforeAll(async () => {
   await app.register(fastifyWebsocket);
   await app.register(fastifyJwt, { secret: TEST_JWT_SECRET, sign: { expiresIn: "15m" } });
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
     async (api) => {
       hub = await registerHub(api, {
         db: t.runtime.database.db,
         bus: createMemoryBus(),
         verifyToken: createAccessVerifier(TEST_JWT_SECRET),
-        loadUser: async (id) => (await new Promise((r) => setTimeout(r, LOADER_DELAY_MS)), { id, group: "Admin" }),
+        loadUser: async (id) => {
+          await new Promise((r) => setTimeout(r, LOADER_DELAY_MS));
+          return { id, group: "Admin" };
+        },
       });
     },
     { prefix: "/api" },

@@ -12,7 +12,7 @@ export function LogoutButton(props: ButtonProps) {
       {...props}
       onClick={async () => {
         await logout();
-        navigate("/login", { replace: true });
+        void navigate("/login", { replace: true });
       }}
     >
       Cerrar Sesión

@@ -18,7 +18,7 @@ export function LoginPage() {
     setError(null);
     try {
       await login({ username: username.trim(), password });
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, LOGIN_FAILED));
     } finally {

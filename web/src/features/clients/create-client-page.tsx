@@ -66,7 +66,7 @@ export function CreateClientPage() {
     try {
       await creation.mutateAsync(payload);
       notifySuccess("Cliente creado con éxito.");
-      navigate("/clients");
+      void navigate("/clients");
     } catch (failure) {
       if (failure instanceof ApiError) setServerErrors(failure.fieldErrors);
       notifyFailure(failure, "Error al crear el cliente.");

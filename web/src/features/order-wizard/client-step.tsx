@@ -43,7 +43,7 @@ export function ClientStep() {
             rowKey={(c) => c.id}
             onOpen={(c) => {
               setClient(c.id, c.name);
-              navigate(`/orders/${c.id}/products`);
+              void navigate(`/orders/${c.id}/products`);
             }}
           />
         </Grid.Col>

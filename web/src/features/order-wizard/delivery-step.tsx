@@ -115,7 +115,7 @@ export function DeliveryStep() {
     setInvalid(missing);
     if (missing.size) return;
     wizard.setDetails(details!);
-    navigate(`/orders/${clientId}/confirm`);
+    void navigate(`/orders/${clientId}/confirm`);
   }
 
   const suggestions = [

@@ -55,7 +55,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   function modify(detail: OrderDetail) {
     loadForModify(detail);
-    navigate(`/orders/${detail.client_id}/products?modifying_order=true`);
+    void navigate(`/orders/${detail.client_id}/products?modifying_order=true`);
   }
 
   const detail = order.data;

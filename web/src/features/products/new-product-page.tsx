@@ -23,7 +23,7 @@ export function NewProductPage() {
     try {
       await create.mutateAsync(payload);
       notifySuccess("Producto creado correctamente.");
-      navigate("/products");
+      void navigate("/products");
     } catch (failure) {
       if (failure instanceof ApiError) setErrors(failure.fieldErrors);
       notifyError("No se pudo crear el producto.");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { preloadAxe, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import { horizontalOverflow, preloadAxe, seriousViolations, VIEWPORTS, type ViewportName } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -39,6 +39,21 @@ afterAll(async () => {
 const phone = () => pages.get("phone")!;
 const shot = (page: Page, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true }) : null;
+
+/** The problems found at each width: horizontal overflow and axe's critical or serious findings. */
+async function atEveryWidth(check: (page: Page) => Promise<void>) {
+  const found = await Promise.all(
+    WIDTHS.map(async (viewport) => {
+      const page = pages.get(viewport)!;
+      await check(page);
+      const overflow = await horizontalOverflow(page);
+      return [...(overflow > 0 ? [`${overflow}px overflow`] : []), ...(await seriousViolations(page))].map(
+        (p) => `${viewport}: ${p}`,
+      );
+    }),
+  );
+  return found.flat();
+}
 
 describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
   it("an unknown path renders inside the inner shell: header, menu and footer (SPEC.md §2)", async () => {

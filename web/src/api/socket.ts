@@ -58,7 +58,9 @@ class EventStream {
 
   private confirm(preparation: PreparationSubscription | undefined | "none") {
     this.confirmed = preparation;
-    this.confirmedListeners.forEach((listener) => listener());
+    this.confirmedListeners.forEach((listener) => {
+      listener();
+    });
   }
 
   private authMessage(token: string) {

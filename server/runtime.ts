@@ -110,6 +110,7 @@ export function jobContextFactory(config: Config, database: DatabaseHandle, bus:
     db: database.db,
     stream: database.stream,
     textRows: database.textRows,
+    copyText: database.copyText,
     bus,
     config,
     attempt,

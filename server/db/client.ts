@@ -8,7 +8,7 @@ import postgres from "postgres";
 import * as schema from "../../drizzle/schema";
 import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from "../paths";
 import { applyFunctions, type ScriptSession } from "./functions";
-import { copyTextDecoder, type TextRow } from "./copy-text";
+import { copyTextDecoder, encodeCopyText, type TextRow } from "./copy-text";
 import type { Database } from "./types";
 
 export interface DatabaseHandle {
@@ -34,6 +34,8 @@ export interface DatabaseHandle {
    * Postgres prints it; on Postgres through `COPY … TO STDOUT`, which takes no parameters.
    */
   textRows(query: string): AsyncIterable<TextRow[]>;
+  /** The same rows as COPY … TO STDOUT's text format, in chunks as they arrive (a row may be cut between two). */
+  copyText(query: string): AsyncIterable<Buffer>;
   close(): Promise<void>;
 }
 
@@ -96,35 +98,40 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     },
     stream: (query, params, batchSize) =>
       client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
-    textRows: (query) => copyRows(client, url, query),
+    textRows: (query) => decodedRows(copyChunks(client, url, query)),
+    copyText: (query) => copyChunks(client, url, query),
     close: () => client.end({ timeout: 5 }),
   };
 }
 
 /**
- * COPY's rows as they arrive, about twice as fast as a cursor's (no per-row protocol
+ * COPY's text as it arrives, about twice as fast as a cursor's (no per-row protocol
  * message, no parsing into objects), on a connection of its own: a reader that stops early
  * ends the COPY's backend and closes the connection, where a pooled connection would be left
  * mid-COPY (a cancel sent after it could strike the connection's next query instead).
  * A cancel is not enough: a backend blocked writing to a reader that stopped (ClientWrite)
  * does not act on it, and a closed socket is noticed only once its peer resets it.
  */
-async function* copyRows(pool: postgres.Sql, url: string, query: string): AsyncIterable<TextRow[]> {
+async function* copyChunks(pool: postgres.Sql, url: string, query: string): AsyncIterable<Buffer> {
   const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   const copy = session.unsafe(`copy (${query}) to stdout`);
   let ended = false;
   try {
     const stream = await copy.readable();
-    const decode = copyTextDecoder();
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const rows = decode(chunk);
-      if (rows.length) yield rows;
-    }
+    yield* stream as AsyncIterable<Buffer>;
     ended = true;
   } finally {
     const pid = (copy as unknown as { state?: { pid?: number } }).state?.pid;
     if (!ended && pid) await pool`select pg_terminate_backend(${pid})`.catch(() => {});
     await session.end({ timeout: ended ? 5 : 0 });
+  }
+}
+
+async function* decodedRows(chunks: AsyncIterable<Buffer>): AsyncIterable<TextRow[]> {
+  const decode = copyTextDecoder();
+  for await (const chunk of chunks) {
+    const rows = decode(chunk);
+    if (rows.length) yield rows;
   }
 }
 
@@ -175,6 +182,15 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const client = dataDir ? new PGlite(join(dataDir, "pglite")) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  async function* textRows(query: string) {
+    for (let offset = 0; ; offset += TEXT_ROWS_PAGE) {
+      const { rows } = await client.query<TextRow>(`${query} limit ${TEXT_ROWS_PAGE} offset ${offset}`, [], {
+        rowMode: "array",
+      });
+      if (rows.length) yield rows;
+      if (rows.length < TEXT_ROWS_PAGE) return;
+    }
+  }
   return {
     db,
     kind: "pglite",
@@ -211,14 +227,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         if (rows.length < batchSize) return;
       }
     },
-    textRows: async function* (query) {
-      for (let offset = 0; ; offset += TEXT_ROWS_PAGE) {
-        const { rows } = await client.query<TextRow>(`${query} limit ${TEXT_ROWS_PAGE} offset ${offset}`, [], {
-          rowMode: "array",
-        });
-        if (rows.length) yield rows;
-        if (rows.length < TEXT_ROWS_PAGE) return;
-      }
+    textRows,
+    copyText: async function* (query) {
+      for await (const rows of textRows(query)) yield encodeCopyText(rows);
     },
     // Checkpointed first: the next start finds every change in the data files, with no WAL to replay.
     close: async () => {

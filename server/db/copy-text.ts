@@ -8,14 +8,31 @@ export type TextRow = (string | null)[];
 const ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v" };
 const ESCAPED = /\\(.)/g;
 
+/** One value as COPY printed it: `\N` is null, escapes are undone. */
+export const decodeCopyValue = (value: string): string | null =>
+  !value.includes("\\") ? value : value === "\\N" ? null : value.replace(ESCAPED, (_, c: string) => ESCAPES[c] ?? c);
+
 function decodeLine(line: string): TextRow {
   const values: TextRow = line.split("\t");
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
-    if (!value.includes("\\")) continue;
-    values[i] = value === "\\N" ? null : value.replace(ESCAPED, (_, c: string) => ESCAPES[c] ?? c);
-  }
+  for (let i = 0; i < values.length; i++) values[i] = decodeCopyValue(values[i]!);
   return values;
+}
+
+const UNESCAPED = /[\\\t\n\r]/g;
+const ESCAPED_AS: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** Rows as COPY … TO STDOUT would print them (what the decoder reads back): for a database without COPY. */
+export function encodeCopyText(rows: readonly TextRow[]): Buffer {
+  let text = "";
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const value = row[i];
+      if (i) text += "\t";
+      text += value === null || value === undefined ? "\\N" : value.replace(UNESCAPED, (c) => ESCAPED_AS[c]!);
+    }
+    text += "\n";
+  }
+  return Buffer.from(text, "utf8");
 }
 
 /**

@@ -11,6 +11,7 @@ export interface JobContext {
   /** Batched reads for long jobs (exports). */
   stream: DatabaseHandle["stream"];
   textRows: DatabaseHandle["textRows"];
+  copyText: DatabaseHandle["copyText"];
   bus: Bus;
   config: Config;
   log: { info(msg: string): void; error(msg: string): void };

@@ -56,7 +56,7 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   },
 };
 
-async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, textRows }: Context) {
+async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, textRows, copyText }: Context) {
   const job = await findExportJob(db, exportId);
   if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
   // Begun before by a worker that died: the screen says the export resumed.
@@ -83,13 +83,16 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
         data: { id: exportId, rows_done: done, rows_total: total, resumed },
       })
       .catch(() => {});
+  const progress = (rows: number) => {
+    done += rows;
+    if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
+      lastReport = Date.now();
+      void report();
+    }
+  };
   async function* counted() {
     for await (const rows of textRows(query.text)) {
-      done += rows.length;
-      if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
-        lastReport = Date.now();
-        void report();
-      }
+      progress(rows.length);
       yield rows;
     }
   }
@@ -98,7 +101,7 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
   const path = join(dir, `${exportId}.${job.format}`);
   const output =
     job.format === "csv"
-      ? csvStream(query.headers, query.kinds, counted())
+      ? csvStream(query.headers, query.kinds, copyText(query.text), progress)
       : xlsxStream(query.headers, query.kinds, counted(), table);
   const limit = byteLimit(room);
   try {

@@ -65,12 +65,19 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
       start: ranged ? request.start_id : null,
       end: ranged ? request.end_id : null,
     });
-    const rows = database.textRows(query.text);
     const stamp = new Date().toISOString().slice(0, 10);
     const filename = `${request.sql_table}_${stamp}.${request.type_archive}`;
     return request.type_archive === "csv"
-      ? { stream: csvStream(query.headers, query.kinds, rows), filename, contentType: "text/csv; charset=utf-8" }
-      : { stream: xlsxStream(query.headers, query.kinds, rows, request.sql_table), filename, contentType: XLSX_TYPE };
+      ? {
+          stream: csvStream(query.headers, query.kinds, database.copyText(query.text)),
+          filename,
+          contentType: "text/csv; charset=utf-8",
+        }
+      : {
+          stream: xlsxStream(query.headers, query.kinds, database.textRows(query.text), request.sql_table),
+          filename,
+          contentType: XLSX_TYPE,
+        };
   }
 
   return {

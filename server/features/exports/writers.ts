@@ -1,28 +1,35 @@
 import { Transform } from "node:stream";
 import { exportStream, type ExportStream } from "./stream";
-import { CSV_BOM, CSV_EOL, csvHeader, csvLine, type ExportKind } from "../../../domain/export-cells";
-import type { TextRow } from "../../db/copy-text";
+import { CSV_BOM, CSV_EOL, csvHeader, type ExportKind } from "../../../domain/export-cells";
+import { copyTextToCsv } from "./copy-csv";
 
 export { xlsxStream } from "./xlsx";
 
+const CSV_PIECE = 64 * 1024;
+
 /**
- * CSV for a Spanish-Argentina spreadsheet (domain/export-cells.ts), pulled batch by batch as
- * the client reads: backpressure comes from the stream itself.
+ * CSV for a Spanish-Argentina spreadsheet (domain/export-cells.ts) from COPY's text, pulled
+ * chunk by chunk as the client reads (backpressure comes from the stream itself) and handed
+ * on in pieces of 64 KB or more; `onRows` hears how many rows each chunk completed.
  */
 export function csvStream(
   headers: readonly string[],
   kinds: readonly ExportKind[],
-  batches: AsyncIterable<TextRow[]>,
+  copyText: AsyncIterable<Buffer>,
+  onRows?: (rows: number) => void,
 ): ExportStream {
-  async function* text() {
-    yield CSV_BOM + csvHeader(headers) + CSV_EOL;
-    for await (const rows of batches) {
-      let chunk = "";
-      for (const row of rows) chunk += csvLine(kinds, row) + CSV_EOL;
-      yield chunk;
+  async function* bytes() {
+    const csv = copyTextToCsv(kinds);
+    csv.text(CSV_BOM + csvHeader(headers) + CSV_EOL);
+    yield* csv.take();
+    for await (const chunk of copyText) {
+      const rows = csv.write(chunk);
+      if (rows && onRows) onRows(rows);
+      yield* csv.take(CSV_PIECE);
     }
+    yield* csv.take();
   }
-  return exportStream(text());
+  return exportStream(bytes());
 }
 
 export class ExportTooLarge extends Error {}

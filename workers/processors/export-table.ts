@@ -56,7 +56,10 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   },
 };
 
-async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, textRows, copyText }: Context) {
+async function writeExport(
+  { exportId }: z.infer<typeof Payload>,
+  { db, bus, config, stream, textRows, copyText }: Context,
+) {
   const job = await findExportJob(db, exportId);
   if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
   // Begun before by a worker that died: the screen says the export resumed.

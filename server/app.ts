@@ -186,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     signAccess: (user, sid) => app.jwt.sign({ sub: String(user.id), grp: user.group, sid }),
   });
-  const users = createUsersService({ db, uploadsDir, onUserChanged: activeUsers.forget });
+  const users = createUsersService({
+    db,
+    uploadsDir,
+    onUserChanged: activeUsers.forget,
+    onSessionsEnded: (userId) => endSessions(userId, null),
+  });
   const clients = createClientsService({ db });
   const products = createProductsService({ db });
   const claims = createClaimsService({ db });

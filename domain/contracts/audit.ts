@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   "user.approved": "Aprobación",
   "user.denied": "Solicitud denegada",
   "user.deactivated": "Desactivación",
+  "user.password_reset": "Contraseña restablecida",
+  "user.group_changed": "Cambio de grupo",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

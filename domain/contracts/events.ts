@@ -25,6 +25,8 @@ export const DURABLE_EVENT_TYPES = [
   "user.approved",
   "user.denied",
   "user.deactivated",
+  "user.password_reset",
+  "user.group_changed",
 ] as const;
 export type DurableEventType = (typeof DURABLE_EVENT_TYPES)[number];
 

@@ -7,7 +7,10 @@ export const ActiveUser = z.object({
   username: text(),
   email: text(),
   groups: z.array(text()),
+  group_id: z.number().int(),
 });
+export type ActiveUser = z.infer<typeof ActiveUser>;
+export const UserGroup = z.object({ id: z.number().int(), name: text() });
 export const PendingRegistration = z.object({
   id: z.number().int(),
   username: text(),
@@ -17,11 +20,19 @@ export const PendingRegistration = z.object({
 export const ApprovalsResponse = z.object({
   active_users: z.array(ActiveUser),
   registration_requests: z.array(PendingRegistration),
+  /** Every group, Admin included: what the users screen offers to move a user to. */
+  groups: z.array(UserGroup),
 });
 export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
 
 export const RegistrationDecision = z.object({ id: recordId() });
 export const DeactivateUserRequest = z.object({ user_id: recordId() });
+export const ResetPasswordRequest = z.object({ user_id: recordId() });
+/** The new password, in this answer only: it is stored hashed and never shown again. */
+export const ResetPasswordResponse = z.object({ success: z.literal(true), password: z.string() });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
+export const GROUP_INVALID = "Elegí un grupo válido.";
+export const ChangeGroupRequest = z.object({ user_id: recordId(), group_id: recordId(GROUP_INVALID) });
 
 export const ProfileImageResponse = z.object({ success: z.literal(true), profile_image: text() });
 

@@ -1,10 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, registrationRequests, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
 export async function listActiveUsers(db: Executor) {
   return db
-    .select({ id: users.id, username: users.username, email: users.email, group: groups.name })
+    .select({ id: users.id, username: users.username, email: users.email, group: groups.name, groupId: users.groupId })
     .from(users)
     .innerJoin(groups, eq(groups.id, users.groupId))
     .where(eq(users.isActive, true))
@@ -58,4 +59,39 @@ export async function updateUser(db: Executor, id: number, values: Partial<typeo
 export async function deactivateUser(db: Executor, id: number) {
   const [row] = await db.update(users).set({ isActive: false }).where(eq(users.id, id)).returning({ id: users.id });
   return row ?? null;
+}
+
+export async function listGroups(db: Executor) {
+  return db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.id));
+}
+
+export async function findGroupById(db: Executor, id: number) {
+  const [row] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, id));
+  return row ?? null;
+}
+
+/** An active user with their group, locked until the transaction ends. */
+export async function lockActiveUser(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, groupId: users.groupId, group: groups.name })
+    .from(users)
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(users.id, id), eq(users.isActive, true)))
+    .for("update", { of: users });
+  return row ?? null;
+}
+
+/**
+ * How many active Admins there are, their rows locked: two Admins deactivating (or demoting)
+ * each other at once take turns, and the second sees the first's change.
+ */
+export async function lockActiveAdmins(db: Executor): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(groups.name, ADMIN_GROUP), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for("update", { of: users });
+  return rows.length;
 }

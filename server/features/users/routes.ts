@@ -6,7 +6,10 @@ import { text } from "../../../domain/contracts/text";
 import { SuccessBody } from "../../../domain/contracts/errors";
 import {
   ApprovalsResponse,
+  ChangeGroupRequest,
   DeactivateUserRequest,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
   PROFILE_IMAGE_REQUIRED,
   ProfileImageResponse,
   RegistrationDecision,
@@ -54,6 +57,24 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     schema: { body: DeactivateUserRequest, response: { 200: SuccessBody } },
     handler: async (request) => {
       await users.deactivate(request.body.user_id, request.currentUser!.id);
+      return ok;
+    },
+  });
+
+  app.post("/admin/users/reset-password/", {
+    config: { permission: "users.approve" },
+    schema: { body: ResetPasswordRequest, response: { 200: ResetPasswordResponse } },
+    handler: async (request) => ({
+      success: true as const,
+      password: await users.resetPassword(request.body.user_id, request.currentUser!.id),
+    }),
+  });
+
+  app.post("/admin/users/change-group/", {
+    config: { permission: "users.approve" },
+    schema: { body: ChangeGroupRequest, response: { 200: SuccessBody } },
+    handler: async (request) => {
+      await users.changeGroup(request.body.user_id, request.body.group_id, request.currentUser!.id);
       return ok;
     },
   });

@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ApprovalsResponse } from "../../../domain/contracts/users";
-import type { Database } from "../../db/types";
+import { GROUP_INVALID, type ApprovalsResponse } from "../../../domain/contracts/users";
+import { userChangeRefusal, type UserChange } from "../../../domain/user-admin";
+import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import { findGroupByName, revokeUserTokens } from "../auth/repository";
@@ -12,23 +13,53 @@ import { reencodeImage } from "./image";
 import * as repo from "./repository";
 
 const PROFILE_SIZE_PX = 256;
+// No 0/O, 1/l/I: a password read aloud or copied from a screen by hand.
+const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** 15 characters in three groups (about 87 bits), e.g. `k7Qm2-xRt9p-Hw4Zc`. */
+export function generatePassword(): string {
+  const group = () => Array.from({ length: 5 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  return `${group()}-${group()}-${group()}`;
+}
 
 export interface UsersServiceDeps {
   db: Database;
   uploadsDir: string;
   /** After a change to what a user's requests see of the user (deactivation, photo). */
   onUserChanged?(userId: number): void;
+  /** After every session of the user ended (password reset, group change): refused on every instance. */
+  onSessionsEnded?(userId: number): void;
 }
 
-export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }: UsersServiceDeps) {
+export function createUsersService({
+  db,
+  uploadsDir,
+  onUserChanged = () => {},
+  onSessionsEnded = () => {},
+}: UsersServiceDeps) {
   const profileDir = join(uploadsDir, "profile");
+
+  /** The active user an Admin acts on, locked, once the rule lets the change through. */
+  async function lockTarget(tx: Executor, change: UserChange, userId: number, actorId: number, newGroup?: string) {
+    const activeAdmins = await repo.lockActiveAdmins(tx);
+    const target = await repo.lockActiveUser(tx, userId);
+    if (!target) throw new NotFound("El usuario no existe o ya está desactivado.");
+    const refusal = userChangeRefusal(change, { actorId, target, activeAdmins, newGroup });
+    if (refusal) throw new Conflict(refusal);
+    return target;
+  }
 
   return {
     async approvals(): Promise<ApprovalsResponse> {
-      const [active, pending] = await Promise.all([repo.listActiveUsers(db), repo.listRegistrationRequests(db)]);
+      const [active, pending, groups] = await Promise.all([
+        repo.listActiveUsers(db),
+        repo.listRegistrationRequests(db),
+        repo.listGroups(db),
+      ]);
       return {
-        active_users: active.map(({ group, ...u }) => ({ ...u, groups: [group] })),
+        active_users: active.map(({ group, groupId, ...u }) => ({ ...u, groups: [group], group_id: groupId })),
         registration_requests: pending,
+        groups,
       };
     },
 
@@ -76,11 +107,14 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
       });
     },
 
+    /**
+     * The user's row and the active Admins' are locked first (Admins in id order, so two
+     * Admins acting on each other take turns), then the rule decides (domain/user-admin.ts).
+     */
     async deactivate(userId: number, actorId: number) {
-      if (userId === actorId) throw new Invalid("No podés desactivar tu propio usuario.");
       await db.transaction(async (tx) => {
-        const row = await repo.deactivateUser(tx, userId);
-        if (!row) throw new NotFound("El usuario no existe.");
+        const target = await lockTarget(tx, "deactivate", userId, actorId);
+        await repo.deactivateUser(tx, userId);
         await recordAudit(tx, {
           actorId,
           action: "user.deactivated",
@@ -89,10 +123,62 @@ export function createUsersService({ db, uploadsDir, onUserChanged = () => {} }:
           before: { is_active: true },
           after: { is_active: false },
         });
-        await revokeUserTokens(tx, userId);
+        await revokeUserTokens(tx, target.id);
         await appendEvent(tx, { type: "user.deactivated", actorId, data: { user_id: userId } });
       });
       onUserChanged(userId);
+    },
+
+    /**
+     * A new password, generated here and answered once; only its hash is kept. Every session
+     * of the user ends: whoever held one must log in with the new password.
+     */
+    async resetPassword(userId: number, actorId: number): Promise<string> {
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await lockTarget(tx, "reset_password", userId, actorId);
+        await repo.updateUser(tx, userId, { passwordHash });
+        await recordAudit(tx, {
+          actorId,
+          action: "user.password_reset",
+          entity: "user",
+          entityId: userId,
+          before: null,
+          after: { password: "restablecida" },
+        });
+        await revokeUserTokens(tx, userId);
+        await appendEvent(tx, { type: "user.password_reset", actorId, data: { user_id: userId } });
+      });
+      onSessionsEnded(userId);
+      return password;
+    },
+
+    /** Moves a user to another group; their sessions end, so the next login carries the new permissions. */
+    async changeGroup(userId: number, groupId: number, actorId: number) {
+      const group = await repo.findGroupById(db, groupId);
+      if (!group) throw new Invalid(GROUP_INVALID, { group_id: GROUP_INVALID });
+      const changed = await db.transaction(async (tx) => {
+        const target = await lockTarget(tx, "change_group", userId, actorId, group.name);
+        if (target.groupId === group.id) return false;
+        await repo.updateUser(tx, userId, { groupId: group.id });
+        await recordAudit(tx, {
+          actorId,
+          action: "user.group_changed",
+          entity: "user",
+          entityId: userId,
+          before: { group: target.group },
+          after: { group: group.name },
+        });
+        await revokeUserTokens(tx, userId);
+        await appendEvent(tx, {
+          type: "user.group_changed",
+          actorId,
+          data: { user_id: userId, group: group.name },
+        });
+        return true;
+      });
+      if (changed) onSessionsEnded(userId);
     },
 
     /** Checks the content (not the name or type claimed), re-encodes it small, then swaps it in. */

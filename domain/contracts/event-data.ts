@@ -55,9 +55,9 @@ export const PreparationUpdatedData = z.object({
   delivery_date: text(),
   zone_id: z.number().nullable(),
   time_slot_id: z.number().nullable(),
-  batch_ids: z.array(z.string()),
+  batch_ids: z.array(text()),
   changed: z.array(PreparationBatch),
-  removed: z.array(z.string()),
+  removed: z.array(text()),
 });
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 

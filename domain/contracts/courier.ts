@@ -95,7 +95,7 @@ export const CourierStop = z.object({
   reason_text: text().nullable(),
   has_photo: z.boolean(),
   /** When the stop was marked, and whether by this courier: the phone offers 'Deshacer' for 5 minutes. */
-  closed_at: z.string().nullable(),
+  closed_at: text().nullable(),
   closed_by_me: z.boolean(),
 });
 export type CourierStop = z.infer<typeof CourierStop>;
@@ -130,7 +130,7 @@ export const BoardStop = z.object({
   difference: money.nullable(),
   reason: text().nullable(),
   has_photo: z.boolean(),
-  closed_at: z.string().nullable(),
+  closed_at: text().nullable(),
 });
 export type BoardStop = z.infer<typeof BoardStop>;
 

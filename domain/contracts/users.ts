@@ -29,7 +29,7 @@ export const RegistrationDecision = z.object({ id: recordId() });
 export const DeactivateUserRequest = z.object({ user_id: recordId() });
 export const ResetPasswordRequest = z.object({ user_id: recordId() });
 /** The new password, in this answer only: it is stored hashed and never shown again. */
-export const ResetPasswordResponse = z.object({ success: z.literal(true), password: z.string() });
+export const ResetPasswordResponse = z.object({ success: z.literal(true), password: text() });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 export const GROUP_INVALID = "Elegí un grupo válido.";
 export const ChangeGroupRequest = z.object({ user_id: recordId(), group_id: recordId(GROUP_INVALID) });

@@ -41,11 +41,7 @@ describe("every API route declares who may call it", () => {
       for (const group of GROUPS) {
         // Logging out ends the session the other routes are swept with: a login of its own.
         const client = route.url === "/api/logout/" ? (await signIn(t, group)).client : clients[group];
-        const response = await client.request(
-          route.method as "GET",
-          url,
-          route.method === "GET" ? undefined : {},
-        );
+        const response = await client.request(route.method as "GET", url, route.method === "GET" ? undefined : {});
         const refused = response.statusCode === 403;
         if (allowed.includes(group) === refused)
           failures.push(`${route.method} ${url} ${group} → ${response.statusCode}`);

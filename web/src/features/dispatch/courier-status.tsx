@@ -137,7 +137,7 @@ export function CourierStatus({ column, data }: { column: number; data: CourierC
           ))}
           {courier.stops
             .filter(
-              (s, i, all) =>
+              (s, _i, all) =>
                 s.closed_at &&
                 todayInBuenosAires(new Date(s.closed_at)) === todayInBuenosAires() &&
                 !all.some((o) => o.order_id === s.order_id && o.stop_id > s.stop_id),

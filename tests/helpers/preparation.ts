@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { batchOrders, groupKey } from "../../domain/batching";
+import { batchOrders, batchSizes, groupKey } from "../../domain/batching";
 import { PREPARATION_STATUSES } from "../../domain/order-status";
 import type { Point } from "../../domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
@@ -7,28 +7,47 @@ import type { Database } from "../../server/db/types";
 import { boardRows } from "../../server/features/orders/board-repository";
 import { toBatchable } from "../../server/features/preparation/batches";
 
-/** The batching of the open orders as they are now, per group: what the stored batches must be. */
-async function expectedBatches(db: Database, depot: Point) {
+/** Each group's route as batching its open orders now gives it: its order ids in route order. */
+async function expectedRoutes(db: Database, depot: Point) {
   const open = (await boardRows(db, { statusIds: PREPARATION_STATUSES })).map(toBatchable);
-  return batchOrders(open, depot)
-    .map((b) => `${groupKey(b)}:${b.orders.map((o) => o.id).join(",")}`)
-    .sort();
+  const routes = new Map<string, number[]>();
+  for (const b of batchOrders(open, depot))
+    routes.set(groupKey(b), [...(routes.get(groupKey(b)) ?? []), ...b.orders.map((o) => o.id)]);
+  return routes;
 }
 
-async function storedBatches(db: Database) {
+/** Each group's stored batches, in position order, as their order ids. */
+async function storedCuts(db: Database) {
   const rows = await db.select().from(preparationBatches).orderBy(asc(preparationBatches.position));
-  return rows
-    .map(
-      (b) =>
-        `${groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId })}:${b.orderIds.join(",")}`,
-    )
-    .sort();
+  const cuts = new Map<string, number[][]>();
+  for (const b of rows) {
+    const key = groupKey({ zoneId: b.shipmentId, deliveryDate: b.deliveryDate, timeSlotId: b.timesShippingId });
+    cuts.set(key, [...(cuts.get(key) ?? []), b.orderIds]);
+  }
+  return cuts;
 }
 
-/** Whether the stored batches of every group equal the batching of its open orders. */
+/** Sizes batching may give a group of n: the even cut up to 5; else 3 to 4 each, at most a tenth more batches than the fewest. */
+function validSizes(sizes: number[]) {
+  const n = sizes.reduce((a, b) => a + b, 0);
+  if (n <= 5) return JSON.stringify(sizes) === JSON.stringify(batchSizes(n));
+  const fewest = Math.ceil(n / 4);
+  return sizes.every((s) => s === 3 || s === 4) && sizes.length <= fewest + Math.max(1, Math.floor(fewest / 10));
+}
+
+/**
+ * Whether the stored batches of every group are a batching of its open orders as they are
+ * now: together, in position order, the group's route, cut in valid sizes. Which cut depends
+ * on the batches before (batching keeps them where it can), so it is not compared.
+ */
 export async function batchesAreTrue(db: Database, depot: Point) {
-  const [expected, stored] = await Promise.all([expectedBatches(db, depot), storedBatches(db)]);
-  return JSON.stringify(expected) === JSON.stringify(stored);
+  const [routes, cuts] = await Promise.all([expectedRoutes(db, depot), storedCuts(db)]);
+  if (routes.size !== cuts.size) return false;
+  for (const [key, route] of routes) {
+    const cut = cuts.get(key);
+    if (!cut || cut.flat().join(",") !== route.join(",") || !validSizes(cut.map((b) => b.length))) return false;
+  }
+  return true;
 }
 
 /** Milliseconds until the stored batches are true, or null if they are not within `timeoutMs`. */

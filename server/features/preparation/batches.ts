@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
+import { batchMembers, batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
 import { PREPARATION_STATUSES } from "../../../domain/order-status";
@@ -97,7 +97,11 @@ function planGroup(
   depot: Point,
   stale: StaleOrders,
 ) {
-  const fresh = batchOrders(orders, depot).map((batch, position): PlacedBatch => ({ group, position, batch }));
+  // The stored batches are kept where the route allows: a new order changes the batches around it only.
+  const previous = new Set(stored.map((b) => batchMembers(b.orderIds)));
+  const fresh = batchOrders(orders, depot, previous).map(
+    (batch, position): PlacedBatch => ({ group, position, batch }),
+  );
   const toBuild = fresh.filter(
     ({ position, batch }) =>
       stale === "all" || !sameMembers(stored[position], batch) || batch.orders.some((o) => stale.has(o.id)),

@@ -267,6 +267,13 @@ function applyEvents(board: PreparationBoard, date: string, on: TestSocket, sinc
   }
   return board;
 }
+/** Runs `place` while the sweeper's cursor is held: one sweep then batches all its orders together. */
+async function inOneSweep<T>(place: () => Promise<T>) {
+  return t.runtime.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from preparation_cursor where id = 1 for update`);
+    return place();
+  });
+}
 const preparationDates = (on: TestSocket) =>
   on.events().flatMap((e) => (e.type === "preparation.updated" ? [e.data.delivery_date] : []));
 const lastId = (on: TestSocket) => Math.max(0, ...on.events().map((e) => e.id ?? 0));
@@ -280,7 +287,9 @@ describe("preparation events, sized by what changed and sent by date", () => {
     };
     const at = (i: number) => ({ date, latitude: t.config.depot.lat - i * 0.01, longitude: t.config.depot.lng });
     const ids: number[] = [];
-    for (let i = 1; i <= 12; i++) ids.push(await confirmOrder(seller, at(i), products));
+    await inOneSweep(async () => {
+      for (let i = 1; i <= 12; i++) ids.push(await confirmOrder(seller, at(i), products));
+    });
     let board = await settled(date, 12);
     expect(board.batches.map((b) => b.order_count)).toEqual([4, 4, 4]);
 
@@ -320,6 +329,38 @@ describe("preparation events, sized by what changed and sent by date", () => {
     board = applyEvents(board, date, socket, before);
     expect(board.summary.orders_covered).toBe(11);
     expect(board).toEqual(await boardOf(date));
+  });
+
+  it("keeps the batches after a new order along the route: it changes the batches around it and sends only those", async () => {
+    const date = freshDate();
+    const products = {
+      kg: (await createProduct(seller, { quantity: 500 })).PK_Products,
+      un: (await createProduct(seller, { quantity: 500, isWeighted: false })).PK_Products,
+    };
+    const at = (i: number) => ({ date, latitude: t.config.depot.lat - i * 0.01, longitude: t.config.depot.lng });
+    await inOneSweep(async () => {
+      for (let i = 2; i <= 17; i++) await confirmOrder(seller, at(i), products);
+    });
+    let board = await settled(date, 16);
+    expect(board.batches.map((b) => b.order_count)).toEqual([4, 4, 4, 4]);
+
+    const since = socket.messages.length;
+    // Nearest to the depot, the new order comes first along the route.
+    const first = await confirmOrder(seller, at(1), products);
+    await settled(date, 17, since);
+    const after = await boardOf(date);
+    expect(after.batches.map((b) => b.order_count)).toEqual([3, 3, 3, 4, 4]);
+    expect(after.batches[0]!.orders[0]!.PK_Orders).toBe(first);
+    expect(after.batches.slice(3)).toEqual(board.batches.slice(2));
+    const delta = socket.messages
+      .slice(since)
+      .flatMap((m) => (m.type === "event" && m.event.type === "preparation.updated" ? [m.event.data] : []))
+      .map((data) => PreparationUpdatedData.parse(data))
+      .find((data) => data.delivery_date === date)!;
+    expect(delta.changed).toEqual(after.batches.slice(0, 3));
+    expect(delta.removed).toEqual(board.batches.slice(0, 2).map((b) => b.id));
+    board = applyEvents(board, date, socket, since);
+    expect(board).toEqual(after);
   });
 
   it("sends a board only its date's preparation events, follows a date change, and catches up only its date after a reconnect", async () => {

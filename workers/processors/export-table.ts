@@ -56,10 +56,7 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   },
 };
 
-async function writeExport(
-  { exportId }: z.infer<typeof Payload>,
-  { db, bus, config, stream, textRows, copyText }: Context,
-) {
+async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, copyText }: Context) {
   const job = await findExportJob(db, exportId);
   if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
   // Begun before by a worker that died: the screen says the export resumed.
@@ -93,10 +90,13 @@ async function writeExport(
       void report();
     }
   };
+  // COPY's text for the xlsx writer, its rows (lines) counted as they pass.
   async function* counted() {
-    for await (const rows of textRows(query.text)) {
-      progress(rows.length);
-      yield rows;
+    for await (const chunk of copyText(query.text)) {
+      let rows = 0;
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) rows++;
+      progress(rows);
+      yield chunk;
     }
   }
   const dir = join(config.dataDir, "exports");

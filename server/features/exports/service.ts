@@ -74,7 +74,7 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
           contentType: "text/csv; charset=utf-8",
         }
       : {
-          stream: xlsxStream(query.headers, query.kinds, database.textRows(query.text), request.sql_table),
+          stream: xlsxStream(query.headers, query.kinds, database.copyText(query.text), request.sql_table),
           filename,
           contentType: XLSX_TYPE,
         };

@@ -1,5 +1,6 @@
 import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
-import type { TextRow } from "../../db/copy-text";
+import { encodeCopyText, type TextRow } from "../../db/copy-text";
+import { copyTextToSheetXml, SHEET_PIECE } from "./copy-xlsx";
 import { exportStream, type ExportStream } from "./stream";
 import { zipStream, type ZipEntry } from "./zip";
 
@@ -134,33 +135,37 @@ function columnLetters(count: number) {
   });
 }
 
-/** One row's cells; a null writes no cell. */
-function rowXml(kinds: readonly ExportKind[], letters: string[], number: number, values: readonly (string | null)[]) {
+/** One cell as the sheet holds it: a number, a date's serial, a boolean or an inline string. */
+export function cellXml(kind: ExportKind, ref: string, value: string): string {
+  switch (kind) {
+    case "int":
+      return `<c r="${ref}"><v>${value}</v></c>`;
+    case "money":
+    case "weight":
+    case "coordinate":
+      return `<c r="${ref}" s="${STYLE[kind]}"><v>${value}</v></c>`;
+    case "bool":
+      return `<c r="${ref}" t="b"><v>${value === "true" || value === "t" ? 1 : 0}</v></c>`;
+    case "date":
+    case "datetime":
+      return `<c r="${ref}" s="${STYLE[kind]}"><v>${spreadsheetSerial(value)}</v></c>`;
+    default:
+      return `<c r="${ref}" t="inlineStr" s="${STYLE.text}"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  }
+}
+
+/** One row's cells; a null writes no cell. What copy-xlsx.ts writes from COPY's bytes. */
+export function rowXml(
+  kinds: readonly ExportKind[],
+  letters: readonly string[],
+  number: number,
+  values: readonly (string | null)[],
+) {
   let xml = `<row r="${number}">`;
   for (let i = 0; i < kinds.length; i++) {
     const value = values[i];
     if (value === null || value === undefined) continue;
-    const ref = `${letters[i]}${number}`;
-    const kind = kinds[i]!;
-    switch (kind) {
-      case "int":
-        xml += `<c r="${ref}"><v>${value}</v></c>`;
-        break;
-      case "money":
-      case "weight":
-      case "coordinate":
-        xml += `<c r="${ref}" s="${STYLE[kind]}"><v>${value}</v></c>`;
-        break;
-      case "bool":
-        xml += `<c r="${ref}" t="b"><v>${value === "true" || value === "t" ? 1 : 0}</v></c>`;
-        break;
-      case "date":
-      case "datetime":
-        xml += `<c r="${ref}" s="${STYLE[kind]}"><v>${spreadsheetSerial(value)}</v></c>`;
-        break;
-      default:
-        xml += `<c r="${ref}" t="inlineStr" s="${STYLE.text}"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
-    }
+    xml += cellXml(kinds[i]!, `${letters[i]}${number}`, value);
   }
   return `${xml}</row>`;
 }
@@ -186,38 +191,34 @@ function sheetStart(kinds: readonly ExportKind[]) {
 async function* sheets(
   headers: readonly string[],
   kinds: readonly ExportKind[],
-  batches: AsyncIterable<TextRow[]>,
+  copyText: AsyncIterable<Buffer>,
   { names, name, sheetRows }: { names: string[]; name: string; sheetRows: number },
 ): AsyncGenerator<ZipEntry> {
   const letters = columnLetters(headers.length);
-  const source = batches[Symbol.asyncIterator]();
-  let pending: TextRow[] = [];
+  const xml = copyTextToSheetXml({ kinds, letters, style: STYLE, cell: cellXml });
+  const source = copyText[Symbol.asyncIterator]();
   let more = true;
   try {
     do {
       names.push(names.length ? `${name} (${names.length + 1})` : name);
       const content = async function* () {
         yield sheetStart(kinds) + headerXml(headers, letters);
-        for (let row = 2; row <= sheetRows; ) {
-          if (!pending.length) {
-            const next = await source.next();
-            if (next.done) {
-              more = false;
-              break;
-            }
-            pending = next.value;
+        xml.startSheet(sheetRows);
+        yield* xml.take(SHEET_PIECE);
+        while (!xml.full()) {
+          const next = await source.next();
+          if (next.done) {
+            more = false;
+            break;
           }
-          const room = sheetRows - row + 1;
-          const take = pending.length <= room ? pending : pending.slice(0, room);
-          pending = take === pending ? [] : pending.slice(room);
-          let xml = "";
-          for (const values of take) xml += rowXml(kinds, letters, row++, values);
-          yield xml;
+          xml.write(next.value);
+          yield* xml.take(SHEET_PIECE);
         }
+        yield* xml.take();
         yield "</sheetData></worksheet>";
       };
       yield { name: `xl/worksheets/sheet${names.length}.xml`, content: content() };
-    } while (more && (pending.length || !(await peek())));
+    } while (more && (xml.pending() || !(await peek())));
   } finally {
     await source.return?.();
   }
@@ -226,22 +227,27 @@ async function* sheets(
   async function peek() {
     const next = await source.next();
     if (next.done) return true;
-    pending = next.value;
+    xml.hold(next.value);
     return false;
   }
 }
 
-/** The workbook of one table as a stream; rows are read as the stream is. */
+/** Rows given as rows (tests, the embedded database) become the COPY text the sheets are written from. */
+async function* asCopyText(source: AsyncIterable<TextRow[] | Buffer>): AsyncIterable<Buffer> {
+  for await (const item of source) yield Buffer.isBuffer(item) ? item : encodeCopyText(item);
+}
+
+/** The workbook of one table as a stream, from COPY's text (or rows); read from its source as the stream is. */
 export function xlsxStream(
   headers: readonly string[],
   kinds: readonly ExportKind[],
-  batches: AsyncIterable<TextRow[]>,
+  copyText: AsyncIterable<Buffer | TextRow[]>,
   sheetName: string,
   sheetRows = SHEET_ROWS,
 ): ExportStream {
   const names: string[] = [];
   async function* entries() {
-    yield* sheets(headers, kinds, batches, { names, name: sheetName, sheetRows });
+    yield* sheets(headers, kinds, asCopyText(copyText), { names, name: sheetName, sheetRows });
     yield* packageParts(names);
   }
   return exportStream(zipStream(entries()));

@@ -1,0 +1,225 @@
+import { spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
+import { decodeCopyValue } from "../../db/copy-text";
+
+/**
+ * COPY … TO STDOUT's text format written straight as a sheet's `<row>` elements, byte to
+ * byte, exactly as `rowXml` (xlsx.ts) writes them from rows, with no string or row object
+ * per value. A value the byte rules cannot write as `rowXml` would (an escape, an XML
+ * special character, an odd date) is decoded and written as `rowXml` does.
+ * tests/unit/copy-xlsx.test.ts compares the two on every kind of value.
+ */
+
+const END = 1; // tab or line feed
+const ESCAPE = 2; // backslash: an escape or \N
+const XML_SPECIAL = 4; // & < > " _ and control characters: escapeXml may change the text
+const CLASS = new Uint8Array(256);
+for (let b = 0; b < 32; b++) CLASS[b] = XML_SPECIAL;
+CLASS[9] = END;
+CLASS[10] = END;
+CLASS[92] = ESCAPE;
+for (const c of '&<>"_') CLASS[c.charCodeAt(0)] = XML_SPECIAL;
+
+const LF = 10;
+const PIECE = 64 * 1024;
+
+export interface SheetXmlKinds {
+  kinds: readonly ExportKind[];
+  letters: readonly string[];
+  /** `<c r="` + letters … up to the value for each kind, as rowXml writes them (ref aside). */
+  style: Readonly<Record<string, number>>;
+  /** What rowXml writes for a value it is given as text (the slow path). */
+  cell(kind: ExportKind, ref: string, value: string): string;
+}
+
+const ascii = (text: string) => Buffer.from(text, "latin1");
+
+/**
+ * A transcoder for one workbook's rows: `write` takes COPY text as it arrives and writes the
+ * complete rows it holds, at most `room()` of them in the current sheet (the rest wait for
+ * the next sheet, `startSheet`); `take` hands over the XML written so far.
+ */
+export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKinds) {
+  const count = kinds.length;
+  // The bytes around each value: before `r="`'s row number, between it and the value, after the value.
+  const open = kinds.map((_, i) => ascii(`<c r="${letters[i]}`));
+  const middle = kinds.map((kind) => {
+    switch (kind) {
+      case "int":
+        return ascii('"><v>');
+      case "bool":
+        return ascii('" t="b"><v>');
+      case "text":
+        return ascii(`" t="inlineStr" s="${style.text}"><is><t xml:space="preserve">`);
+      default:
+        return ascii(`" s="${style[kind]}"><v>`);
+    }
+  });
+  const close = kinds.map((kind) => ascii(kind === "text" ? "</t></is></c>" : "</v></c>"));
+  // Serials of the dates and times met so far, by their text's digits.
+  const serials = new Map<number, Buffer>();
+  const ROW_OPEN = ascii('<row r="');
+  const ROW_OPEN_END = ascii('">');
+  const ROW_CLOSE = ascii("</row>");
+
+  let rest: Buffer | null = null;
+  let out = Buffer.allocUnsafe(2 * PIECE);
+  let at = 0;
+  let ready: Buffer[] = [];
+  let readyBytes = 0;
+  let number = 2;
+  let lastNumber = 0;
+  let digits = Buffer.from("2");
+  let left = 0;
+
+  function ensure(bytes: number) {
+    if (at + bytes <= out.length) return;
+    if (at) {
+      ready.push(out.subarray(0, at));
+      readyBytes += at;
+    }
+    out = Buffer.allocUnsafe(Math.max(2 * PIECE, bytes));
+    at = 0;
+  }
+  function put(bytes: Buffer) {
+    for (let k = 0; k < bytes.length; k++) out[at++] = bytes[k]!;
+  }
+  function text(value: string) {
+    ensure(value.length * 3);
+    at += out.write(value, at);
+  }
+
+  /** The serial's text of a date "YYYY-MM-DD" or time "YYYY-MM-DD HH:MI" made of digits, else null. */
+  function serial(data: Buffer, start: number, length: number): Buffer | null {
+    let key = 0;
+    for (let k = 0; k < length; k++) {
+      const c = data[start + k]!;
+      if (k === 4 || k === 7) {
+        if (c !== 45) return null;
+      } else if (k === 10) {
+        if (c !== 32) return null;
+      } else if (k === 13) {
+        if (c !== 58) return null;
+      } else if (c < 48 || c > 57) return null;
+      else key = key * 10 + (c - 48);
+    }
+    if (length === 10) key *= 10_000;
+    let bytes = serials.get(key);
+    if (!bytes) {
+      if (serials.size > 100_000) serials.clear();
+      bytes = ascii(String(spreadsheetSerial(data.toString("latin1", start, start + length))));
+      serials.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  /** Writes complete rows from data[from, to) while the sheet has room; returns where it stopped. */
+  function rows(data: Buffer, from: number, to: number) {
+    let i = from;
+    while (i < to && left > 0) {
+      if (number !== lastNumber) {
+        digits = ascii(String(number));
+        lastNumber = number;
+      }
+      ensure(64);
+      put(ROW_OPEN);
+      put(digits);
+      put(ROW_OPEN_END);
+      for (let f = 0; ; f++) {
+        const start = i;
+        let seen = 0;
+        let b = data[i]!;
+        while (!(CLASS[b]! & END)) {
+          seen |= CLASS[b]!;
+          b = data[++i]!;
+        }
+        const length = i - start;
+        if (f < count && !(seen & ESCAPE && length === 2 && data[start + 1] === 78)) {
+          const kind = kinds[f]!;
+          ensure(length + 96);
+          if (seen & ESCAPE || (kind === "text" && seen & XML_SPECIAL)) {
+            const value = decodeCopyValue(data.toString("utf8", start, i))!;
+            text(cell(kind, `${letters[f]}${number}`, value));
+          } else if (kind === "date" || kind === "datetime") {
+            const value = length === 10 || length === 16 ? serial(data, start, length) : null;
+            if (value) {
+              put(open[f]!);
+              put(digits);
+              put(middle[f]!);
+              put(value);
+              put(close[f]!);
+            } else text(cell(kind, `${letters[f]}${number}`, data.toString("utf8", start, i)));
+          } else {
+            put(open[f]!);
+            put(digits);
+            put(middle[f]!);
+            if (kind === "bool") {
+              const yes =
+                (length === 4 &&
+                  data[start] === 116 &&
+                  data[start + 1] === 114 &&
+                  data[start + 2] === 117 &&
+                  data[start + 3] === 101) ||
+                (length === 1 && data[start] === 116);
+              out[at++] = yes ? 49 : 48;
+            } else for (let k = start; k < i; k++) out[at++] = data[k]!;
+            put(close[f]!);
+          }
+        }
+        if (data[i] === LF) break;
+        i++; // past the tab
+      }
+      ensure(8);
+      put(ROW_CLOSE);
+      i++; // past the line feed
+      number++;
+      left--;
+    }
+    return i;
+  }
+
+  function run(data: Buffer) {
+    const end = data.lastIndexOf(LF);
+    if (end < 0) {
+      rest = Buffer.from(data);
+      return;
+    }
+    const stopped = rows(data, 0, end + 1);
+    rest = stopped < data.length ? Buffer.from(data.subarray(stopped)) : null;
+  }
+
+  return {
+    /** A new sheet of at most `rows` rows, numbered from 2; rows held back from the last one go in first. */
+    startSheet(sheetRows: number) {
+      number = 2;
+      left = sheetRows - 1;
+      if (rest) {
+        const held = rest;
+        rest = null;
+        run(held);
+      }
+    },
+    write(chunk: Buffer) {
+      run(rest ? Buffer.concat([rest, chunk]) : chunk);
+    },
+    /** Keeps a chunk for the next sheet without writing it. */
+    hold(chunk: Buffer) {
+      rest = rest ? Buffer.concat([rest, chunk]) : chunk;
+    },
+    full: () => left === 0,
+    /** Rows (or part of one) waiting for a sheet. */
+    pending: () => !!rest && rest.length > 0,
+    take(min = 0): Buffer[] {
+      if (readyBytes + at < min || readyBytes + at === 0) return [];
+      const pieces = ready;
+      if (at) pieces.push(out.subarray(0, at));
+      ready = [];
+      readyBytes = 0;
+      out = out.subarray(at);
+      at = 0;
+      if (out.length < PIECE) out = Buffer.allocUnsafe(2 * PIECE);
+      return pieces;
+    },
+  };
+}
+
+export const SHEET_PIECE = PIECE;

@@ -139,6 +139,8 @@ export const ClientDetail = z.object({
   second_latitude: text().nullable(),
   second_longitude: text().nullable(),
   has_virtual_freezer: z.boolean(),
+  /** The client's newest order that is not Cancelado (what 'Repetir último pedido' repeats), null without one. */
+  last_order_id: z.number().nullable(),
   version: z.number(),
   cities: z.array(City),
   shipments: z.array(Shipment),

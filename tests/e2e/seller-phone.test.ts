@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { horizontalOverflow, preloadAxe, seriousViolations, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import {
+  horizontalOverflow,
+  preloadAxe,
+  seriousViolations,
+  settled,
+  VIEWPORTS,
+  type ViewportName,
+} from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -12,7 +19,7 @@ let e2e: E2E;
 let api: ApiClient;
 const pages = new Map<ViewportName, Page>();
 const WIDTHS = Object.keys(VIEWPORTS) as ViewportName[];
-const ids = { client: 0, loose: 0 };
+const ids = { client: 0, loose: 0, beef: 0, fish: 0 };
 
 beforeAll(async () => {
   if (skip) return;
@@ -20,6 +27,9 @@ beforeAll(async () => {
   api = (await signIn(e2e.t, "Vendedor")).client;
   ids.client = (await createClient(api, { name: "Teléfono Cliente Nuevo", shipment: 2 })).id;
   ids.loose = (await createProduct(api, { name: "Hielo suelto teléfono", quantity: 50, unitWeight: 0 })).PK_Products;
+  // Amounts long on a phone: 12,5 kg of $ 125.400 ($ 1.567.500), 3 kg of $ 18.999,50 ($ 56.999).
+  ids.beef = (await createProduct(api, { name: "Lomo entero teléfono", quantity: 100, price: 125400 })).PK_Products;
+  ids.fish = (await createProduct(api, { name: "Salmón rosado teléfono", quantity: 100, price: 18999.5 })).PK_Products;
   const seller = await createUser(e2e.t, "Vendedor");
   // One signed-in page per width, side by side, axe-core preloaded in each.
   await Promise.all(
@@ -37,6 +47,9 @@ afterAll(async () => {
 });
 
 const phone = () => pages.get("phone")!;
+/** A table's row, or the card it becomes below 62em. */
+const entry = (page: Page, name: RegExp) =>
+  page.getByRole("button", { name }).or(page.getByRole("row", { name })).first();
 const shot = (page: Page, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true }) : null;
 
@@ -54,6 +67,49 @@ async function atEveryWidth(check: (page: Page) => Promise<void>) {
   );
   return found.flat();
 }
+
+/**
+ * Texts inside `scope` that do not show whole: cut by an ellipsis or by their box, or reaching
+ * past the visible width of a scrolling ancestor (a table wider than its card).
+ */
+const cutTexts = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const cut: string[] = [];
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const element = node.parentElement;
+        if (!text || !element || element.closest("[aria-hidden=true], .mantine-VisuallyHidden-root")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (!box.width) continue;
+        if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible")
+          cut.push(`${text} (cut by its box)`);
+        // Whatever clips it on the way up (a scroll container, a card hiding overflow), inside its padding.
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (style.overflowX === "visible") continue;
+          const clip = up.getBoundingClientRect();
+          const right = clip.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+          const left = clip.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+          if (box.right > right + 1 || box.left < left - 1) cut.push(`${text} (past its container)`);
+          break;
+        }
+        if (box.right > window.innerWidth + 1) cut.push(`${text} (past the screen)`);
+      }
+      // A table wider than the box holding it scrolls or spills: its last column is cut.
+      for (const table of root.querySelectorAll("table")) {
+        const holder = table.parentElement!;
+        const style = getComputedStyle(holder);
+        const inner = holder.getBoundingClientRect().right - parseFloat(style.paddingRight);
+        if (table.getBoundingClientRect().right > inner + 1 || holder.scrollWidth > holder.clientWidth + 1)
+          cut.push(`table '${table.getAttribute("aria-label")}' wider than its box`);
+      }
+    }
+    return cut;
+  }, scope);
 
 describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
   it("an unknown path renders inside the inner shell: header, menu and footer (SPEC.md §2)", async () => {
@@ -97,5 +153,121 @@ describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
       await shot(page, "create-client");
     });
     expect(problems).toEqual([]);
+  });
+
+  it("home at 390×844: 'Nuevo Pedido' on the first screen, and nothing moves as the day's figures arrive", async () => {
+    const page = phone();
+    // Every layout shift the page makes from its first byte (not those right after an input).
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // A phone's network: the figures and the sales come 0,6 s after the page (the real server answers them).
+    const slow = (url: URL) => /^\/api\/home\/(figures|sales)\/$/.test(url.pathname);
+    await page.route(slow, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    try {
+      await page.goto("/");
+      const tile = page.getByRole("link", { name: "Nuevo Pedido" });
+      await tile.waitFor();
+      await page.getByRole("heading", { name: "Tus ventas de los últimos 14 días" }).waitFor();
+      await page.locator(".recharts-surface").first().waitFor();
+      await page.locator(".mantine-Loader-root").first().waitFor({ state: "detached" });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // Once everything has arrived, the tile is still on the first screen.
+      const box = (await tile.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+      await shot(page, "home");
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift).toBeLessThan(0.1);
+    } finally {
+      await page.unroute(slow);
+    }
+  });
+
+  it("the phone's order: no repeat for a new client, price per cart line, notices clear of the buttons, amounts whole", async () => {
+    const page = phone();
+    await page.goto("/orders/new");
+    await page.getByLabel("Buscar cliente").fill("teléfono cliente nuevo");
+    await entry(page, /Teléfono Cliente Nuevo/).click();
+    await page.waitForURL(`**/orders/${ids.client}/products`);
+    await entry(page, /Lomo entero teléfono/).click();
+    await page.getByRole("row", { name: /Salmón rosado teléfono/ }).click();
+    await page.getByRole("row", { name: /Hielo suelto teléfono/ }).click();
+    await shot(page, "products");
+    // A client with no order is not offered 'Repetir último pedido'.
+    expect(await page.getByRole("button", { name: "Repetir último pedido" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Ver pedido" }).click();
+    const cart = page.getByRole("dialog", { name: "Pedido" });
+    await cart.getByLabel("Cantidad de Salmón rosado teléfono").fill("3");
+    await cart.getByLabel("Cantidad de Lomo entero teléfono").fill("12,5");
+    // Each line's amount, beside its name.
+    await cart.getByText("$ 56.999", { exact: true }).waitFor();
+    await cart.getByText("$ 1.567.500", { exact: true }).waitFor();
+    // Five refusals in a row: at most three notices at once, none over 'Continuar'. The pointer
+    // rests on the first notice (which holds every notice's 5 s) while the keyboard asks for the rest.
+    const type = cart.getByRole("combobox", { name: "Tipo de Hielo suelto teléfono" });
+    await type.click();
+    await page.getByRole("option", { name: "UN" }).click();
+    const notices = page.locator(".mantine-Notification-root");
+    await notices.first().hover();
+    for (let i = 0; i < 4; i++) {
+      await type.focus();
+      await page.keyboard.press("ArrowDown");
+      await page.getByRole("listbox").waitFor();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.getByRole("listbox").waitFor({ state: "detached" });
+    }
+    await notices.nth(2).waitFor();
+    await shot(page, "cart-notices");
+    expect(await notices.count()).toBeLessThanOrEqual(3);
+    // The notices on screen pass axe too (their close button is named).
+    await settled(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const covers = async (name: string) => {
+      const button = (await page.getByRole("button", { name, exact: true }).boundingBox())!;
+      const boxes = await notices.evaluateAll((all) => all.map((n) => n.getBoundingClientRect().toJSON()));
+      return boxes.some(
+        (b: DOMRect) =>
+          b.left < button.x + button.width &&
+          button.x < b.right &&
+          b.top < button.y + button.height &&
+          button.y < b.bottom,
+      );
+    };
+    expect(await covers("Continuar")).toBe(false);
+    await page.keyboard.press("Escape");
+    await cart.waitFor({ state: "detached" });
+    expect(await covers("Ver pedido")).toBe(false);
+
+    await page.getByRole("button", { name: "Ver pedido" }).click();
+    await cart.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForURL(`**/orders/${ids.client}/delivery`);
+    await page.getByRole("combobox", { name: "Horario" }).click();
+    await page.getByRole("option", { name: "Mañana" }).click();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForURL(`**/orders/${ids.client}/confirm`);
+    const table = page.getByRole("table", { name: "Productos del pedido" });
+    await table.getByText("Salmón rosado teléfono").waitFor();
+    await shot(page, "confirm");
+    // Every amount whole on screen: no text cut or pushed past its box.
+    expect(await cutTexts(page, "main")).toEqual([]);
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+    await page.waitForURL("**/orders/new");
+
+    await page.goto("/orders");
+    await entry(page, /Teléfono Cliente Nuevo/).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Salmón rosado teléfono").waitFor();
+    await shot(page, "order-dialog");
+    expect(await cutTexts(page, "[role=dialog]")).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type {
 import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
+import { lastOrderOf } from "../orders/repository";
 import * as repo from "./repository";
 import type { ClientRow } from "./repository";
 
@@ -70,7 +71,7 @@ export function createClientsService({ db }: { db: Database }) {
     },
 
     async detail(id: number): Promise<ClientDetail> {
-      const found = await repo.findClient(db, id);
+      const [found, last] = await Promise.all([repo.findClient(db, id), lastOrderOf(db, id)]);
       if (!found) throw new NotFound(CLIENT_NOT_FOUND);
       const { client, cityName } = found;
       return {
@@ -93,6 +94,7 @@ export function createClientsService({ db }: { db: Database }) {
         second_latitude: client.secondLatitude,
         second_longitude: client.secondLongitude,
         has_virtual_freezer: client.hasVirtualFreezer,
+        last_order_id: last?.id ?? null,
         version: client.version,
         ...(await references()),
       };

@@ -44,6 +44,19 @@ describe("GET /api/orders/last/ ('Repetir último pedido')", () => {
     });
   });
 
+  it("the client's detail names that order, or null without one, so the wizard offers 'Repetir' only then", async () => {
+    const { id: clientId } = await createClient(ana);
+    const detail = () => ana.get(`/api/get_client/${clientId}/`).then((r) => r.json().last_order_id);
+    expect(await detail()).toBeNull();
+    const kg = (await createProduct(ana, { quantity: 100 })).PK_Products;
+    const first = (await placeOrder(ana, clientId, [{ productId: kg, units: 1, type: "KG" }])).json().order_id;
+    expect(await detail()).toBe(first);
+    const second = (await placeOrder(beto, clientId, [{ productId: kg, units: 2, type: "KG" }])).json().order_id;
+    expect(await detail()).toBe(second);
+    expect((await beto.post("/api/orders/cancel/", { order_id: second })).statusCode).toBe(200);
+    expect(await detail()).toBe(first);
+  });
+
   it("says so when the client has no order, refuses bad ids with a 400 and other groups with a 403", async () => {
     const { id: clientId } = await createClient(ana);
     const none = await lastOf(ana, clientId);

@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
 import { cssVariablesResolver, theme } from "./theme";
@@ -11,13 +12,19 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+/** Where the cart becomes a drawer behind a bar at the bottom (the products step's breakpoint). */
+const NARROW = "(max-width: 74.99em)";
+
 export function Providers({ children }: { children: ReactNode }) {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* SPEC.md §9: notices close after 5 s. Bottom left: dialogs keep their close button at the
-          top right and their actions at the bottom right, so a notice never covers either. */}
+      {/* SPEC.md §9: notices close after 5 s, at most 3 at once (the rest wait their turn).
+          Wide screens: bottom left, clear of dialogs' close button (top right) and actions
+          (bottom right). Phones and tablets: top centre under the header, clear of the bottom
+          bar's 'Ver pedido' and the cart's 'Continuar' (docs/decisions/notifications-placement.md). */}
       <Suspense fallback={null}>
-        <Notifications position="bottom-left" autoClose={5000} />
+        <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Center, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
 import { lazy, Suspense, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { formatIsoDate } from "../../../../domain/calendar";
@@ -80,7 +80,14 @@ export function HomeDay() {
           <Title order={2} size="h4" mb="sm" id="home-sales">
             {sales.data.own ? "Tus ventas de los últimos 14 días" : "Ventas de los últimos 14 días"}
           </Title>
-          <Suspense fallback={<Loader aria-label="Cargando el gráfico" />}>
+          {/* The chart's height is kept while it loads: the section does not grow under the reader. */}
+          <Suspense
+            fallback={
+              <Center h={220}>
+                <Loader aria-label="Cargando el gráfico" />
+              </Center>
+            }
+          >
             <SalesChart days={days} />
           </Suspense>
           <SalesTable days={days} />

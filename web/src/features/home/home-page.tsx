@@ -39,10 +39,9 @@ export function HomePage() {
         </Group>
         <LogoutButton />
       </Group>
-      <Suspense fallback={<Loader aria-label="Cargando las cifras del día" />}>
-        <HomeDay />
-      </Suspense>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mt="xl">
+      {/* The tiles first (SPEC.md §2's order): 'Nuevo Pedido' is on a phone's first screen, and
+          the day's figures, arriving later below them, move nothing already shown. */}
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mb="xl">
         {TILES.filter((tile) => !tile.capability || can(user?.group, tile.capability)).map((tile) => (
           // Narrow sides: 'Configuración' fits a phone's half width without breaking the word.
           <Card key={tile.to} component={Link} to={tile.to} withBorder shadow="xs" padding="xl" px="xs" ta="center">
@@ -50,6 +49,9 @@ export function HomePage() {
           </Card>
         ))}
       </SimpleGrid>
+      <Suspense fallback={<Loader aria-label="Cargando las cifras del día" />}>
+        <HomeDay />
+      </Suspense>
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
-import { CART_MESSAGES, cartTotals, changeType, removeLine, setUnits } from "../../../../domain/cart";
+import { CART_MESSAGES, cartTotals, changeType, linePrice, removeLine, setUnits } from "../../../../domain/cart";
 import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLineText } from "../../../../domain/cart-stock";
 import { formatMoneyWizard, formatWeight, type Grams } from "../../../../domain/money";
@@ -70,10 +70,16 @@ export function CartPanel({
               gap={4}
               data-short={available !== undefined || undefined}
             >
-              <Text size="sm" fw={500}>
-                {line.productName}
-                {line.virtual_freezer ? " ❄️" : ""}
-              </Text>
+              {/* The line's amount beside its name: the seller reads each price, not only the total. */}
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Text size="sm" fw={500} style={{ minWidth: 0 }}>
+                  {line.productName}
+                  {line.virtual_freezer ? " ❄️" : ""}
+                </Text>
+                <Text size="sm" fw={600} style={{ flexShrink: 0, whiteSpace: "nowrap" }} data-line-amount>
+                  {formatMoneyWizard(linePrice(line, product).total)}
+                </Text>
+              </Group>
               {available !== undefined && (
                 <Text size="sm" c="red.9" fw={600}>
                   ⚠ {shortLineText(available)}

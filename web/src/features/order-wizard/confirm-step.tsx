@@ -136,11 +136,12 @@ export function ConfirmStep() {
           <Card withBorder>
             <Table aria-label="Productos del pedido">
               <Table.Thead>
+                {/* Phones: quantity and type go under the product, so every amount shows whole. */}
                 <Table.Tr>
                   <Table.Th>Producto</Table.Th>
-                  <Table.Th>Cantidad</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Importe</Table.Th>
+                  <Table.Th visibleFrom="xs">Cantidad</Table.Th>
+                  <Table.Th visibleFrom="xs">Tipo</Table.Th>
+                  <Table.Th ta="right">Importe</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -153,6 +154,9 @@ export function ConfirmStep() {
                       <Table.Td>
                         {line.productName}
                         {line.virtual_freezer ? " ❄️" : ""}
+                        <Text size="sm" c="gray.7" hiddenFrom="xs">
+                          {formatLineQuantity(line.units, line.type)} · {line.type}
+                        </Text>
                         {mark && (
                           <Text size="sm" c="red.9" fw={600}>
                             ⚠ {mark}
@@ -160,9 +164,11 @@ export function ConfirmStep() {
                         )}
                         {product && quoted !== undefined && <RepricedMark quoted={quoted} product={product} />}
                       </Table.Td>
-                      <Table.Td>{formatLineQuantity(line.units, line.type)}</Table.Td>
-                      <Table.Td>{line.type}</Table.Td>
-                      <Table.Td>{product ? formatMoneyWizard(linePrice(line, product).total) : "-"}</Table.Td>
+                      <Table.Td visibleFrom="xs">{formatLineQuantity(line.units, line.type)}</Table.Td>
+                      <Table.Td visibleFrom="xs">{line.type}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                        {product ? formatMoneyWizard(linePrice(line, product).total) : "-"}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}

@@ -157,7 +157,8 @@ export function ProductsStep() {
       {/* SPEC.md §2: going back to the client list starts a new order. */}
       <WizardHeader step={1} back={{ to: "/orders/new", label: "Volver a clientes", onClick: () => wizard.clear() }} />
       <ClientBar client={detail} claims={claims} />
-      {!wizard.orderId && (
+      {/* Offered only for a client with an order to repeat (not while modifying one). */}
+      {!wizard.orderId && detail.last_order_id !== null && (
         <Group mb="sm">
           <RepeatLastOrder
             clientId={clientId}

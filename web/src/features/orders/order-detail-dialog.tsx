@@ -76,31 +76,35 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             <Field label="Total" value={formatMoney(toCentavos(detail.final_price))} />
             <Field label="Notas" value={detail.notes} />
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={360}>
-            <Table aria-label="Productos del pedido">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Producto</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Cantidad</Table.Th>
-                  <Table.Th>Precio unitario</Table.Th>
+          {/* Phones: type and quantity go under the product, so 'Precio unitario' and its amounts show whole. */}
+          <Table aria-label="Productos del pedido">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Producto</Table.Th>
+                <Table.Th visibleFrom="xs">Tipo</Table.Th>
+                <Table.Th visibleFrom="xs">Cantidad</Table.Th>
+                <Table.Th ta="right">Precio unitario</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.products.map((p) => (
+                <Table.Tr key={p.detailed_product_id}>
+                  <Table.Td>
+                    {p.product_name}
+                    {p.Virtual_Freezer ? " ❄️" : ""}
+                    <Text size="sm" c="gray.7" hiddenFrom="xs">
+                      {formatLineQuantity(p.Amount, p.Type)} · {p.Type}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="xs">{p.Type}</Table.Td>
+                  <Table.Td visibleFrom="xs">{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                    {formatMoney(toCentavos(p.Unit_Price))}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.products.map((p) => (
-                  <Table.Tr key={p.detailed_product_id}>
-                    <Table.Td>
-                      {p.product_name}
-                      {p.Virtual_Freezer ? " ❄️" : ""}
-                    </Table.Td>
-                    <Table.Td>{p.Type}</Table.Td>
-                    <Table.Td>{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
-                    <Table.Td>{formatMoney(toCentavos(p.Unit_Price))}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
           <Title order={2} size="h5" mt="md" mb="xs">
             Historial
           </Title>

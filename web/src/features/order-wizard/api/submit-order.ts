@@ -1,5 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
+import { wizardKeys } from "./keys";
 
 export interface SubmitOrderInput {
   /** SPEC.md §3's submit payload. */
@@ -11,5 +12,15 @@ export interface SubmitOrderInput {
 export const submitOrder = ({ body, idempotencyKey }: SubmitOrderInput) =>
   post<{ success?: boolean; order_id?: number } | null>("/order/", body, { "idempotency-key": idempotencyKey });
 
-/** The lists it changes hear of it from the order's events; nothing to invalidate here. */
-export const useSubmitOrder = () => useMutation({ mutationFn: submitOrder });
+/**
+ * The lists it changes hear of it from the order's events; the wizard's client is read again,
+ * so its next order offers 'Repetir último pedido' (its last order is this one).
+ */
+export function useSubmitOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitOrder,
+    onSuccess: (_answer, { body }) =>
+      queryClient.invalidateQueries({ queryKey: wizardKeys.client(Number(body.client_id)) }),
+  });
+}

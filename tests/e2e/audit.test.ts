@@ -20,7 +20,9 @@ describe.skipIf(!!skip)(`the audit screen in Chromium ${skip}`, () => {
     await seller.client.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 3 });
     await seller.client.post("/api/update-shipping-cost/", { zone_id: 2, price: 999 });
 
-    const admin = await createUser(e2e.t, "Admin");
+    const admin = await signIn(e2e.t, "Admin");
+    const moved = await createUser(e2e.t, "Vendedor");
+    await admin.client.post("/api/admin/users/change-group/", { user_id: moved.id, group_id: 4 }); // Despachante
     const page = await (await e2e.newContext()).newPage();
     await loginThroughUi(page, admin.username, admin.password);
     await page.goto("/settings");
@@ -30,8 +32,13 @@ describe.skipIf(!!skip)(`the audit screen in Chromium ${skip}`, () => {
     const stockRow = table.getByRole("row").filter({ hasText: "Stock a mano" });
     await stockRow.waitFor();
     expect(await stockRow.innerText()).toContain(seller.username);
-    expect(await stockRow.innerText()).toContain("stock: 12.000");
-    expect(await stockRow.innerText()).toContain("stock: 3.000");
+    // Readable values: weights with kg, money in es-AR pesos, groups by name.
+    expect(await stockRow.innerText()).toContain("stock: 12 kg");
+    expect(await stockRow.innerText()).toContain("stock: 3 kg");
+    const groupRow = table.getByRole("row").filter({ hasText: "Cambio de grupo" });
+    expect(await groupRow.innerText()).toMatch(/grupo: Vendedor[\s\S]*grupo: Despachante/);
+    const costRow = table.getByRole("row").filter({ hasText: "Costo de envío" });
+    expect((await costRow.innerText()).replace(/\u00a0/g, " ")).toContain("precio: $ 999,00");
 
     await page.getByPlaceholder("Todas").click();
     await page.getByRole("option", { name: "Costo de envío" }).click();

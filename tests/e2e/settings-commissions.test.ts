@@ -39,6 +39,11 @@ describe.skipIf(!!skip)(`shipping cost and commissions in Chromium ${skip}`, () 
     await page.waitForURL(`**/orders/${id}/products`);
     await page.goto(`/orders/${id}/delivery`);
     await page.getByText("Costo: $ 3.100").waitFor();
+
+    // The seller select starts on a seller, not on the Admin listed first (admin… before vendedor…).
+    await page.goto("/commissions");
+    const seller = page.getByRole("combobox", { name: "Vendedor" });
+    await expect.poll(() => seller.inputValue()).toMatch(/^Vendedor Prueba \(vendedor/);
   });
 
   it("a Vendedor calculates only their own commission, without a seller select", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditEntity, AuditQuery } from "../../../domain/contracts/audit";
-import { auditLog, users } from "../../../drizzle/schema";
+import { auditLog, groups, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 
 export interface AuditEntry {
@@ -36,4 +36,9 @@ export async function listAudit(db: Executor, query: AuditQuery) {
     .where(and(...conditions))
     .orderBy(desc(auditLog.id))
     .limit(query.limit);
+}
+
+export async function groupNames(db: Executor): Promise<Map<number, string>> {
+  const rows = await db.select({ id: groups.id, name: groups.name }).from(groups);
+  return new Map(rows.map((g) => [g.id, g.name]));
 }

@@ -1,11 +1,19 @@
 import type { AuditQuery, AuditResponse } from "../../../domain/contracts/audit";
 import type { Database } from "../../db/types";
-import { listAudit } from "./repository";
+import { groupNames, listAudit } from "./repository";
+
+/** A group recorded by id (approvals, denials) is answered by its name: 'Vendedor', not 5. */
+function namingGroups(value: unknown, names: Map<number, string>): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value) || !("group_id" in value)) return value;
+  const { group_id, ...rest } = value as Record<string, unknown>;
+  const name = names.get(Number(group_id));
+  return name ? { ...rest, group: name } : value;
+}
 
 export function createAuditService({ db }: { db: Database }) {
   return {
     async list(query: AuditQuery): Promise<AuditResponse> {
-      const rows = await listAudit(db, query);
+      const [rows, names] = await Promise.all([listAudit(db, query), groupNames(db)]);
       return {
         results: rows.map(({ entry, actor }) => ({
           id: entry.id,
@@ -15,8 +23,8 @@ export function createAuditService({ db }: { db: Database }) {
           action: entry.action,
           entity: entry.entity,
           entity_id: entry.entityId,
-          before: entry.before,
-          after: entry.after,
+          before: namingGroups(entry.before, names),
+          after: namingGroups(entry.after, names),
         })),
       };
     },

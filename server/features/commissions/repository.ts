@@ -4,7 +4,13 @@ import type { Executor } from "../../db/types";
 
 export const listSellers = (db: Executor) =>
   db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      group: groups.name,
+    })
     .from(users)
     .innerJoin(groups, eq(groups.id, users.groupId))
     .where(and(eq(users.isActive, true), inArray(groups.name, ["Admin", "Vendedor"])))

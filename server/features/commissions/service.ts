@@ -26,17 +26,20 @@ export function createCommissionsService({ db }: { db: Database }) {
   return {
     async setup(user: AuthenticatedUser): Promise<CommissionSetup> {
       const isAdmin = can(user.group, "commissions.any");
-      const sellers = (await repo.listSellers(db)).map((s) => ({
+      const listed = await repo.listSellers(db);
+      const sellers = listed.map((s) => ({
         id: s.id,
         username: s.username,
         full_name: `${s.firstName} ${s.lastName}`.trim() || s.username,
       }));
+      // Admins may take orders and stay in the list, but an Admin opens the page to see a seller's.
+      const firstSeller = listed.find((s) => s.group === "Vendedor") ?? listed[0];
       const { rate, includesShipping } = await settings();
       return {
         group: user.group,
         is_admin: isAdmin,
         sellers: isAdmin ? sellers : sellers.filter((s) => s.id === user.id),
-        defaultSellerId: isAdmin ? (sellers[0]?.id ?? null) : user.id,
+        defaultSellerId: isAdmin ? (firstSeller?.id ?? null) : user.id,
         rate,
         includes_shipping: includesShipping,
       };

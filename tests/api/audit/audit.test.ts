@@ -127,14 +127,16 @@ describe("the audit trail records who changed what, when, from what to what", ()
     expect(approved[0]).toMatchObject({
       actor: admin.username,
       entity: "user",
-      after: { username: "audit.aprobar", status: "activo" },
+      // The group by its name, not its id.
+      after: { username: "audit.aprobar", status: "activo", group: groups[0]!.name },
     });
+    expect(approved[0]!.after).not.toHaveProperty("group_id");
     const denied = await trail("action=user.denied");
     expect(denied[0]).toMatchObject({
       actor: admin.username,
       entity: "registration_request",
       entity_id: id("audit.denegar"),
-      before: { username: "audit.denegar" },
+      before: { username: "audit.denegar", group: groups[0]!.name },
     });
     const deactivated = await trail(`action=user.deactivated&entity_id=${victim.id}`);
     expect(deactivated[0]).toMatchObject({

@@ -7,6 +7,7 @@ import { orderPayload, placeOrder } from "../../helpers/orders";
 
 let t: TestApp;
 let admin: ApiClient;
+let adminId: number;
 let ana: Awaited<ReturnType<typeof signIn>>;
 let beto: Awaited<ReturnType<typeof signIn>>;
 
@@ -18,7 +19,9 @@ async function orderAt(seller: ApiClient, clientId: number, productId: number, k
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t, "Admin")).client;
+  const adminUser = await signIn(t, "Admin");
+  admin = adminUser.client;
+  adminId = adminUser.id;
   ana = await signIn(t, "Vendedor");
   beto = await signIn(t, "Vendedor");
   const clientId = (await createClient(ana.client, { shipment: 1 })).id; // zone 1 costs 1500.00
@@ -57,6 +60,15 @@ describe("commissions", () => {
       "5203.68",
       "3969.12",
     ]);
+  });
+
+  it("offers an Admin every seller, the first Vendedor chosen rather than an Admin listed before them", async () => {
+    // admin1_… sorts before vendedor2_…, and Admins are listed since they may take orders too.
+    const setup = (await admin.get("/api/commissions/")).json();
+    const ids = setup.sellers.map((s: { id: number }) => s.id);
+    expect(ids).toContain(adminId);
+    expect(ids.indexOf(adminId)).toBeLessThan(ids.indexOf(ana.id));
+    expect(setup).toMatchObject({ is_admin: true, defaultSellerId: ana.id });
   });
 
   it("computes a Vendedor's own figures whatever seller_id they send", async () => {

@@ -22,7 +22,7 @@ import { downloadAudit } from "./api/download-audit";
 import { useAuditUsers } from "./api/get-audit-users";
 import type { AuditFilters } from "./api/keys";
 import { useAudit } from "./api/list-audit";
-import { describeChange } from "./describe-change";
+import { describeChange } from "../../../../domain/audit-change";
 import { DateField } from "../../components/date-field";
 
 const actionName = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;

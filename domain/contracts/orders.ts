@@ -145,6 +145,9 @@ export const OrderDetail = z.object({
   status_id: z.number(),
   /** Who took it: only they (or an Admin) may modify or cancel it. */
   seller_id: z.number().nullable().optional(),
+  /** What the remito prints: who sold it and the client's phone. */
+  seller_name: text().nullable().optional(),
+  client_phone: text().nullable().optional(),
   alter_date: text().nullable(),
   products: z.array(OrderLine),
   history: z.array(OrderHistoryEntry),

@@ -159,7 +159,10 @@ const stopColumns = {
 };
 
 /** Everything the courier's phone shows of each stop. */
-export const courierStopRows = (db: Executor, filter: { userId: number; deliveryDate: string }) =>
+export const courierStopRows = (
+  db: Executor,
+  filter: ({ userId: number } | { column: number; state: string }) & { deliveryDate: string },
+) =>
   db
     .select({
       ...stopColumns,
@@ -183,7 +186,14 @@ export const courierStopRows = (db: Executor, filter: { userId: number; delivery
     .leftJoin(cities, eq(cities.id, orders.cityId))
     .leftJoin(timesShipping, eq(timesShipping.id, orders.timesShippingId))
     .leftJoin(payMethods, eq(payMethods.id, orders.payMethodId))
-    .where(and(eq(courierStops.userId, filter.userId), eq(courierStops.deliveryDate, filter.deliveryDate)));
+    .where(
+      and(
+        "userId" in filter
+          ? eq(courierStops.userId, filter.userId)
+          : and(eq(courierStops.column, filter.column), eq(courierStops.state, filter.state)),
+        eq(courierStops.deliveryDate, filter.deliveryDate),
+      ),
+    );
 export type CourierStopRow = Awaited<ReturnType<typeof courierStopRows>>[number];
 
 /** The stops of the day under each column of the board (or every date). */

@@ -14,6 +14,8 @@ import {
   NotDeliveredRequest,
   PositionRequest,
   StopIdParam,
+  RouteSheet,
+  RouteSheetQuery,
   UndoMarkRequest,
 } from "../../../domain/contracts/courier";
 import { todayInBuenosAires } from "../../../domain/calendar";
@@ -96,6 +98,12 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
     config: { permission: "dispatch.work" },
     schema: { querystring: BoardQuery, response: { 200: CourierColumns } },
     handler: (request) => courier.columns(request.query.delivery_date),
+  });
+
+  app.get("/dispatch/route-sheet/", {
+    config: { permission: "dispatch.work" },
+    schema: { querystring: RouteSheetQuery, response: { 200: RouteSheet } },
+    handler: (request) => courier.routeSheet(request.query.column, request.query.delivery_date),
   });
 
   app.post("/dispatch/couriers/", {

@@ -12,6 +12,7 @@ import {
   type DeliveredRequest,
   type NotDeliveredRequest,
   type PositionRequest,
+  type RouteSheet,
 } from "../../../domain/contracts/courier";
 import {
   cashDifference,
@@ -135,6 +136,20 @@ export function createCourierService({
           received: centavosToDecimal(cash.received),
           difference: centavosToDecimal(cash.difference),
         },
+      };
+    },
+
+    /** The route sheet the office prints for a column: its pending stops of the day in driving order. */
+    async routeSheet(column: number, deliveryDate = todayInBuenosAires(), viewerId = 0): Promise<RouteSheet> {
+      const rows = routeOrder(await repo.courierStopRows(db, { column, state: "pendiente", deliveryDate }));
+      const courier = (await repo.links(db)).find((l) => l.column === column && l.userId !== null);
+      const due = rows.reduce((sum, r) => sum + (r.amountDue === null ? 0 : toCentavos(r.amountDue)), 0);
+      return {
+        column,
+        courier: courier?.display_name ?? null,
+        delivery_date: deliveryDate,
+        stops: rows.map((row, index) => toCourierStop(row, index, viewerId)),
+        to_collect: centavosToDecimal(due),
       };
     },
 

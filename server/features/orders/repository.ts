@@ -288,10 +288,15 @@ export async function orderWithNames(db: Executor, id: number) {
       payMethod: payMethods.name,
       timeSlot: timesShipping.name,
       statusName: orderStatuses.name,
+      clientPhone: clients.phone,
+      sellerName: sql<
+        string | null
+      >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`,
     })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
+    .leftJoin(users, eq(users.id, orders.sellerId))
     .leftJoin(shipments, eq(shipments.id, orders.shipmentId))
     .leftJoin(cities, eq(cities.id, orders.cityId))
     .leftJoin(payMethods, eq(payMethods.id, orders.payMethodId))

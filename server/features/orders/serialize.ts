@@ -55,6 +55,8 @@ export function toDetail(
     status: found.statusName,
     status_id: order.statusId,
     seller_id: order.sellerId,
+    seller_name: found.sellerName,
+    client_phone: found.clientPhone || null,
     alter_date: order.alterDate?.toISOString() ?? null,
     products: lines.map(({ line, name }) => ({
       detailed_product_id: line.id,

@@ -30,6 +30,17 @@ export const router = createBrowserRouter([
         lazy: page(() => import("../features/dispatch/wall-board").then((m) => m.WallBoard), "dispatch.work"),
       },
       {
+        path: "/imprimir/remito/:orderId",
+        lazy: page(() => import("../features/printing/remito-page").then((m) => m.RemitoPage), "orders.list"),
+      },
+      {
+        path: "/imprimir/ruta/:column",
+        lazy: page(
+          () => import("../features/printing/route-sheet-page").then((m) => m.RouteSheetPage),
+          "dispatch.work",
+        ),
+      },
+      {
         lazy: () => import("./shell").then((m) => ({ Component: m.Shell })),
         children: [
           {

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Image, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { BoardStop, CourierColumn, CourierColumns } from "../../../../domain/contracts/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { notifyError, notifySuccess } from "../../components/notify";
@@ -96,7 +97,15 @@ function UndoStop({ stop }: { stop: BoardStop }) {
 }
 
 /** Under a Cadete column: its linked courier, today's stops with their state, progress and position. */
-export function CourierStatus({ column, data }: { column: number; data: CourierColumns | undefined }) {
+export function CourierStatus({
+  column,
+  data,
+  date,
+}: {
+  column: number;
+  data: CourierColumns | undefined;
+  date: string;
+}) {
   const link = useLinkCourier();
   const courier: CourierColumn | undefined = data?.couriers.find((c) => c.column === column);
   const choose = (value: string | null) =>
@@ -151,6 +160,11 @@ export function CourierStatus({ column, data }: { column: number; data: CourierC
               <PhotoLink key={s.stop_id} stopId={s.stop_id} label={`Entrega del pedido #${s.order_id}`} />
             ))}
         </Group>
+      )}
+      {courier?.stops.some((s) => s.state === "pendiente") && (
+        <Anchor component={Link} to={`/imprimir/ruta/${column}?fecha=${date}`} size="sm" fw={600}>
+          Hoja de ruta
+        </Anchor>
       )}
       {courier?.position && (
         <Text size="xs" c="dimmed" data-testid={`position-${column}`}>

@@ -171,7 +171,7 @@ export function DispatchPage() {
                   onShowRoute={(ids) => setShowing({ courier, ids })}
                   onSendRoute={(load) => setConfirmingSend({ courier, cards: load })}
                   linked={linkedName(courier) !== null}
-                  status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} /> : undefined}
+                  status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} date={date} /> : undefined}
                 />
               );
             })}

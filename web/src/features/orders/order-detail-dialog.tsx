@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
 import { formatDateTime, formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
@@ -117,6 +117,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
               </Timeline.Item>
             ))}
           </Timeline>
+          <Group justify="flex-end" mt="md" gap="xs">
+            <Button component={Link} to={`/imprimir/remito/${detail.order_id}`} variant="default">
+              Imprimir remito
+            </Button>
+            <Button component={Link} to={`/imprimir/remito/${detail.order_id}?papel=80mm`} variant="default">
+              Remito 80 mm
+            </Button>
+          </Group>
           {detail.status_id === STATUS.confirmed && mayChange(detail) && (
             <Group justify="flex-end" mt="lg">
               <Button color="red" variant="light" onClick={() => setConfirming(true)}>

@@ -1,0 +1,112 @@
+import { Alert, Loader } from "@mantine/core";
+import { useParams } from "react-router";
+import { formatIsoDate } from "../../../../domain/calendar";
+import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
+import { lineSubtotal, unitPriceLabel } from "../../../../domain/remito";
+import { useOrder } from "../orders/api/get-order";
+import { PrintPage, usePaper } from "./print-page";
+
+const money = (value: string) => formatMoney(toCentavos(value));
+
+/** /imprimir/remito/:orderId — the delivery note of one order, on A4 or an 80 mm roll. */
+export function RemitoPage() {
+  const orderId = Number(useParams().orderId);
+  const order = useOrder(Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null);
+  const [paper] = usePaper();
+  const detail = order.data;
+  return (
+    <PrintPage title={`Remito del pedido #${orderId}`} back="/orders">
+      {order.isLoading && <Loader />}
+      {(order.isError || !Number.isSafeInteger(orderId)) && <Alert color="red">No se pudo cargar el pedido.</Alert>}
+      {detail && (
+        <>
+          <h1>Remito · Pedido #{detail.order_id}</h1>
+          <dl>
+            <dt>Fecha</dt>
+            <dd>
+              {formatIsoDate(detail.delivery_date)}
+              {detail.shipping_time ? ` · ${detail.shipping_time}` : ""}
+            </dd>
+            <dt>Cliente</dt>
+            <dd>{detail.client_name}</dd>
+            <dt>Dirección</dt>
+            <dd>{[detail.address, detail.city_name].filter(Boolean).join(", ") || "-"}</dd>
+            <dt>Teléfono</dt>
+            <dd>{detail.client_phone || "-"}</dd>
+            <dt>Vendedor</dt>
+            <dd>{detail.seller_name || "-"}</dd>
+            <dt>Forma de pago</dt>
+            <dd>{detail.payment_method || "-"}</dd>
+          </dl>
+          {paper === "a4" ? (
+            <table aria-label="Productos">
+              <thead>
+                <tr>
+                  <th>Producto</th>
+                  <th className="num">Cantidad</th>
+                  <th>Unidad</th>
+                  <th className="num">Precio</th>
+                  <th className="num">Subtotal</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.products.map((line) => (
+                  <tr key={line.detailed_product_id}>
+                    <td>
+                      {line.product_name}
+                      {line.Virtual_Freezer ? " (freezer virtual)" : ""}
+                    </td>
+                    <td className="num">{formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN")}</td>
+                    <td>{line.Type}</td>
+                    <td className="num">
+                      {money(line.Unit_Price)} {unitPriceLabel(line.Type)}
+                    </td>
+                    <td className="num">{formatMoney(lineSubtotal(line))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <section aria-label="Productos">
+              {detail.products.map((line) => (
+                <div className="line" key={line.detailed_product_id} data-testid="remito-line">
+                  <div>
+                    {line.product_name}
+                    {line.Virtual_Freezer ? " (freezer virtual)" : ""}
+                  </div>
+                  <div className="split">
+                    <span>
+                      {formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN")} {line.Type} ×{" "}
+                      {money(line.Unit_Price)} {unitPriceLabel(line.Type)}
+                    </span>
+                    <span className="num">{formatMoney(lineSubtotal(line))}</span>
+                  </div>
+                </div>
+              ))}
+            </section>
+          )}
+          <table className="totals" aria-label="Totales">
+            <tbody>
+              <tr>
+                <th>Envío</th>
+                <td className="num">{money(detail.shipping_cost)}</td>
+              </tr>
+              <tr className="total">
+                <th>Total</th>
+                <td className="num" data-testid="remito-total">
+                  {money(detail.final_price)}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          {detail.notes && (
+            <p>
+              <b>Notas:</b> {detail.notes}
+            </p>
+          )}
+          <p className="signature">Recibí conforme (firma y aclaración)</p>
+        </>
+      )}
+    </PrintPage>
+  );
+}

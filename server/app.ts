@@ -3,13 +3,13 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "./config";
+import { registerApiDocs } from "./plugins/api-docs";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
 import { auditRoutes } from "./features/audit/routes";
@@ -149,16 +149,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch(() => {});
   };
 
-  await app.register(fastifySwagger, {
-    openapi: { openapi: "3.1.0", info: { title: "Frío API", version: "1" } },
-    transform: jsonSchemaTransform,
-  });
   await app.register(securityHeaders, {
     mapStyleUrl: config.mapStyleUrl,
     mapExtraOrigins: config.mapExtraOrigins,
     captchaScriptUrl: config.recaptchaSecret ? config.recaptchaScriptUrl : undefined,
   });
   await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
+  // After the web plugin, whose compression wraps the routes declared after it; before the routes.
+  await registerApiDocs(app);
   await app.register(fastifyCookie);
   // skipOnError: a Redis outage must not lock everyone out of logging in.
   await app.register(fastifyRateLimit, {
@@ -250,7 +248,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const hub = await registerHub(live, { db, bus, loadUser, verifyToken: app.verifyAccessToken });
         deps.metrics?.watch({ websocketConnections: hub.connections });
       });
-      api.get("/docs", { config: { permission: "public" }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: "/api" },
   );

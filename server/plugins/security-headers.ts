@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { DOCS_PREFIX } from "./api-docs";
 
 export interface SecurityHeadersOptions {
   /** MAP_STYLE_URL: the browser fetches the style, and usually its tiles and glyphs, from there. */
@@ -138,7 +139,8 @@ async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOpt
   const api = { ...apiHeaders(), "permissions-policy": PERMISSIONS_POLICY, "cache-control": NO_STORE };
   const overHttps = { documents: withHsts(documents), api: withHsts(api) };
   app.addHook("onRequest", (request, reply, done) => {
-    const isApi = request.url.startsWith("/api/");
+    // The API reference is a page: it gets a page's policy (its own scripts), not the API's 'none'.
+    const isApi = request.url.startsWith("/api/") && !request.url.startsWith(DOCS_PREFIX);
     if (request.protocol === "https") reply.headers(isApi ? overHttps.api : overHttps.documents);
     else reply.headers(isApi ? api : documents);
     done();

@@ -38,20 +38,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post("/login/", {
     config: { permission: "public", csrf: false },
-    schema: { body: LoginRequest, response: { 200: TokenPair } },
+    schema: {
+      summary: "Log in with username and password; returns an access and a refresh token",
+      body: LoginRequest,
+      response: { 200: TokenPair },
+    },
     handler: (request) => auth.login(request.body, request.ip),
   });
 
   app.post("/token/refresh/", {
     config: { permission: "public", csrf: false },
     preHandler: throttle(perIp),
-    schema: { body: RefreshRequest, response: { 200: TokenPair } },
+    schema: {
+      summary: "Exchange a refresh token for a new token pair (the old one is spent)",
+      body: RefreshRequest,
+      response: { 200: TokenPair },
+    },
     handler: (request) => auth.refresh(request.body.refresh),
   });
 
   app.post("/logout/", {
     config: { permission: "session.use" },
-    schema: { body: LogoutRequest.optional(), response: { 200: SuccessBody } },
+    schema: {
+      summary: "End this session: its access and refresh tokens stop working",
+      body: LogoutRequest.optional(),
+      response: { 200: SuccessBody },
+    },
     handler: async (request) => {
       await auth.logout(request.body?.refresh, request.currentUser!.id, request.sessionId!);
       return { success: true as const };
@@ -60,24 +72,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get("/me/", {
     config: { permission: "session.use" },
-    schema: { response: { 200: CurrentUser } },
+    schema: { summary: "The signed-in user, their group and profile photo", response: { 200: CurrentUser } },
     handler: (request) => toCurrentUser(request.currentUser!, imageUrl),
   });
 
   app.get("/account-groups/", {
     config: { permission: "public" },
-    schema: { response: { 200: AccountGroupsResponse } },
+    schema: {
+      summary: "The groups a person may ask to join when registering",
+      response: { 200: AccountGroupsResponse },
+    },
     handler: async () => ({ results: await auth.listGroups() }),
   });
 
   app.get("/captcha/config/", {
     config: { permission: "public" },
-    schema: { response: { 200: CaptchaConfig } },
+    schema: {
+      summary: "Which human check registration uses, and its public settings",
+      response: { 200: CaptchaConfig },
+    },
     handler: () => humanCheck.widget,
   });
 
   app.get("/captcha/challenge/", {
     config: { permission: "public" },
+    schema: { summary: "A new proof-of-work challenge for the registration form" },
     handler: async (_request, reply) => {
       const challenge = await humanCheck.challenge();
       if (!challenge) return reply.status(404).send({ detail: "La verificación usa reCAPTCHA." });
@@ -88,7 +107,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post("/register-request/", {
     config: { permission: "public" },
     preHandler: throttle(perIp),
-    schema: { body: RegisterRequest, response: { 200: RegisterResponse } },
+    schema: {
+      summary: "Ask for an account; an Admin approves or denies it",
+      body: RegisterRequest,
+      response: { 200: RegisterResponse },
+    },
     handler: async (request) => {
       await auth.register(request.body, request.ip);
       return { success: true };

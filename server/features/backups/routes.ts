@@ -5,12 +5,13 @@ import type { BackupsService } from "./service";
 export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> = async (app, { backups }) => {
   app.get("/backups/", {
     config: { permission: "data.backup" },
-    schema: { response: { 200: BackupStatus } },
+    schema: { summary: "The last backup's time, size and any failure since", response: { 200: BackupStatus } },
     handler: () => backups.status(),
   });
 
   app.get("/backups/download/", {
     config: { permission: "data.backup" },
+    schema: { summary: "Write a fresh backup and download it" },
     handler: async (_request, reply) => {
       const file = await backups.download();
       return reply

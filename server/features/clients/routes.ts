@@ -21,44 +21,56 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
   for (const url of ["/clients/", "/create_client/"]) {
     app.post(url, {
       config: { permission: "catalog.write" },
-      schema: { body: CreateClientRequest, response: { 200: ClientSaved } },
+      schema: { summary: "Create a client", body: CreateClientRequest, response: { 200: ClientSaved } },
       handler: (request) => clients.create(request.body),
     });
   }
 
   app.get("/get_client/:id/", {
     config: { permission: "catalog.read" },
-    schema: { params: idParam, response: { 200: ClientDetail } },
+    schema: {
+      summary: "One client with its address, zone and contact data",
+      params: idParam,
+      response: { 200: ClientDetail },
+    },
     handler: (request) => clients.detail(request.params.id),
   });
 
   app.post("/save_client/:id/", {
     config: { permission: "catalog.write" },
-    schema: { params: idParam, body: UpdateClientRequest, response: { 200: ClientSaved } },
+    schema: { summary: "Update a client", params: idParam, body: UpdateClientRequest, response: { 200: ClientSaved } },
     handler: (request) => clients.update(request.params.id, request.body),
   });
 
   app.get("/clients_list/", {
     config: { permission: "catalog.read" },
-    schema: { querystring: ClientListQuery, response: { 200: ClientListResponse } },
+    schema: {
+      summary: "Search and page through clients",
+      querystring: ClientListQuery,
+      response: { 200: ClientListResponse },
+    },
     handler: (request) => clients.list(request.query),
   });
 
   app.post("/clients/:id/null_date/", {
     config: { permission: "catalog.write" },
-    schema: { params: idParam, response: { 200: Deleted } },
+    schema: {
+      summary: "Delete a client (kept for history, hidden from lists)",
+      params: idParam,
+      response: { 200: Deleted },
+    },
     handler: (request) => clients.remove(request.params.id),
   });
 
   app.get("/get_cities/", {
     config: { permission: "catalog.read" },
-    schema: { response: { 200: z.array(City) } },
+    schema: { summary: "Cities a client or an order can be in", response: { 200: z.array(City) } },
     handler: async () => (await clients.references()).cities,
   });
 
   app.get("/get_shipments/", {
     config: { permission: "catalog.read" },
-    schema: { response: { 200: z.array(Shipment) } },
+    schema: { summary: "Delivery zones with their shipping cost", response: { 200: z.array(Shipment) } },
     handler: async () => (await clients.references()).shipments,
   });
 };

@@ -15,19 +15,24 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: Commissions
 ) => {
   app.get("/commissions/", {
     config: { permission: "commissions.own" },
-    schema: { response: { 200: CommissionSetup } },
+    schema: { summary: "Commission settings and sellers", response: { 200: CommissionSetup } },
     handler: (request) => commissions.setup(request.currentUser!),
   });
 
   app.post("/commissions/", {
     config: { permission: "commissions.own" },
-    schema: { body: CommissionRequest, response: { 200: CommissionResult } },
+    schema: {
+      summary: "Calculate a seller's commission for a period",
+      body: CommissionRequest,
+      response: { 200: CommissionResult },
+    },
     handler: (request) => commissions.calculate(request.body, request.currentUser!),
   });
 
   app.post("/commissions/settings/", {
     config: { permission: "commissions.any" },
     schema: {
+      summary: "Change the commission rates",
       body: CommissionSettingsRequest,
       response: { 200: z.object({ success: z.literal(true), message: text() }) },
     },

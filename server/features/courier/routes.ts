@@ -30,14 +30,21 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
   await acceptUploads(app);
   app.get("/courier/route/", {
     config: { permission: "courier.work" },
-    schema: { querystring: CourierDayQuery, response: { 200: CourierRoute } },
+    schema: {
+      summary: "The signed-in courier's stops in driving order",
+      querystring: CourierDayQuery,
+      response: { 200: CourierRoute },
+    },
     handler: (request) => courier.route(request.currentUser!, request.query.delivery_date),
   });
 
   // Multipart when a photo goes along (fields order_id, amount_received, file photo); JSON otherwise.
   app.post("/courier/delivered/", {
     config: { permission: "courier.work" },
-    schema: { response: { 200: Done } },
+    schema: {
+      summary: "Mark a stop delivered, with cash received and an optional photo (multipart)",
+      response: { 200: Done },
+    },
     handler: async (request) => {
       let fields: unknown = request.body ?? {};
       let photo: Buffer | null = null;
@@ -48,33 +55,45 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
 
   app.post("/courier/not-delivered/", {
     config: { permission: "courier.work" },
-    schema: { body: NotDeliveredRequest, response: { 200: Done } },
+    schema: { summary: "Mark a stop not delivered, with a reason", body: NotDeliveredRequest, response: { 200: Done } },
     handler: (request) => courier.notDelivered(request.currentUser!, request.body),
   });
 
   // The courier's own mark, within 5 minutes; the office's route below undoes any mark of the day.
   app.post("/courier/undo/", {
     config: { permission: "courier.work" },
-    schema: { body: UndoMarkRequest, response: { 200: Done } },
+    schema: {
+      summary: "Undo the courier's own last mark on a stop (within 5 minutes)",
+      body: UndoMarkRequest,
+      response: { 200: Done },
+    },
     handler: (request) => courier.undo(request.currentUser!, request.body.order_id),
   });
 
   app.post("/dispatch/undo/", {
     config: { permission: "dispatch.work" },
-    schema: { body: UndoMarkRequest, response: { 200: Done } },
+    schema: {
+      summary: "Undo a courier's mark on a stop (the same day)",
+      body: UndoMarkRequest,
+      response: { 200: Done },
+    },
     handler: (request) => courier.undo(request.currentUser!, request.body.order_id),
   });
 
   app.post("/courier/position/", {
     config: { permission: "courier.work" },
-    schema: { body: PositionRequest, response: { 200: z.object({ success: z.literal(true), stored: z.boolean() }) } },
+    schema: {
+      summary: "Report the courier's position",
+      body: PositionRequest,
+      response: { 200: z.object({ success: z.literal(true), stored: z.boolean() }) },
+    },
     handler: (request) => courier.position(request.currentUser!, request.body),
   });
 
   // Read with the bearer token (the web turns it into an object URL): never a public file.
   app.get("/courier/stops/:id/photo", {
     config: { permission: "courier.photo" },
-    schema: { params: StopIdParam },
+    schema: { summary: "A delivery's proof photo", params: StopIdParam },
     handler: async (request, reply) => {
       const path = await courier.photo(request.currentUser!, request.params.id);
       if (!existsSync(path)) throw new NotFound(COURIER_MESSAGES.photo);
@@ -84,7 +103,7 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
 
   app.get("/courier/cash/", {
     config: { permission: "courier.cash" },
-    schema: { querystring: CashQuery, response: { 200: CashReport } },
+    schema: { summary: "Cash collected per courier", querystring: CashQuery, response: { 200: CashReport } },
     handler: (request) => {
       const today = todayInBuenosAires();
       return courier.cash(
@@ -96,7 +115,11 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
 
   app.get("/dispatch/couriers/", {
     config: { permission: "dispatch.work" },
-    schema: { querystring: BoardQuery, response: { 200: CourierColumns } },
+    schema: {
+      summary: "Courier columns and the Cadete linked to each",
+      querystring: BoardQuery,
+      response: { 200: CourierColumns },
+    },
     handler: (request) => courier.columns(request.query.delivery_date),
   });
 
@@ -108,7 +131,7 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
 
   app.post("/dispatch/couriers/", {
     config: { permission: "dispatch.work" },
-    schema: { body: LinkCourierRequest, response: { 200: Done } },
+    schema: { summary: "Link a Cadete to a courier column", body: LinkCourierRequest, response: { 200: Done } },
     handler: (request) => courier.link(request.currentUser!, request.body.column, request.body.user_id),
   });
 };

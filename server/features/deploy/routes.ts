@@ -6,7 +6,10 @@ import type { DeployService } from "./service";
 export const deployRoutes: FastifyPluginAsyncZod<{ deploy: DeployService }> = async (app, { deploy }) => {
   app.post("/deploy/", {
     config: { permission: "software.deploy" },
-    schema: { response: { 200: z.object({ success: z.literal(true), message: text() }) } },
+    schema: {
+      summary: "Run the configured deploy command",
+      response: { 200: z.object({ success: z.literal(true), message: text() }) },
+    },
     handler: (request) => deploy.start(request.currentUser!.id),
   });
 };

@@ -18,13 +18,18 @@ const permission = "dispatch.work" as const;
 export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }> = async (app, { dispatch }) => {
   app.get("/dispatch/", {
     config: { permission },
-    schema: { querystring: BoardQuery, response: { 200: DispatchBoard } },
+    schema: {
+      summary: "The dispatch board: prepared orders and each courier column",
+      querystring: BoardQuery,
+      response: { 200: DispatchBoard },
+    },
     handler: (request) => dispatch.board(request.query.delivery_date),
   });
 
   app.post("/dispatch/assign/", {
     config: { permission },
     schema: {
+      summary: "Put orders in a courier column, in order",
       body: AssignRequest,
       response: { 200: z.object({ success: z.literal(true), version: z.number(), columns: ColumnsJson }) },
     },
@@ -33,19 +38,27 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/reset/", {
     config: { permission },
-    schema: { response: { 200: z.object({ success: z.literal(true), message: text(), columns: ColumnsJson }) } },
+    schema: {
+      summary: "Return a column's orders to unassigned",
+      response: { 200: z.object({ success: z.literal(true), message: text(), columns: ColumnsJson }) },
+    },
     handler: (request) => dispatch.reset(request.currentUser!),
   });
 
   app.get("/dispatch/route/", {
     config: { permission },
-    schema: { querystring: RouteQuery, response: { 200: DispatchRoute } },
+    schema: {
+      summary: "The driving order and distance of a column's stops",
+      querystring: RouteQuery,
+      response: { 200: DispatchRoute },
+    },
     handler: (request) => dispatch.route(request.query.order_ids),
   });
 
   app.post("/dispatch/send-route/", {
     config: { permission },
     schema: {
+      summary: "Send a column's route to its linked courier",
       body: SendRouteRequest,
       response: { 200: DispatchRoute.extend({ success: z.literal(true), message: text() }) },
     },
@@ -54,7 +67,11 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
 
   app.post("/dispatch/delivered/", {
     config: { permission },
-    schema: { body: OrderIdRequest, response: { 200: z.object({ success: z.literal(true), message: text() }) } },
+    schema: {
+      summary: "Mark a stop delivered from the board",
+      body: OrderIdRequest,
+      response: { 200: z.object({ success: z.literal(true), message: text() }) },
+    },
     handler: (request) => dispatch.delivered(request.body.order_id, request.currentUser!),
   });
 };

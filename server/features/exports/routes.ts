@@ -17,13 +17,17 @@ const Done = z.object({ success: z.literal(true), message: text() });
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (app, { exports }) => {
   app.get("/get-latest-id/", {
     config: { permission: "data.export" },
-    schema: { querystring: LatestIdQuery, response: { 200: LatestIdResponse } },
+    schema: {
+      summary: "The latest id of each exportable table",
+      querystring: LatestIdQuery,
+      response: { 200: LatestIdResponse },
+    },
     handler: (request) => exports.latestId(request.query.table),
   });
 
   app.post("/export-data/", {
     config: { permission: "data.export" },
-    schema: { body: ExportRequest },
+    schema: { summary: "Export a table as CSV or xlsx, streamed", body: ExportRequest },
     handler: async (request, reply) => {
       // The client may leave while the export waits for a slot: it then leaves the queue.
       const gone = new AbortController();
@@ -49,31 +53,35 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
 
   app.post("/exports/", {
     config: { permission: "data.export" },
-    schema: { body: ExportRequest, response: { 200: ExportJobResponse } },
+    schema: {
+      summary: "Queue an export of a table as a file",
+      body: ExportRequest,
+      response: { 200: ExportJobResponse },
+    },
     handler: (request) => exports.start(request.body, request.currentUser!.id),
   });
 
   app.get("/exports/", {
     config: { permission: "data.export" },
-    schema: { response: { 200: KeptExportsResponse } },
+    schema: { summary: "Kept export files and their progress", response: { 200: KeptExportsResponse } },
     handler: () => exports.kept(),
   });
 
   app.delete("/exports/:id/", {
     config: { permission: "data.export" },
-    schema: { params: ExportJobParams, response: { 200: Done } },
+    schema: { summary: "Delete a kept export file", params: ExportJobParams, response: { 200: Done } },
     handler: (request) => exports.remove(request.params.id),
   });
 
   app.get("/exports/:id/", {
     config: { permission: "data.export" },
-    schema: { params: ExportJobParams, response: { 200: ExportJobResponse } },
+    schema: { summary: "One export's progress", params: ExportJobParams, response: { 200: ExportJobResponse } },
     handler: (request) => exports.status(request.params.id),
   });
 
   app.get("/exports/:id/file", {
     config: { permission: "data.export" },
-    schema: { params: ExportJobParams },
+    schema: { summary: "Download a finished export file", params: ExportJobParams },
     handler: async (request, reply) => {
       const file = await exports.file(request.params.id);
       return reply

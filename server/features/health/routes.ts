@@ -17,7 +17,10 @@ const state = (ok: boolean) => (ok ? ("ok" as const) : ("down" as const));
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: HealthChecks }> = async (app, { checks }) => {
   app.get("/health/", {
     config: { permission: "public" },
-    schema: { response: { 200: HealthResponse, 503: HealthResponse } },
+    schema: {
+      summary: "Report whether the database, the event bus and the job queue answer",
+      response: { 200: HealthResponse, 503: HealthResponse },
+    },
     handler: async (_request, reply) => {
       const database = await checks.database();
       const body = {

@@ -6,13 +6,13 @@ export const homeRoutes: FastifyPluginAsyncZod<{ home: HomeService }> = async (a
   // Every group has a day to show: the service picks the figures of the user's group.
   app.get("/home/figures/", {
     config: { permission: "session.use" },
-    schema: { response: { 200: HomeFigures } },
+    schema: { summary: "The signed-in user's home figures for today", response: { 200: HomeFigures } },
     handler: (request) => home.figures(request.currentUser!),
   });
 
   app.get("/home/sales/", {
     config: { permission: "home.sales" },
-    schema: { response: { 200: DailySales } },
+    schema: { summary: "Sales per day for the home chart", response: { 200: DailySales } },
     handler: (request) => home.dailySales(request.currentUser!),
   });
 };

@@ -25,7 +25,12 @@ const IdempotencyHeaders = z.object({ "idempotency-key": text().trim().min(8).ma
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post("/order/", {
     config: { permission: "orders.take" },
-    schema: { body: SubmitOrderRequest, headers: IdempotencyHeaders, response: { 200: SubmitOrderResponse } },
+    schema: {
+      summary: "Take or modify an order (idempotent by Idempotency-Key)",
+      body: SubmitOrderRequest,
+      headers: IdempotencyHeaders,
+      response: { 200: SubmitOrderResponse },
+    },
     handler: async (request) => {
       const orderId = await orders.submit(
         request.body,
@@ -38,20 +43,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.post("/orders/cancel/", {
     config: { permission: "orders.take" },
-    schema: { body: OrderIdRequest, response: { 200: Done } },
+    schema: { summary: "Cancel an order, returning its stock", body: OrderIdRequest, response: { 200: Done } },
     handler: async (request) => {
       await orders.transition(request.body.order_id, STATUS.cancelled, request.currentUser!);
       return { success: true as const, message: "Pedido cancelado correctamente." };
     },
   });
 
-  for (const [path, status, word] of [
-    ["/orders/prepared/", STATUS.prepared, "preparado"],
-    ["/orders/pending/", STATUS.pending, "pendiente"],
+  for (const [path, status, word, summary] of [
+    ["/orders/prepared/", STATUS.prepared, "preparado", "Mark an order as prepared"],
+    ["/orders/pending/", STATUS.pending, "pendiente", "Return a prepared order to pending"],
   ] as const) {
     app.post(path, {
       config: { permission: "preparation.work" },
-      schema: { body: OrderIdRequest, response: { 200: Done } },
+      schema: { summary, body: OrderIdRequest, response: { 200: Done } },
       handler: async (request) => {
         await orders.transition(request.body.order_id, status, request.currentUser!);
         return { success: true as const, message: `Pedido #${request.body.order_id} marcado como ${word}.` };
@@ -61,32 +66,40 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get("/orders/", {
     config: { permission: "orders.list" },
-    schema: { querystring: OrderListQuery, response: { 200: OrderListResponse } },
+    schema: {
+      summary: "Search and page through orders",
+      querystring: OrderListQuery,
+      response: { 200: OrderListResponse },
+    },
     handler: (request) => orders.list(request.query, request.currentUser!),
   });
 
   // Taking an order is what it serves; what it reveals is what the orders list already shows.
   app.get("/orders/last/", {
     config: { permission: "orders.take" },
-    schema: { querystring: LastOrderQuery, response: { 200: LastOrder } },
+    schema: {
+      summary: "A client's last order, for 'Repetir último pedido'",
+      querystring: LastOrderQuery,
+      response: { 200: LastOrder },
+    },
     handler: (request) => orders.lastOrder(request.query.client_id),
   });
 
   app.get("/orders/:id/", {
     config: { permission: "orders.list" },
-    schema: { params: idParam, response: { 200: OrderDetail } },
+    schema: { summary: "One order with its status history", params: idParam, response: { 200: OrderDetail } },
     handler: (request) => orders.detail(request.params.id, request.currentUser!),
   });
 
   app.get("/orders/:id/items/", {
     config: { permission: "orders.list" },
-    schema: { params: idParam, response: { 200: PreparationItems } },
+    schema: { summary: "An order's lines", params: idParam, response: { 200: PreparationItems } },
     handler: (request) => orders.items(request.params.id, request.currentUser!),
   });
 
   app.get("/orders/:id/receipt.png", {
     config: { permission: "orders.list" },
-    schema: { params: idParam },
+    schema: { summary: "An order's receipt as a PNG image", params: idParam },
     handler: async (request, reply) => {
       const detail = await orders.detail(request.params.id, request.currentUser!);
       const name = `pedido-${detail.order_id}-${detail.client_name}`.replace(/[^\p{L}\p{N}-]+/gu, "-");
@@ -102,13 +115,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get("/get_times_shipping/", {
     config: { permission: "orders.list" },
-    schema: { response: { 200: z.array(TimeSlot) } },
+    schema: { summary: "Delivery slots", response: { 200: z.array(TimeSlot) } },
     handler: () => orders.timeSlots(),
   });
 
   app.get("/get-pay-methods-jwt/", {
     config: { permission: "orders.list" },
-    schema: { response: { 200: z.array(PayMethod) } },
+    schema: { summary: "Payment methods", response: { 200: z.array(PayMethod) } },
     handler: () => orders.payMethods(),
   });
 };

@@ -8,7 +8,11 @@ export const preparationRoutes: FastifyPluginAsyncZod<{ preparation: Preparation
 ) => {
   app.get("/preparation/", {
     config: { permission: "preparation.work" },
-    schema: { querystring: BoardQuery, response: { 200: PreparationBoard } },
+    schema: {
+      summary: "The preparation board: batches of a date by group",
+      querystring: BoardQuery,
+      response: { 200: PreparationBoard },
+    },
     // The board is stored as the views it shows, built from the same contract: its JSON text
     // goes out as read (Fastify sends a string with a JSON type unserialized), not parsed and checked again.
     handler: async (request, reply) => {

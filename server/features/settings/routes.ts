@@ -8,13 +8,14 @@ import type { SettingsService } from "./service";
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get("/get-shipments-jwt/", {
     config: { permission: "shipping.edit" },
-    schema: { response: { 200: z.array(Shipment) } },
+    schema: { summary: "Delivery zones with their shipping cost, to edit", response: { 200: z.array(Shipment) } },
     handler: () => settings.shipments(),
   });
 
   app.post("/update-shipping-cost/", {
     config: { permission: "shipping.edit" },
     schema: {
+      summary: "Change a zone's shipping cost",
       body: ShippingCostRequest,
       response: { 200: z.object({ success: z.literal(true), message: text() }) },
     },

@@ -30,13 +30,20 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   await acceptUploads(app);
   app.get("/admin/approvals/", {
     config: { permission: "users.approve" },
-    schema: { response: { 200: ApprovalsResponse } },
+    schema: {
+      summary: "Pending registration requests and the users an Admin manages",
+      response: { 200: ApprovalsResponse },
+    },
     handler: () => users.approvals(),
   });
 
   app.post("/admin/registration-requests/approve/", {
     config: { permission: "users.approve" },
-    schema: { body: RegistrationDecision, response: { 200: SuccessBody } },
+    schema: {
+      summary: "Approve a registration request, creating the user",
+      body: RegistrationDecision,
+      response: { 200: SuccessBody },
+    },
     handler: async (request) => {
       await users.approve(request.body.id, request.currentUser!.id);
       return ok;
@@ -45,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.post("/admin/registration-requests/deny/", {
     config: { permission: "users.approve" },
-    schema: { body: RegistrationDecision, response: { 200: SuccessBody } },
+    schema: { summary: "Deny a registration request", body: RegistrationDecision, response: { 200: SuccessBody } },
     handler: async (request) => {
       await users.deny(request.body.id, request.currentUser!.id);
       return ok;
@@ -54,7 +61,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.post("/admin/users/deactivate/", {
     config: { permission: "users.approve" },
-    schema: { body: DeactivateUserRequest, response: { 200: SuccessBody } },
+    schema: {
+      summary: "Deactivate a user; their sessions end at once",
+      body: DeactivateUserRequest,
+      response: { 200: SuccessBody },
+    },
     handler: async (request) => {
       await users.deactivate(request.body.user_id, request.currentUser!.id);
       return ok;
@@ -81,7 +92,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.post("/update-profile-image/", {
     config: { permission: "profile.edit" },
-    schema: { response: { 200: ProfileImageResponse } },
+    schema: {
+      summary: "Upload the signed-in user's profile photo (multipart)",
+      response: { 200: ProfileImageResponse },
+    },
     handler: async (request) => {
       if (!request.isMultipart()) throw new Invalid(PROFILE_IMAGE_REQUIRED, { profile_image: PROFILE_IMAGE_REQUIRED });
       const upload = (await readForm(request, "profile_image")).file;
@@ -95,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   // Image tags send no bearer token: file names are random, so the URL is the capability.
   app.get("/media/profile/:file", {
     config: { permission: "public" },
-    schema: { params: z.object({ file: text().regex(/^[\w-]+\.webp$/) }) },
+    schema: { summary: "A profile photo file", params: z.object({ file: text().regex(/^[\w-]+\.webp$/) }) },
     handler: async (request, reply) => {
       const path = join(uploadsDir, "profile", basename(request.params.file));
       if (!existsSync(path)) throw new NotFound("La imagen no existe.");

@@ -13,13 +13,21 @@ export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreez
 ) => {
   app.get("/clients/:id/virtual-freezer/", {
     config: { permission: "catalog.read" },
-    schema: { params: idParam, response: { 200: VirtualFreezerResponse } },
+    schema: {
+      summary: "A client's virtual freezer and its balance",
+      params: idParam,
+      response: { 200: VirtualFreezerResponse },
+    },
     handler: (request) => freezer.read(request.params.id),
   });
 
   app.post("/save_virtual_freezer/", {
     config: { permission: "catalog.write" },
-    schema: { body: SaveVirtualFreezerRequest, response: { 200: VirtualFreezerSaved } },
+    schema: {
+      summary: "Save a client's virtual freezer",
+      body: SaveVirtualFreezerRequest,
+      response: { 200: VirtualFreezerSaved },
+    },
     handler: (request) => freezer.save(request.body, request.currentUser!.id),
   });
 };

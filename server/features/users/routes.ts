@@ -74,7 +74,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.post("/admin/users/reset-password/", {
     config: { permission: "users.approve" },
-    schema: { body: ResetPasswordRequest, response: { 200: ResetPasswordResponse } },
+    schema: {
+      summary: "Give a user a new generated password, shown once; their sessions end",
+      body: ResetPasswordRequest,
+      response: { 200: ResetPasswordResponse },
+    },
     handler: async (request) => ({
       success: true as const,
       password: await users.resetPassword(request.body.user_id, request.currentUser!.id),
@@ -83,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.post("/admin/users/change-group/", {
     config: { permission: "users.approve" },
-    schema: { body: ChangeGroupRequest, response: { 200: SuccessBody } },
+    schema: { summary: "Move a user to another group", body: ChangeGroupRequest, response: { 200: SuccessBody } },
     handler: async (request) => {
       await users.changeGroup(request.body.user_id, request.body.group_id, request.currentUser!.id);
       return ok;

@@ -3,11 +3,15 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
-/** Swagger UI's badges, method labels and links give 2.2–4.1:1; these keep 4.5:1. */
+/**
+ * Swagger UI's badges, method labels and links give 2.2–4.1:1; these keep 4.5:1. Its server
+ * picker (an unlabelled select) is hidden: there is one server, the page's own.
+ */
 const CONTRAST_CSS = `
 .swagger-ui .info .title small.version-stamp { background-color: #3d6b00; }
 .swagger-ui .info .title small { background-color: #4a5563; }
 .swagger-ui .info .url, .swagger-ui .info a, .swagger-ui .info__license__url { color: #1f4fbf; }
+.swagger-ui .scheme-container .servers-title, .swagger-ui .scheme-container .servers { display: none; }
 .swagger-ui .btn.authorize { color: #17683f; border-color: #17683f; }
 .swagger-ui .btn.authorize svg { fill: #17683f; }
 .swagger-ui .parameters-col_name .parameter__in, .swagger-ui .parameter__deprecated { color: #5b616b; }
@@ -103,6 +107,7 @@ export async function registerApiDocs(app: FastifyInstance) {
         description: "Orders, stock, preparation and dispatch of a frozen-food distributor.",
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       },
+      servers: [{ url: "/", description: "The server that serves this page" }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: (input) => {

@@ -125,7 +125,11 @@ export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> =
 
   app.get("/dispatch/route-sheet/", {
     config: { permission: "dispatch.work" },
-    schema: { querystring: RouteSheetQuery, response: { 200: RouteSheet } },
+    schema: {
+      summary: "A sent column's route sheet: pending stops in driving order and cash to collect",
+      querystring: RouteSheetQuery,
+      response: { 200: RouteSheet },
+    },
     handler: (request) => courier.routeSheet(request.query.column, request.query.delivery_date),
   });
 

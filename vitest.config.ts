@@ -2,19 +2,41 @@ import { defineConfig } from "vitest/config";
 
 const shared = { globalSetup: ["tests/helpers/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 
+/**
+ * Three groups, one after the other. Unit and API files run two at a time: each API file has its
+ * own database and in-process app, so two share a 2-core machine well. The workers' fault tests
+ * (kill -9, restarts within a bound) and the browser tests run one file at a time, alone.
+ */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      { test: { name: "api", include: ["tests/api/**/*.test.ts"], ...shared } },
-      { test: { name: "workers", include: ["tests/workers/**/*.test.ts"], ...shared } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          ...shared,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          ...shared,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           ...shared,
           testTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

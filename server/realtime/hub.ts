@@ -117,7 +117,16 @@ export async function registerHub(
   bus.onResubscribed(() => {
     log(`event bus resubscribed: ${subscribers.size} sockets catch up from the outbox`);
     subscribers.forEach((s) => void catchUp(s));
+    // A session that ended during the outage sent its `session.ended` to nobody: each socket's is read again.
+    subscribers.forEach((s) => void stillValid(s));
   });
+  async function stillValid(subscriber: Subscriber) {
+    try {
+      if (!(await loadUser(subscriber.user.id, subscriber.sessionId))) subscriber.close(4401, "session ended");
+    } catch {
+      // The database is away too: the token's expiry still bounds the socket.
+    }
+  }
   app.addHook("onClose", async () => {
     unsubscribe();
     subscribers.forEach((s) => {

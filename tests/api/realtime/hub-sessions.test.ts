@@ -18,6 +18,11 @@ let t: TestApp;
 let app: FastifyInstance;
 let hub: Awaited<ReturnType<typeof registerHub>>;
 let url: string;
+/** Sessions the loader answers as ended, as the database would after a logout. */
+const ended = new Set<string>();
+/** The in-process bus, whose subscription this test can say came back after an outage. */
+const resubscribed: (() => void)[] = [];
+const bus = { ...createMemoryBus(), onResubscribed: (listener: () => void) => void resubscribed.push(listener) };
 beforeAll(async () => {
   t = await createTestApp();
   // The hub alone, with a user loader as slow as a busy database.
@@ -29,11 +34,11 @@ beforeAll(async () => {
     async (api) => {
       hub = await registerHub(api, {
         db: t.runtime.database.db,
-        bus: createMemoryBus(),
+        bus,
         verifyToken: createAccessVerifier(TEST_JWT_SECRET),
-        loadUser: async (id) => {
+        loadUser: async (id, sid) => {
           await new Promise((r) => setTimeout(r, LOADER_DELAY_MS));
-          return { id, group: "Admin" };
+          return ended.has(sid) ? null : { id, group: "Admin" };
         },
       });
     },
@@ -104,5 +109,19 @@ describe("websocket sessions in the hub", () => {
     await socket.waitFor((m) => m.type === "ready");
     socket.send({ type: "auth", token: app.jwt.sign({ sub: "4", grp: "Admin", sid: SID }) });
     expect(await socket.closed).toBe(4401);
+  });
+
+  it("after a bus outage, closes the sockets whose session ended meanwhile (their event went to nobody)", async () => {
+    const sign = createSigner({ key: TEST_JWT_SECRET, algorithm: "HS256", expiresIn: 60_000 });
+    const lost = randomUUID();
+    const ending = await openSocket(url, { token: sign({ sub: "5", grp: "Admin", sid: lost }) });
+    const staying = await openSocket(url, { token: sign({ sub: "5", grp: "Admin", sid: randomUUID() }) });
+    await Promise.all([ending.waitFor((m) => m.type === "ready"), staying.waitFor((m) => m.type === "ready")]);
+    ended.add(lost);
+    for (const listener of resubscribed) listener();
+    expect(await ending.closed).toBe(4401);
+    await new Promise((r) => setTimeout(r, LOADER_DELAY_MS * 4));
+    expect(staying.isOpen()).toBe(true);
+    staying.close();
   });
 });

@@ -58,7 +58,8 @@ const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
  * the route itself would make Fastify serialize (and check) the error envelope through it.
  */
 function documentErrors(path: string, operation: Operation, rateLimited: boolean) {
-  const responses = (operation.responses ??= {});
+  operation.responses ??= {};
+  const responses = operation.responses;
   const takesInput = !!operation.requestBody || !!operation.parameters?.length;
   if (takesInput) responses["400"] ??= errorResponse("The input did not validate; `errors` names each field.");
   if (operation.security?.length) {

@@ -7,10 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const wanted = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".bench.ts"))
-  .filter((f) => !wanted.length || wanted.some((w) => f.includes(w)))
-  .sort();
+const all = readdirSync(dir).filter((f) => f.endsWith(".bench.ts"));
+// A name that is a benchmark's own (`me`) picks that one only; any other picks the files containing it.
+const picks = (w: string) => (f: string) => (all.includes(`${w}.bench.ts`) ? f === `${w}.bench.ts` : f.includes(w));
+const files = all.filter((f) => !wanted.length || wanted.some((w) => picks(w)(f))).sort();
 
 for (const file of files) {
   console.log(`\n== ${file}`);

@@ -1,12 +1,11 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { PROCESSORS } from "../workers/registry";
 import type { Config } from "./config";
 import { consoleErrors, logConnectionErrors } from "./connection-errors";
 import { openDatabase, type DatabaseHandle } from "./db/client";
-import { createBullJobs } from "./jobs/bullmq";
 import { createInProcessJobs } from "./jobs/in-process";
 import type { JobContext, Jobs } from "./jobs/types";
-import { createMemoryBus, createRedisBus, type Bus } from "./realtime/bus";
+import { createMemoryBus, type Bus } from "./realtime/bus";
 import { startOutboxRelay, unpublishedEventCount, type OutboxRelay } from "./realtime/outbox";
 import { createMetrics, type Metrics } from "./operations/metrics";
 import { startPreparationSweeper } from "./features/preparation/sweep";
@@ -38,16 +37,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   const logRedis = consoleErrors(config.logLevel, "redis");
-  const bus = config.redisUrl
-    ? createRedisBus(config.redisUrl, `${config.redisNamespace}:events`, logRedis)
+  // Redis and BullMQ are loaded in production only: an embedded start does not pay for them.
+  const production = config.redisUrl
+    ? await Promise.all([import("ioredis"), import("./realtime/redis-bus"), import("./jobs/bullmq")])
+    : null;
+  const bus = production
+    ? production[1].createRedisBus(config.redisUrl!, `${config.redisNamespace}:events`, logRedis)
     : createMemoryBus();
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+  const redis = production
+    ? new production[0].Redis(config.redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   if (redis) logConnectionErrors(redis, "shared connection", logRedis);
   const context = jobContextFactory(config, database, bus);
-  const jobs = config.redisUrl
-    ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS, logRedis)
+  const jobs = production
+    ? production[2].createBullJobs(config.redisUrl!, config.redisNamespace, PROCESSORS, logRedis)
     : createInProcessJobs(PROCESSORS, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).

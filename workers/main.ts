@@ -6,7 +6,7 @@ import { onShutdownSignal } from "../server/operations/shutdown";
 import { createBullJobs, startBullWorkers } from "../server/jobs/bullmq";
 import { createMetrics, serveMetrics } from "../server/operations/metrics";
 import { unpublishedEventCount } from "../server/realtime/outbox";
-import { createRedisBus } from "../server/realtime/bus";
+import { createRedisBus } from "../server/realtime/redis-bus";
 import { startPreparationSweeper } from "../server/features/preparation/sweep";
 import { startBackupSchedule } from "../server/features/backups/schedule";
 import { createBackupsService } from "../server/features/backups/service";

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE } from "../../../domain/contracts/users";
 import { AppError, Invalid } from "../../errors";
 
@@ -11,6 +11,8 @@ export const NOT_AN_IMAGE = "El archivo no es una imagen JPEG, PNG o WebP válid
  * `field` names the form field the refusal points at.
  */
 export async function reencodeImage(upload: Buffer, field: string, shape: (image: Sharp) => Sharp): Promise<Buffer> {
+  // Loaded on the first image, not at every start (its native library costs a start ~0.1 s of CPU).
+  const { default: sharp } = await import("sharp");
   // metadata() reads the header only; the pixel budget is checked there, before any decoding,
   // and sharp's own limit stays as a second wall for formats whose header lies.
   const meta = await sharp(upload, { limitInputPixels: false })

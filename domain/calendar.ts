@@ -52,3 +52,26 @@ export function addDays(iso: string, days: number): string {
 /** The `count` dates ending on `last`, oldest first. */
 export const daysEndingOn = (last: string, count: number) =>
   Array.from({ length: count }, (_, i) => addDays(last, i - count + 1));
+
+/** The ISO date `years` later, the 29th of February becoming the 28th in a year without one. */
+export function addYears(iso: string, years: number): string {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const target = year + years;
+  const last = new Date(Date.UTC(target, month, 0)).getUTCDate();
+  return `${String(target).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(day, last)).padStart(2, "0")}`;
+}
+
+export const DELIVERY_DATE_MESSAGE = "La fecha de entrega debe ser desde hoy y hasta dentro de un año.";
+
+/** The days a new delivery may be set on: from today (Buenos Aires) to the same day a year later. */
+export const deliveryWindow = (today: string) => ({ first: today, last: addYears(today, 1) });
+
+/**
+ * Whether an order may be delivered on `date` (ISO): within deliveryWindow(today), or the
+ * date the order already has (`kept`, when modifying it), even if that one has passed.
+ */
+export function isDeliveryDateAllowed(date: string, today: string, kept: string | null = null): boolean {
+  if (kept !== null && date === kept) return true;
+  const { first, last } = deliveryWindow(today);
+  return date >= first && date <= last;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 import { text } from "./text";
 import { LARGEST_ID, recordId } from "./catalog-common";
 
@@ -52,7 +53,7 @@ export const BoardOrderRow = z.object({
 export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
 
 /** Boards show one delivery date (default today in Buenos Aires); none means every date. */
-export const BoardQuery = z.object({ delivery_date: z.iso.date().optional() });
+export const BoardQuery = z.object({ delivery_date: isoDate().optional() });
 
 export const PickListLine = z.object({
   product_id: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 import { text } from "./text";
 import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
@@ -63,7 +64,7 @@ export const PositionRequest = z.object({
 });
 export type PositionRequest = z.infer<typeof PositionRequest>;
 
-export const CourierDayQuery = z.object({ delivery_date: z.iso.date().optional() });
+export const CourierDayQuery = z.object({ delivery_date: isoDate().optional() });
 
 const money = text();
 export const StopState = z.enum(STOP_STATES);

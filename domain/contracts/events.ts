@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 import { text } from "./text";
 import type { Capability } from "../permissions";
 
@@ -47,7 +48,7 @@ export type AppEvent = z.infer<typeof AppEvent>;
  * The preparation events a socket receives: those of one delivery date, of every date (null),
  * or none (no subscription), as the board it serves shows.
  */
-export const PreparationSubscription = z.iso.date().nullable();
+export const PreparationSubscription = isoDate().nullable();
 export type PreparationSubscription = z.infer<typeof PreparationSubscription>;
 
 export const SocketAuthMessage = z.object({

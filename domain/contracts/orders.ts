@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
 import { recordId } from "./catalog-common";
@@ -70,7 +71,7 @@ export const OrderListQuery = z.object({
   status_id: recordId().optional(),
   include_statuses: text().optional(),
   limit: z.coerce.number().int().min(1).max(500).optional().default(100),
-  delivery_date: z.iso.date().optional(),
+  delivery_date: isoDate().optional(),
   ...PageQuery,
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;

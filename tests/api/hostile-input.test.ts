@@ -257,6 +257,21 @@ describe("no input answers 5xx, on every route the app registers", () => {
     return response;
   }
 
+  /** An impossible or out-of-range date is a 400 wherever a date is taken. */
+  const datesAccepted: string[] = [];
+  const dateRoutes = new Set<string>();
+  async function sendChecked(route: RouteRecord, url: string, body: Json, label: string) {
+    const response = await send(route, url, body, label);
+    if (HOSTILE_DATES.some(([name]) => label.endsWith(`=${name}`))) {
+      dateRoutes.add(`${route.method} ${route.url}`);
+      if (response.statusCode !== 400)
+        datesAccepted.push(
+          `${route.method} ${route.url} ${label} → ${response.statusCode} ${response.body.slice(0, 80)}`,
+        );
+    }
+    return response;
+  }
+
   it("sweeps each route with a valid request mutated one field at a time", async () => {
     const known = fixtures();
     const routes = t.app.routeTable.filter((r) => r.url !== "/api/ws" && r.url !== "/api/docs");
@@ -285,7 +300,7 @@ describe("no input answers 5xx, on every route the app registers", () => {
         for (const path of paths(body)) {
           const leaf = path.reduce<Json>((value, key) => (value as Record<string | number, Json>)[key], body);
           for (const [label, value] of [...HOSTILE, ...(isDate(leaf) ? HOSTILE_DATES : [])]) {
-            const response = await send(route, base, withValue(body, path, value), `${path.join(".")}=${label}`);
+            const response = await sendChecked(route, base, withValue(body, path, value), `${path.join(".")}=${label}`);
             if (!fixture.readBack) continue;
             const now = (await sessionFor(route).get(fixture.readBack)).body;
             if (response.statusCode >= 400 && now !== saved)
@@ -310,7 +325,7 @@ describe("no input answers 5xx, on every route the app registers", () => {
       // Query: each parameter replaced in turn, and repeated.
       for (const name of Object.keys(query)) {
         for (const [label, value] of [...HOSTILE_QUERY, ...(isDate(query[name]) ? HOSTILE_DATES : [])])
-          await send(route, withQuery(url, { ...query, [name]: value }), body, `?${name}=${label}`);
+          await sendChecked(route, withQuery(url, { ...query, [name]: value }), body, `?${name}=${label}`);
         await send(route, withQuery(url, { ...query, [name]: ["1", "2"] }), body, `?${name}=repeated`);
       }
       // Path parameters.
@@ -324,6 +339,21 @@ describe("no input answers 5xx, on every route the app registers", () => {
     expect(fiveHundreds).toEqual([]);
     expect(lost).toEqual([]);
     expect(refusedFixtures).toEqual([]);
+    expect(datesAccepted).toEqual([]);
+    expect([...dateRoutes].sort()).toEqual(
+      expect.arrayContaining([
+        "GET /api/audit/",
+        "GET /api/courier/cash/",
+        "GET /api/courier/route/",
+        "GET /api/dispatch/",
+        "GET /api/dispatch/couriers/",
+        "GET /api/orders/",
+        "GET /api/preparation/",
+        "POST /api/commissions/",
+        "POST /api/order/",
+        "POST /api/save_client/:id/",
+      ]),
+    );
     // The fixtures are valid: their mutations reach the rules behind the schema.
     expect(accepted.length).toBe(Object.keys(known).length);
     expect(requests).toBeGreaterThan(1500);

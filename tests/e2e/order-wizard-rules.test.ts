@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "../../domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
@@ -143,10 +144,21 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     expect(await page.getByRole("textbox", { name: "Latitud" }).inputValue()).toBe("-34.660000");
   });
 
+  it("the calendar offers today to a year ahead; a day past it is refused with the server's message", async () => {
+    const today = todayInBuenosAires();
+    const field = page.getByLabel("Fecha");
+    expect([await field.getAttribute("min"), await field.getAttribute("max")]).toEqual([today, addYears(today, 1)]);
+    await field.fill(addDays(addYears(today, 1), 1));
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText(DELIVERY_DATE_MESSAGE).waitFor();
+    expect(page.url()).toContain("/delivery");
+  });
+
   it("a delivery date typed with a two-digit year is read as 20xx (19xx above 50)", async () => {
-    await page.getByLabel("Fecha").fill("0031-01-15");
+    const date = addDays(todayInBuenosAires(), 40);
+    await page.getByLabel("Fecha").fill(`00${date.slice(2)}`);
     await page.getByRole("combobox", { name: "Horario" }).click();
-    expect(await page.getByLabel("Fecha").inputValue()).toBe("2031-01-15");
+    expect(await page.getByLabel("Fecha").inputValue()).toBe(date);
     await page.getByRole("option", { name: "Mañana" }).click();
   });
 

@@ -1,10 +1,14 @@
+import { addDays, todayInBuenosAires } from "../../domain/calendar";
 import type { ApiClient } from "./app";
 import { createClient, createProduct } from "./catalog";
 import { orderDetails, placeOrder } from "./orders";
 
 let day = 0;
-/** A delivery date no other test uses, so boards filtered by it see only this test's orders. */
-export const freshDate = () => new Date(Date.UTC(2027, 0, 1) + ++day * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A delivery date no other test of the file uses, so boards filtered by it see only this test's
+ * orders: from a week ahead on, inside the year a new order may be set in.
+ */
+export const freshDate = () => addDays(todayInBuenosAires(), 7 + (++day % 340));
 
 export interface BoardOrderOptions {
   date: string;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  addYears,
+  deliveryWindow,
+  isDeliveryDateAllowed,
   daysEndingOn,
   formatDate,
   formatDateTime,
@@ -36,5 +39,23 @@ describe("calendar days (Buenos Aires)", () => {
     expect(formatDateTime(new Date("2026-11-25T03:05:00Z"))).toBe("25/11/2026 00:05");
     expect(formatDate("2026-11-25T02:59:59Z")).toBe("24/11/2026");
     expect(formatTime("2026-01-01T14:00:00.000Z")).toBe("11:00");
+  });
+});
+
+describe("the delivery date an order may take (Buenos Aires)", () => {
+  it("adds years, the 29th of February becoming the 28th", () => {
+    expect(addYears("2026-11-25", 1)).toBe("2027-11-25");
+    expect(addYears("2028-02-29", 1)).toBe("2029-02-28");
+  });
+
+  it("is from today to the same day a year later, or the order's own date", () => {
+    const today = todayInBuenosAires(new Date("2026-11-25T02:30:00Z")); // still the 24th in Buenos Aires
+    expect(today).toBe("2026-11-24");
+    expect(deliveryWindow(today)).toEqual({ first: "2026-11-24", last: "2027-11-24" });
+    expect(
+      ["2026-11-23", "2026-11-24", "2027-11-24", "2027-11-25"].map((d) => isDeliveryDateAllowed(d, today)),
+    ).toEqual([false, true, true, false]);
+    expect(isDeliveryDateAllowed("2026-01-02", today, "2026-01-02")).toBe(true);
+    expect(isDeliveryDateAllowed("2026-01-03", today, "2026-01-02")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandYear, readTypedDate } from "../../domain/dates";
+import { expandYear, isExactDate, readTypedDate } from "../../domain/dates";
 import { homeDeliveryCity } from "../../domain/delivery";
 
 describe("two-digit years (SPEC.md §9)", () => {
@@ -17,6 +17,20 @@ describe("two-digit years (SPEC.md §9)", () => {
     expect(readTypedDate("2026-11-23")).toBe("2026-11-23");
     expect(readTypedDate("31/02/80")).toBeNull();
     expect(readTypedDate("mañana")).toBeNull();
+  });
+
+  it("refuses year 0000, month 13 and dates outside 1900–2100", () => {
+    expect(
+      ["0000-01-01", "2025-13-01", "2025-02-30", "1899-12-31", "2101-01-01", "99999-01-01"].map(readTypedDate),
+    ).toEqual([null, null, null, null, null, null]);
+    expect(readTypedDate("1900-01-01")).toBe("1900-01-01");
+  });
+
+  it("an API date is exactly YYYY-MM-DD, a real day in range, never a two-digit reading", () => {
+    expect(["2026-11-25", "2028-02-29"].every(isExactDate)).toBe(true);
+    expect(
+      ["0026-11-25", "2027-02-29", "2026-1-5", "25/11/2026", "2026-11-25T00:00", "0000-01-01"].some(isExactDate),
+    ).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isoDate } from "../../../domain/contracts/dates";
 import { text } from "../../../domain/contracts/text";
 import { BoardQuery } from "../../../domain/contracts/boards";
 import {
@@ -24,7 +25,7 @@ import type { CourierService } from "./service";
 import { acceptUploads, readForm } from "../../plugins/uploads";
 
 const Done = z.object({ success: z.literal(true), message: text() });
-const CashQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+const CashQuery = z.object({ from: isoDate().optional(), to: isoDate().optional() });
 
 export const courierRoutes: FastifyPluginAsyncZod<{ courier: CourierService }> = async (app, { courier }) => {
   await acceptUploads(app);

@@ -1,4 +1,4 @@
-import { formatTime } from "../../../domain/calendar";
+import { formatTime, todayInBuenosAires } from "../../../domain/calendar";
 import { pagingOf } from "../../../domain/contracts/paging";
 import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
@@ -37,9 +37,18 @@ export function createOrdersService({ db }: { db: Database }) {
   }
 
   /** Prices the cart from the catalogue; the writes re-check what can change meanwhile (stock, freezer). */
-  function price(request: SubmitOrderRequest, inputs: repo.OrderInputs, heldByOrder = new Map<number, number>()) {
+  function price(
+    request: SubmitOrderRequest,
+    inputs: repo.OrderInputs,
+    heldByOrder = new Map<number, number>(),
+    /** A modified order's own delivery date, which it may keep even once past. */
+    keptDate: string | null = null,
+  ) {
     if (!inputs.client) throw new Invalid(ORDER_MESSAGES.unknownClient, { client_id: ORDER_MESSAGES.unknownClient });
-    const delivery = resolveDelivery(request.orderData!, inputs.references);
+    const delivery = resolveDelivery(request.orderData!, inputs.references, {
+      today: todayInBuenosAires(),
+      kept: keptDate,
+    });
     const products = new Map(inputs.products.map((p) => [p.id, p]));
     // A modification may use again what the order already holds in the freezer.
     const freezer = new Map(
@@ -140,7 +149,8 @@ export function createOrdersService({ db }: { db: Database }) {
       if (!isEditable(order.statusId)) throw new Conflict(ORDER_MESSAGES.notEditable);
       if (order.clientId !== request.client_id) throw new Invalid("El pedido pertenece a otro cliente.");
       const before = takenBy(await repo.linesOf(tx, orderId));
-      const { cart, delivery, names } = price(request, await read(tx, request, user.id, null), before.freezer);
+      const inputs = await read(tx, request, user.id, null);
+      const { cart, delivery, names } = price(request, inputs, before.freezer, order.deliveryDate);
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../../domain/calendar";
+import { addDays, todayInBuenosAires } from "../../../domain/calendar";
 import type { DailySales, HomeFigures } from "../../../domain/contracts/home";
 import { createHomeService } from "../../../server/features/home/service";
 import type { AuthenticatedUser } from "../../../server/features/auth/repository";
@@ -19,6 +19,8 @@ let clientId: number;
 let product: number;
 
 const today = () => todayInBuenosAires();
+/** A delivery day months away: the order counts for its creation day's sales, not as today's work. */
+const later = addDays(todayInBuenosAires(), 200);
 // Zone 1 costs 1500.00 to ship; the product 1234.56 a kilogram.
 async function order(seller: ApiClient, kg: number | string, date = today(), pay = 1) {
   const response = await placeOrder(seller, clientId, [{ productId: product, units: kg, type: "KG" }], {
@@ -86,7 +88,7 @@ describe("sales figures (Admin, Vendedor)", () => {
     // Wednesday 14 Oct 2026, 12:00 in Buenos Aires (15:00 UTC); a week before, Wednesday 7 Oct.
     const home = createHomeService({ db: t.runtime.database.db, now: () => new Date("2026-10-14T15:00:00Z") });
     // Delivered another day, so they stay out of the preparation figures below.
-    const at = async (kg: number, when: string) => moveTo(await order(ana.client, kg, "2030-01-01"), when);
+    const at = async (kg: number, when: string) => moveTo(await order(ana.client, kg, later), when);
     await at(1, "2026-10-14T03:00:00Z"); // 00:00 today: in (2734.56)
     await at(2, "2026-10-07T03:00:00Z"); // 00:00 last week: in (3969.12)
     await at(3, "2026-10-07T14:59:00Z"); // 11:59 last week: in (5203.68)
@@ -111,10 +113,10 @@ describe("sales figures (Admin, Vendedor)", () => {
 
   it("chart the last 14 days, oldest first, days without orders at zero", async () => {
     const home = createHomeService({ db: t.runtime.database.db, now: () => new Date("2026-09-20T15:00:00Z") });
-    await moveTo(await order(ana.client, 1, "2030-01-01"), "2026-09-20T02:00:00Z"); // 23:00 on the 19th in Buenos Aires
-    await moveTo(await order(ana.client, 2, "2030-01-01"), "2026-09-07T03:00:00Z"); // 00:00 on the 7th: the first day shown
-    await moveTo(await order(beto.client, 1, "2030-01-01"), "2026-09-07T12:00:00Z");
-    await moveTo(await order(ana.client, 3, "2030-01-01"), "2026-09-07T02:59:00Z"); // the 6th: too old
+    await moveTo(await order(ana.client, 1, later), "2026-09-20T02:00:00Z"); // 23:00 on the 19th in Buenos Aires
+    await moveTo(await order(ana.client, 2, later), "2026-09-07T03:00:00Z"); // 00:00 on the 7th: the first day shown
+    await moveTo(await order(beto.client, 1, later), "2026-09-07T12:00:00Z");
+    await moveTo(await order(ana.client, 3, later), "2026-09-07T02:59:00Z"); // the 6th: too old
     const own = await home.dailySales(asUser(ana, "Vendedor"));
     expect(own.own).toBe(true);
     expect(own.days).toHaveLength(14);
@@ -142,7 +144,7 @@ describe("the other groups' day", () => {
     await placeOrder(ana.client, other, [{ productId: product, units: "0.5", type: "KG" }], {
       orderData: orderDetails({ date: today(), zone: 2 }),
     });
-    await order(ana.client, 7, "2031-01-01"); // another day: not today's work
+    await order(ana.client, 7, addDays(today(), 300)); // another day: not today's work
     expect(await msUntilBatchesTrue(t.runtime.database.db, t.config.depot, 10_000)).not.toBeNull();
     // Today's open orders: 2 + 1.5 + 1 (the sales test) + 2.25 + 0.5 kg.
     expect(await figuresOf(preparer)).toEqual({

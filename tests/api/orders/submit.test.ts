@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "../../../domain/calendar";
+import { DELIVERY_DATE_UNREADABLE } from "../../../server/features/orders/delivery";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
@@ -147,11 +150,44 @@ describe("submitting an order", () => {
   it("reads a delivery date typed with a two-digit year as 19xx above 50 and 20xx otherwise", async () => {
     const { id: clientId } = await createClient(seller);
     const product = await createProduct(seller);
+    const date = addDays(todayInBuenosAires(), 40);
     const placed = await placeOrder(seller, clientId, [{ productId: product.PK_Products, units: 1, type: "KG" }], {
-      orderData: orderDetails({ date: "0030-05-02" }),
+      orderData: orderDetails({ date: `00${date.slice(2)}` }),
     });
     expect(placed.statusCode).toBe(200);
-    expect((await seller.get(`/api/orders/${placed.json().order_id}/`)).json().delivery_date).toBe("2030-05-02");
+    expect((await seller.get(`/api/orders/${placed.json().order_id}/`)).json().delivery_date).toBe(date);
+  });
+
+  it("takes a delivery date from today to a year ahead (Buenos Aires); a modification may keep its own", async () => {
+    const { id: clientId } = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 100 });
+    const line = [{ productId: product.PK_Products, units: 1, type: "KG" as const }];
+    const today = todayInBuenosAires();
+    const at = (date: string, extra: Record<string, unknown> = {}) =>
+      placeOrder(seller, clientId, line, { orderData: orderDetails({ date }), ...extra });
+    for (const date of [addDays(today, -1), addDays(addYears(today, 1), 1), "2000-01-01", "2100-12-31"]) {
+      const refused = await at(date);
+      expect([date, refused.statusCode]).toEqual([date, 400]);
+      expect(refused.json()).toEqual({ detail: DELIVERY_DATE_MESSAGE, errors: { date: DELIVERY_DATE_MESSAGE } });
+    }
+    for (const date of ["2025-02-30", "2025-13-01", "0000-01-01", "99999-01-01"]) {
+      const refused = await at(date);
+      expect([date, refused.statusCode, refused.json().errors]).toEqual([
+        date,
+        400,
+        { date: DELIVERY_DATE_UNREADABLE },
+      ]);
+    }
+    expect((await at(today)).statusCode).toBe(200);
+    const placed = await at(addYears(today, 1));
+    expect(placed.statusCode).toBe(200);
+    // An order whose date has passed: modified, it keeps that date; moved to another past day, it is refused.
+    const orderId = placed.json().order_id as number;
+    await t.runtime.database.db.execute(sql`update orders set delivery_date = '2020-03-02' where id = ${orderId}`);
+    const kept = await at("2020-03-02", { order_id: orderId });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await at("2020-03-03", { order_id: orderId })).json().detail).toBe(DELIVERY_DATE_MESSAGE);
+    expect((await seller.get(`/api/orders/${orderId}/`)).json().delivery_date).toBe("2020-03-02");
   });
 
   it("takes freezer lines from the client's freezer at no cost, never beyond it", async () => {

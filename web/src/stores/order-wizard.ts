@@ -26,6 +26,8 @@ export interface WizardData {
   details: DeliveryDetails | null;
   /** Set when modifying an existing order (SPEC.md §4). */
   orderId: number | null;
+  /** The modified order's own delivery date: it may keep it even once past. */
+  keptDate: string | null;
   oldCart: CartLine[];
 }
 
@@ -45,6 +47,7 @@ const EMPTY: WizardData = {
   notes: "",
   details: null,
   orderId: null,
+  keptDate: null,
   oldCart: [],
 };
 
@@ -79,6 +82,7 @@ export const useOrderWizard = create<OrderWizardState>()(
           oldCart: items,
           notes: order.notes,
           orderId: order.order_id,
+          keptDate: order.delivery_date,
           details: {
             zone: order.shipment_id,
             address: order.address,

@@ -1,7 +1,12 @@
 import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { todayInBuenosAires } from "../../../../domain/calendar";
+import {
+  DELIVERY_DATE_MESSAGE,
+  deliveryWindow,
+  isDeliveryDateAllowed,
+  todayInBuenosAires,
+} from "../../../../domain/calendar";
 import {
   defaultZone,
   DELIVERY_METHODS,
@@ -102,9 +107,15 @@ export function DeliveryStep() {
     });
   }
 
+  // The days a delivery may be set on (domain/calendar.ts, as the server checks): the picker offers only those.
+  const today = todayInBuenosAires();
+  const allowed = deliveryWindow(today);
+  const keptDate = wizard.orderId ? wizard.keptDate : null;
+  const dateRefused = !!details.date && !isDeliveryDateAllowed(details.date, today, keptDate);
+
   function next() {
     const missing = new Set<string>();
-    if (!details!.date) missing.add("date");
+    if (!details!.date || dateRefused) missing.add("date");
     if (!details!.time.id || details!.time.id === TIME_PLACEHOLDER_ID) missing.add("time");
     if (!details!.zone) missing.add("zone");
     if (!pickup) {
@@ -145,7 +156,9 @@ export function DeliveryStep() {
                   label="Fecha"
                   required
                   value={details.date}
-                  error={invalid.has("date")}
+                  min={keptDate && keptDate < allowed.first ? keptDate : allowed.first}
+                  max={allowed.last}
+                  error={invalid.has("date") && (dateRefused ? DELIVERY_DATE_MESSAGE : true)}
                   onValue={(date) => update({ date })}
                 />
                 <Select

@@ -138,8 +138,8 @@ export type BoardStop = z.infer<typeof BoardStop>;
 /** A column's route sheet: the stops out for delivery in driving order, and what they collect. */
 export const RouteSheet = z.object({
   column: z.number(),
-  courier: z.string().nullable(),
-  delivery_date: z.string(),
+  courier: text().nullable(),
+  delivery_date: text(),
   stops: z.array(CourierStop),
   /** Cash to collect over all the stops, as "12345.67". */
   to_collect: money,
@@ -147,7 +147,7 @@ export const RouteSheet = z.object({
 export type RouteSheet = z.infer<typeof RouteSheet>;
 export const RouteSheetQuery = z.object({
   column: z.coerce.number().int().min(1, "Cadete inexistente.").max(3, "Cadete inexistente."),
-  delivery_date: z.iso.date().optional(),
+  delivery_date: isoDate().optional(),
 });
 
 export const CourierUser = z.object({ id: z.number(), display_name: text() });

@@ -34,6 +34,26 @@ describe.skipIf(!existsSync(dist))("the built web and the API's payload", () => 
     expect(missing.body).not.toContain("<html");
   });
 
+  it("serves the app's manifest and its icons, revalidated, under a policy that allows them", async () => {
+    const page = await t.app.inject({ url: "/" });
+    expect(page.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).not.toMatch(/manifest-src/);
+    const manifest = await t.app.inject({ url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    const body = manifest.json() as { name: string; display: string; icons: { src: string; sizes: string }[] };
+    expect(body).toMatchObject({ name: "Frío", short_name: "Frío", start_url: "/", display: "standalone" });
+    for (const icon of [...body.icons.map((i) => i.src), "/icons/apple-touch-icon.png"]) {
+      const answer = await t.app.inject({ url: icon });
+      expect(answer.statusCode, icon).toBe(200);
+      expect(answer.headers["content-type"]).toBe("image/png");
+      expect(answer.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+    }
+  });
+
   it("compresses API JSON for clients that accept it", async () => {
     const plain = await t.app.inject({ url: "/api/docs/json" });
     const compressed = await t.app.inject({ url: "/api/docs/json", headers: { "accept-encoding": "gzip" } });

@@ -13,7 +13,7 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "../../domain/calendar";
 import { formatMoney, toCentavos } from "../../domain/money";
 import type { ApiClient } from "../helpers/app";
+import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
 import { horizontalOverflow, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
@@ -131,6 +133,23 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
           });
       }
     }
+  });
+
+  it("a Preparador's 'Lotes pendientes' follows the sweep that batches a new order of today, without a reload", async () => {
+    const user = await createUser(e2e.t, "Preparador");
+    const page = await (await e2e.newContext()).newPage();
+    // The home asks for today's preparation events on its socket before the order is placed.
+    const subscribed = page
+      .waitForEvent("websocket")
+      .then((ws) => ws.waitForEvent("framesent", (frame) => String(frame.payload).includes('"preparation_date"')));
+    await loginThroughUi(page, user.username, user.password);
+    await subscribed;
+    const batches = figure(page, "Lotes pendientes");
+    await batches.filter({ hasText: /^\d+$/ }).waitFor();
+    const before = Number(await batches.innerText());
+    // A zone of its own: the sweep stores a new batch, which only its preparation.updated announces.
+    await confirmOrder(api, { date: todayInBuenosAires(), zone: 6 });
+    await batches.filter({ hasText: new RegExp(`^${before + 1}$`) }).waitFor({ timeout: 10_000 });
   });
 
   it("shows each other group its own day: Preparador, Despachante and Cadete, with no sales chart", async () => {

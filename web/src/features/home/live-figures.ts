@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { AppEvent } from "../../../../domain/contracts/events";
 import { useCurrentUser } from "../../api/session";
-import { useEvents } from "../../api/socket";
+import { todayInBuenosAires } from "../../../../domain/calendar";
+import { usePreparationEvents, useEvents } from "../../api/socket";
 import { homeKeys } from "./keys";
 
 /** A burst of events (a route of three stops, a busy morning) costs one read of the figures. */
@@ -29,6 +30,8 @@ export function useLiveFigures() {
   const mine = (event: AppEvent) => me !== undefined && ((event.data.user_ids ?? []) as number[]).includes(me);
 
   useEvents("order.", refresh);
+  // The socket receives the preparation events of one date: the figures' (today's) batches.
+  usePreparationEvents(todayInBuenosAires());
   useEvents("preparation.", refresh);
   // A courier's position moves no figure.
   useEvents("dispatch.", (event) => event.type !== "dispatch.courier_position" && refresh());

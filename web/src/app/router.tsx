@@ -31,7 +31,7 @@ export const router = createBrowserRouter([
       },
       {
         path: "/imprimir/remito/:orderId",
-        lazy: page(() => import("../features/printing/remito-page").then((m) => m.RemitoPage), "orders.list"),
+        lazy: page(() => import("../features/orders/remito-page").then((m) => m.RemitoPage), "orders.list"),
       },
       {
         path: "/imprimir/ruta/:column",

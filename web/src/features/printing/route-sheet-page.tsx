@@ -4,7 +4,7 @@ import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
 import { courierName } from "../../../../domain/contracts/boards";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { useRouteSheet } from "./api/get-route-sheet";
-import { PrintPage, usePaper } from "./print-page";
+import { PrintPage, usePaper } from "../../components/print-page";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 

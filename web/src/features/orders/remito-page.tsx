@@ -3,8 +3,8 @@ import { useParams } from "react-router";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
 import { lineSubtotal, unitPriceLabel } from "../../../../domain/remito";
-import { useOrder } from "../orders/api/get-order";
-import { PrintPage, usePaper } from "./print-page";
+import { useOrder } from "./api/get-order";
+import { PrintPage, usePaper } from "../../components/print-page";
 
 const money = (value: string) => formatMoney(toCentavos(value));
 

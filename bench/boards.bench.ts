@@ -25,6 +25,7 @@ import { sweepPreparation } from "../server/features/preparation/sweep";
 import { insertUser } from "../server/features/users/repository";
 import { appendEvent } from "../server/realtime/outbox";
 import { createRuntime } from "../server/runtime";
+import { PROCESSORS } from "../workers/registry";
 import { freshBenchDatabase } from "./bench-database";
 import type { ScreensReply, ScreensRequest } from "./board-screens";
 import { fmt, monotonicMs, percentiles } from "./latency";
@@ -219,7 +220,7 @@ export async function run() {
     DATABASE_URL: url,
     REDIS_URL,
   });
-  const runtime = await createRuntime(config, { database, relayIntervalMs: 250 });
+  const runtime = await createRuntime(config, PROCESSORS, { database, relayIntervalMs: 250 });
   const app = await buildApp({ ...runtime, logger: false });
   let reads = 0;
   app.addHook(

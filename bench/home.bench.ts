@@ -12,6 +12,7 @@ import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
+import { PROCESSORS } from "../workers/registry";
 import { freshBenchDatabase } from "./bench-database";
 import { fmt, measureLatency } from "./latency";
 
@@ -65,7 +66,7 @@ export async function run() {
   await seed(sql, [admin.id, seller.id, ...others.map((o) => o.id)]);
 
   const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, { database });
+  const runtime = await createRuntime(config, PROCESSORS, { database });
   const app = await buildApp({ ...runtime, logger: false });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   const agent = new Agent({ connections: 4 });

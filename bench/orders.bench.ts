@@ -14,6 +14,7 @@ import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
+import { PROCESSORS } from "../workers/registry";
 import { freshBenchDatabase } from "./bench-database";
 import { measureCpu } from "./cpu";
 import { runWrk } from "./wrk";
@@ -56,7 +57,7 @@ export async function run() {
     JWT_SECRET: "b".repeat(40),
     LOG_LEVEL: process.env.BENCH_LOG ?? "silent",
   });
-  const runtime = await createRuntime(config, { database });
+  const runtime = await createRuntime(config, PROCESSORS, { database });
   const app = await buildApp({ ...runtime, logger: !!process.env.BENCH_LOG });
   await insertUser(database.db, {
     username: "bench",

@@ -10,6 +10,7 @@ import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
+import { PROCESSORS } from "../workers/registry";
 import { freshBenchDatabase } from "./bench-database";
 import { fmt, measureLatency } from "./latency";
 
@@ -36,7 +37,7 @@ export async function run() {
   const sql = postgres(url, { max: 4, onnotice: () => {} });
   await seed(sql);
   const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, { database });
+  const runtime = await createRuntime(config, PROCESSORS, { database });
   const app = await buildApp({ ...runtime, logger: false });
   await insertUser(database.db, {
     username: "bench",

@@ -17,6 +17,7 @@ import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
 import { insertUser } from "../server/features/users/repository";
 import { createRuntime } from "../server/runtime";
+import { PROCESSORS } from "../workers/registry";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -80,7 +81,7 @@ export async function run() {
   const { database } = await freshBenchDatabase(databaseName);
   const dataDir = mkdtempSync(join(tmpdir(), "frio-bench-web-"));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "w".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, { database });
+  const runtime = await createRuntime(config, PROCESSORS, { database });
   const app = await buildApp({ ...runtime, logger: false });
   const username = `web${Date.now()}`;
   await insertUser(database.db, {

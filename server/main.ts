@@ -9,6 +9,7 @@ import { scheduleMaintenance } from "./jobs/schedule";
 import { DataDirLocked, lockDataDir } from "./operations/data-dir-lock";
 import { onShutdownSignal } from "./operations/shutdown";
 import { createRuntime } from "./runtime";
+import { PROCESSORS } from "../workers/registry";
 
 /** A start that cannot go on (a bad setting, a data directory in use) ends with its message. */
 function cannotStart(error: unknown): never {
@@ -35,7 +36,7 @@ const config: Config = (() => {
 // Before anything opens the embedded database: a second process on the data directory ends here.
 const lock = config.mode === "embedded" ? await lockDataDir(config.dataDir).catch(cannotStart) : null;
 const freshDataDir = config.mode === "embedded" && !existsSync(join(config.dataDir, "pglite"));
-const runtime = await createRuntime(config);
+const runtime = await createRuntime(config, PROCESSORS);
 const { generatedCredentials } = await bootstrap(config, runtime.database, { freshDataDir });
 const app = await buildApp(runtime);
 const stopMaintenance = scheduleMaintenance(runtime.jobs);

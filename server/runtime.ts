@@ -1,10 +1,9 @@
 import type { Redis } from "ioredis";
-import { PROCESSORS } from "../workers/registry";
 import type { Config } from "./config";
 import { consoleErrors, logConnectionErrors } from "./connection-errors";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createInProcessJobs } from "./jobs/in-process";
-import type { JobContext, Jobs } from "./jobs/types";
+import type { JobContext, JobProcessor, Jobs } from "./jobs/types";
 import { createMemoryBus, type Bus } from "./realtime/bus";
 import { startOutboxRelay, unpublishedEventCount, type OutboxRelay } from "./realtime/outbox";
 import { createMetrics, type Metrics } from "./operations/metrics";
@@ -31,8 +30,16 @@ export interface RuntimeOptions {
   relayIntervalMs?: number;
 }
 
-/** The two adapters that differ between run modes: everything above them is shared. */
-export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+/**
+ * The two adapters that differ between run modes: everything above them is shared. `processors`
+ * (by queue name) come from the process's entry point (workers/registry.ts), as the server never
+ * imports workers/.
+ */
+export async function createRuntime(
+  config: Config,
+  processors: Record<string, JobProcessor>,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
@@ -50,8 +57,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   if (redis) logConnectionErrors(redis, "shared connection", logRedis);
   const context = jobContextFactory(config, database, bus);
   const jobs = production
-    ? production[2].createBullJobs(config.redisUrl!, config.redisNamespace, PROCESSORS, logRedis)
-    : createInProcessJobs(PROCESSORS, context);
+    ? production[2].createBullJobs(config.redisUrl!, config.redisNamespace, processors, logRedis)
+    : createInProcessJobs(processors, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
   const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});

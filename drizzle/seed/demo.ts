@@ -1,7 +1,7 @@
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../domain/money";
 import { orderTotals, priceLine, type LineType } from "../../domain/pricing";
 import { normalizeSearch } from "../../domain/text";
-import type { Database } from "../../server/db/types";
+import type { Database } from "../database";
 import {
   bonusClients,
   clients,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/types";
+import type { Database } from "../database";
 import { cities, groups, orderStatuses, payMethods, settings, shipments, timesShipping } from "../schema";
 
 // DESIGN.md §5 ids; display classes are the CSS classes the web shows each status with.

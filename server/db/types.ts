@@ -1,11 +1,2 @@
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type * as schema from "../../drizzle/schema";
-
-type Schema = typeof schema;
-
-/** Drizzle over postgres.js or PGlite: every query above the adapter uses only this. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Repository functions take either, so one transaction can span features. */
-export type Executor = Database | Transaction;
+// The types live beside the schema they are built from, so the seeds (drizzle/) need not import the server.
+export type { Database, Executor, Transaction } from "../../drizzle/database";

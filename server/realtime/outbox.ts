@@ -1,77 +1,22 @@
-import { asc, gt, sql } from "drizzle-orm";
-import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
-import { orderEvents, outboxCursor } from "../../drizzle/schema";
-import { rowsOf } from "../db/rows";
-import type { Database, Executor } from "../db/types";
+import type { AppEvent } from "../../domain/contracts/events";
+import type { Database } from "../db/types";
+import { advanceCursor, lockCursorAndReadEvents, toAppEvent } from "./outbox-repository";
+
+// The outbox's SQL is in outbox-repository.ts; what writes and reads events imports it from here.
+export {
+  appendEvent,
+  appendEvents,
+  eventsAfter,
+  latestEventId,
+  type NewEvent,
+  toAppEvent,
+  unpublishedEventCount,
+} from "./outbox-repository";
 
 /** Events published per relay cycle. */
 const PAGE = 200;
 /** A relay that finds the cursor held by another instance's relay looks again this much later. */
 const BUSY_RETRY_MS = 15;
-
-export interface NewEvent {
-  type: DurableEventType;
-  actorId: number | null;
-  orderId?: number | null;
-  data: Record<string, unknown>;
-}
-
-/** Writes a durable event; call it last in the transaction that makes the change. */
-export async function appendEvent(tx: Executor, event: NewEvent): Promise<number> {
-  // `append_event` holds a lock from the insert to the commit, so event ids are handed out
-  // in commit order and "replay after id N" never skips a late commit.
-  const [row] = rowsOf<{ id: number }>(
-    await tx.execute(
-      sql`select append_event(${event.type}, ${event.actorId}, ${event.orderId ?? null}, ${JSON.stringify(event.data)}::jsonb) as id`,
-    ),
-  );
-  return Number(row!.id);
-}
-
-/** Writes several durable events in one statement, their ids in the order given. */
-export async function appendEvents(tx: Executor, events: NewEvent[]): Promise<void> {
-  if (!events.length) return;
-  await tx.execute(sql`
-    select append_event(e->>'type', (e->>'actor_id')::int, (e->>'order_id')::int, e->'data')
-    from jsonb_array_elements(${JSON.stringify(events.map((e) => ({ type: e.type, actor_id: e.actorId, order_id: e.orderId ?? null, data: e.data })))}::jsonb) as e`);
-}
-
-type EventRow = typeof orderEvents.$inferSelect;
-
-export function toAppEvent(row: Pick<EventRow, "id" | "type" | "at" | "actorId" | "data">): AppEvent {
-  return {
-    id: row.id,
-    type: row.type,
-    at: row.at.toISOString(),
-    actor: row.actorId,
-    data: (row.data ?? {}) as Record<string, unknown>,
-  };
-}
-
-export async function eventsAfter(db: Executor, lastId: number, limit = 1000): Promise<AppEvent[]> {
-  const rows = await db
-    .select()
-    .from(orderEvents)
-    .where(gt(orderEvents.id, lastId))
-    .orderBy(asc(orderEvents.id))
-    .limit(limit);
-  return rows.map(toAppEvent);
-}
-
-export async function latestEventId(db: Executor): Promise<number> {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${orderEvents.id}), 0)::int` }).from(orderEvents);
-  return Number(row?.id ?? 0);
-}
-
-/** Events committed after the relay's cursor: what the screens have not been sent yet. */
-export async function unpublishedEventCount(db: Executor): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from ${orderEvents} where id > (select last_event_id from ${outboxCursor} where id = 1)`,
-    ),
-  );
-  return Number(row?.n ?? 0);
-}
 
 export interface OutboxRelay {
   /** Publishes now instead of waiting for the next tick (on each NOTIFY of a committed event). */
@@ -97,22 +42,7 @@ export function startOutboxRelay(
 
   const cycle = () =>
     db.transaction(async (tx): Promise<number | "busy"> => {
-      // Lateral, so the events are an index range after the cursor, not a scan from the first;
-      // a left join, so a free cursor with nothing after it still answers one row.
-      const rows = rowsOf<{
-        id: string | number | null;
-        type: string;
-        at: Date | string;
-        actor_id: number | null;
-        data: unknown;
-        cursor: string | number;
-      }>(
-        await tx.execute(sql`
-          select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
-          from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
-          left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${PAGE}) as e on true
-          order by e.id`),
-      );
+      const rows = await lockCursorAndReadEvents(tx, PAGE);
       // No row at all: another instance's relay holds the cursor, and may have read before our events.
       // One row with no event: the cursor is ours and nothing is after it.
       if (!rows.length) return "busy";
@@ -139,13 +69,7 @@ export function startOutboxRelay(
           break;
         }
       }
-      // A cursor lost in a crash only sends some events again (screens drop ids they have
-      // seen), so its commit need not wait for the disk.
-      if (published) {
-        await tx.execute(sql`
-          with no_wait as (select set_config('synchronous_commit', 'off', true))
-          update ${outboxCursor} set last_event_id = ${events[published - 1]!.id} from no_wait where id = 1`);
-      }
+      if (published) await advanceCursor(tx, events[published - 1]!.id!);
       return published;
     });
 

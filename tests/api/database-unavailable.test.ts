@@ -11,6 +11,7 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createRuntime } from "../../server/runtime";
+import { PROCESSORS } from "../../workers/registry";
 import { ApiClient, createTestApp, TEST_JWT_SECRET, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/factories";
 import { freePort } from "../helpers/redis-server";
@@ -85,7 +86,7 @@ describe("a database nobody listens for", () => {
       LOG_LEVEL: "silent",
     });
     const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/frio`, poolSize: 1 });
-    const runtime = await createRuntime(config, { database });
+    const runtime = await createRuntime(config, PROCESSORS, { database });
     const app = await buildApp({ ...runtime, logger: false });
     try {
       const response = await new ApiClient(app, app.jwt.sign({ sub: "1", grp: "Admin", sid: randomUUID() })).get(

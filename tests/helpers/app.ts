@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { createRuntime, type Runtime } from "../../server/runtime";
+import { PROCESSORS } from "../../workers/registry";
 import { openDatabase } from "../../server/db/client";
 import { openTestDatabase } from "./database";
 
@@ -45,7 +46,7 @@ export async function createTestApp(
     ...(useRedis ? { DATABASE_URL: database.url!, REDIS_URL: redisUrl! } : {}),
     ...options.env,
   });
-  const runtime = await createRuntime(config, { database: database.handle, relayIntervalMs: 50 });
+  const runtime = await createRuntime(config, PROCESSORS, { database: database.handle, relayIntervalMs: 50 });
   const app = await buildApp({
     ...runtime,
     closeDeadlineMs: options.closeDeadlineMs,
@@ -105,7 +106,7 @@ export class ApiClient {
 
 /** Another API instance on the same database and Redis, as a second production process would be. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const runtime = await createRuntime(first.config, {
+  const runtime = await createRuntime(first.config, PROCESSORS, {
     database: await openDatabase({ url: first.databaseUrl!, poolSize: 4 }),
     relayIntervalMs: 50,
   });

@@ -8,6 +8,7 @@ import { buildApp } from "../../server/app";
 import { bootstrap } from "../../server/bootstrap";
 import { loadConfig } from "../../server/config";
 import { createRuntime } from "../../server/runtime";
+import { PROCESSORS } from "../../workers/registry";
 import { TEST_JWT_SECRET } from "../helpers/app";
 
 const { postgresUrl, redisUrl, missing } = inject("services");
@@ -45,7 +46,7 @@ async function startInstance(databaseUrl: string) {
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
   });
-  const runtime = await createRuntime(config);
+  const runtime = await createRuntime(config, PROCESSORS);
   await bootstrap(config, runtime.database, { freshDataDir: false });
   const app = await buildApp({ ...runtime, logger: false });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });

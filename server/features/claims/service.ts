@@ -1,8 +1,8 @@
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
-import { findClient } from "../clients/repository";
-import { CLIENT_NOT_FOUND } from "../clients/service";
-import { findProduct } from "../products/repository";
+import { findClient } from "../clients";
+import { CLIENT_NOT_FOUND } from "../clients";
+import { findProduct } from "../products";
 import { CLAIM_MESSAGES, CLAIM_TYPES } from "../../../domain/contracts/claims";
 import * as repo from "./repository";
 

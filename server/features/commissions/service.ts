@@ -8,7 +8,7 @@ import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
-import type { AuthenticatedUser } from "../auth/repository";
+import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
 
 // Seeded defaults (README "Decisions"): 5 % of the goods, shipping not included.

@@ -33,10 +33,10 @@ import { can } from "../../../domain/permissions";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
-import type { AuthenticatedUser } from "../auth/repository";
-import { lockBoard, removePlacements } from "../dispatch/repository";
-import type { OrdersService } from "../orders/service";
-import { reencodeImage } from "../users/image";
+import type { AuthenticatedUser } from "../auth";
+import { lockBoard, removePlacements } from "../dispatch";
+import type { OrdersService } from "../orders";
+import { reencodeImage } from "../users";
 import * as repo from "./repository";
 import { appendCourierChanged, appendStopEvents } from "./route-stops";
 

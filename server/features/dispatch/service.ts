@@ -26,17 +26,11 @@ import {
 import type { Database, Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
-import type { AuthenticatedUser } from "../auth/repository";
-import { boardRows, type BoardRow } from "../orders/board-repository";
-import {
-  appendCourierChanged,
-  appendStopEvents,
-  closeFromBoard,
-  courierOfColumn,
-  recordRoute,
-} from "../courier/route-stops";
-import { toBoardRow } from "../orders/serialize";
-import type { OrdersService } from "../orders/service";
+import type { AuthenticatedUser } from "../auth";
+import { boardRows, type BoardRow } from "../orders";
+import { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "../courier";
+import { toBoardRow } from "../orders";
+import type { OrdersService } from "../orders";
 import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";
 
 /** Orders not placed yet sit last in Sin asignar, by order id. */

@@ -9,7 +9,7 @@ import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../..
 import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
-import type { AuthenticatedUser } from "../auth/repository";
+import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import type { LineType } from "../../../domain/pricing";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
-import type { AuthenticatedUser } from "../auth/repository";
+import type { AuthenticatedUser } from "../auth";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { batchMembers, batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
-import { gramsToDecimal, toGrams } from "../../../domain/money";
 import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
-import { boardRows, linesOfOrders, type BoardRow } from "../orders/board-repository";
-import type { OrderGroup } from "../orders/service";
+import { boardRows, linesOfOrders, type BoardRow } from "../orders";
+import type { OrderGroup } from "../orders";
 import {
   placedOrdersOf,
   rememberInputs,
@@ -35,9 +34,6 @@ export const toBatchable = (row: BoardRow): BatchableRow => ({
   longitude: row.longitude === null ? null : Number(row.longitude),
   row,
 });
-
-export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) =>
-  gramsToDecimal(rows.reduce((sum, r) => sum + toGrams(r.totalWeight), 0));
 
 /** What a `preparation.updated` event tells the boards about a group whose batches changed. */
 export interface GroupUpdate {

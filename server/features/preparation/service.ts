@@ -1,8 +1,8 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
 import type { Database } from "../../db/types";
-import { boardRows } from "../orders/board-repository";
-import { toBoardRow } from "../orders/serialize";
+import { boardRows } from "../orders";
+import { toBoardRow } from "../orders";
 import { storedViews, unsweptOrderIds, type StoredView } from "./repository";
 
 /**

@@ -2,11 +2,15 @@ import { hasCoordinates } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
-import type { linesOfOrders } from "../orders/board-repository";
-import { toBoardRow } from "../orders/serialize";
-import { weightOf, type BatchableRow } from "./batches";
+import type { linesOfOrders } from "../orders";
+import { gramsToDecimal, toGrams } from "../../../domain/money";
+import { toBoardRow, type BoardRow } from "../orders";
+import type { BatchableRow } from "./batches";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
+
+export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) =>
+  gramsToDecimal(rows.reduce((sum, r) => sum + toGrams(r.totalWeight), 0));
 
 function shareText(orders: BatchableRow[], mapsUrl: string | null) {
   const [first] = orders;

@@ -11,7 +11,7 @@ import { parsePromotion } from "../../../domain/promotions";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
-import { recordAudit } from "../audit/repository";
+import { recordAudit } from "../audit";
 import * as repo from "./repository";
 import { toProduct } from "./serialize";
 

@@ -2,8 +2,8 @@ import { SHIPPING_COST_MESSAGE } from "../../../domain/contracts/settings";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
-import { listShipments } from "../clients/repository";
-import { recordAudit } from "../audit/repository";
+import { listShipments } from "../clients";
+import { recordAudit } from "../audit";
 import { lockShipment, updateShippingPrice } from "./repository";
 
 export function createSettingsService({ db }: { db: Database }) {

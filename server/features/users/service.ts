@@ -6,9 +6,9 @@ import { userChangeRefusal, type UserChange } from "../../../domain/user-admin";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
-import { findGroupByName, revokeUserTokens } from "../auth/repository";
-import { hashPassword } from "../auth/service";
-import { recordAudit } from "../audit/repository";
+import { findGroupByName, revokeUserTokens } from "../auth";
+import { hashPassword } from "../auth";
+import { recordAudit } from "../audit";
 import { reencodeImage } from "./image";
 import * as repo from "./repository";
 

@@ -4,11 +4,11 @@ import { gramsToDecimal } from "../../../domain/money";
 import { parseQuantity } from "../../../domain/quantity";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
-import { findClient } from "../clients/repository";
-import { CLIENT_NOT_FOUND } from "../clients/service";
-import { listProducts, saleTypes } from "../products/repository";
-import { toProduct } from "../products/serialize";
-import { recordAudit } from "../audit/repository";
+import { findClient } from "../clients";
+import { CLIENT_NOT_FOUND } from "../clients";
+import { listProducts, saleTypes } from "../products";
+import { toProduct } from "../products";
+import { recordAudit } from "../audit";
 import * as repo from "./repository";
 
 const CATALOG_LIMIT = 500;

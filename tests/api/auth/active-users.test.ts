@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../../server/app";
 import { openDatabase } from "../../../server/db/client";
 import { createRuntime, type Runtime } from "../../../server/runtime";
+import { PROCESSORS } from "../../../workers/registry";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { signIn } from "../../helpers/factories";
 
@@ -20,7 +21,7 @@ describe("the user behind a token, across API instances", () => {
     `a user deactivated through one instance is refused by another within a second ${reason}`,
     async () => {
       first = await createTestApp({ redis: true });
-      secondRuntime = await createRuntime(first.config, {
+      secondRuntime = await createRuntime(first.config, PROCESSORS, {
         database: await openDatabase({ url: first.databaseUrl!, poolSize: 2 }),
         relayIntervalMs: 50,
       });

@@ -125,11 +125,3 @@ export async function download(path: string, body?: unknown): Promise<{ blob: Bl
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? "export";
   return { blob: await response.blob(), filename };
 }
-
-export function saveFile(blob: Blob, filename: string) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}

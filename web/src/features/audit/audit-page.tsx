@@ -14,7 +14,7 @@ import {
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/calendar";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRecord } from "../../../../domain/contracts/audit";
-import { saveFile } from "../../api/http";
+import { saveFile } from "../../api/save-file";
 import { ApiError } from "../../api/messages";
 import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

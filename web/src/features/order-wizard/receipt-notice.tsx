@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { saveFile } from "../../api/http";
+import { saveFile } from "../../api/save-file";
 import { notifySuccess } from "../../components/notify";
 import { getReceipt } from "./api/get-receipt";
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from "@mantine/core";
 import { formatDateTime } from "../../../../domain/calendar";
 import type { BackupStatus } from "../../../../domain/contracts/backups";
-import { saveFile } from "../../api/http";
+import { saveFile } from "../../api/save-file";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useBackupStatus } from "./api/get-backup-status";

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Progress, ScrollArea, Stack, Table, Text } from 
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/calendar";
 import type { KeptExport } from "../../../../domain/contracts/exports";
-import { saveFile } from "../../api/http";
+import { saveFile } from "../../api/save-file";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useDeleteExport } from "./api/delete-export";

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { CashReport } from "../../../../../domain/contracts/courier";
-import { download, get, saveFile } from "../../../api/http";
+import { download, get } from "../../../api/http";
+import { saveFile } from "../../../api/save-file";
 import { courierKeys } from "./keys";
 
 export const getCash = async (from: string, to: string) =>

@@ -1,0 +1,2 @@
+// The public entry of audit: what other features may use of it (.dependency-cruiser.cjs).
+export { recordAudit } from "./repository";

@@ -1,0 +1,4 @@
+// The public entry of orders: what other features may use of it (.dependency-cruiser.cjs).
+export { type BoardRow, boardRows, linesOfOrders } from "./board-repository";
+export { toBoardRow } from "./serialize";
+export type { OrderGroup, OrdersService } from "./service";

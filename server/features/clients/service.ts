@@ -8,7 +8,7 @@ import type {
 import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
-import { lastOrderOf } from "../orders/repository";
+import { lastOrderOf } from "../orders";
 import * as repo from "./repository";
 import type { ClientRow } from "./repository";
 

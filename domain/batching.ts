@@ -1,8 +1,8 @@
 import { nearestNeighbour, pathMeters, type Point } from "./routing";
 
 /** SPEC.md §4: up to 4 orders in a batch; larger groups in batches of 3 to 4. */
-export const MAX_BATCH = 4;
-export const MIN_BATCH = 3;
+const MAX_BATCH = 4;
+const MIN_BATCH = 3;
 
 export interface BatchableOrder {
   id: number;

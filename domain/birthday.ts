@@ -1,10 +1,10 @@
 /** SPEC.md §5: the tag shows when the birthday falls within 8 days of today, past or future. */
-export const BIRTHDAY_WINDOW_DAYS = 8;
+const BIRTHDAY_WINDOW_DAYS = 8;
 
 const DAY_MS = 86_400_000;
 
 /** Reads "dd/mm", "dd/mm/yyyy", "dd/mm/yy" or ISO "yyyy-mm-dd"; only day and month matter. */
-export function parseDayMonth(value: string | null | undefined): { day: number; month: number } | null {
+function parseDayMonth(value: string | null | undefined): { day: number; month: number } | null {
   if (!value) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   const local = /^(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?$/.exec(value.trim());
@@ -18,7 +18,7 @@ export function parseDayMonth(value: string | null | undefined): { day: number; 
 }
 
 /** Signed days from today to the nearest occurrence of the birthday (negative: already passed). */
-export function daysToBirthday(birthday: { day: number; month: number }, today: Date): number {
+function daysToBirthday(birthday: { day: number; month: number }, today: Date): number {
   const base = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
   const candidates = [-1, 0, 1].map((offset) => {
     const year = today.getFullYear() + offset;

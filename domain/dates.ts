@@ -7,10 +7,10 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
  * The dates the app takes anywhere (birthdays, deliveries, filters, ranges): a year outside
  * them is a typing slip or a probe, and Postgres has no year 0.
  */
-export const DATE_RANGE = { first: "1900-01-01", last: "2100-12-31" } as const;
+const DATE_RANGE = { first: "1900-01-01", last: "2100-12-31" } as const;
 
 /** An ISO date (YYYY-MM-DD) within DATE_RANGE. */
-export const isDateInRange = (iso: string) => iso >= DATE_RANGE.first && iso <= DATE_RANGE.last;
+const isDateInRange = (iso: string) => iso >= DATE_RANGE.first && iso <= DATE_RANGE.last;
 
 function iso(year: number, month: number, day: number): string | null {
   const full = expandYear(year);

@@ -10,7 +10,7 @@ export type ExportKind = "int" | "money" | "weight" | "coordinate" | "text" | "b
 
 /** es-AR spreadsheets split on ';' (',' is their decimal mark); the BOM tells Excel it is UTF-8. */
 export const CSV_BOM = "\uFEFF";
-export const CSV_SEPARATOR = ";";
+const CSV_SEPARATOR = ";";
 export const CSV_EOL = "\r\n";
 
 // A piece of text a spreadsheet may read as a cell of its own: the field's start, or what
@@ -51,7 +51,7 @@ export const dayMonthYearTime = (localDateTime: string) =>
   `${dayMonthYear(localDateTime)} ${localDateTime.slice(11, 16)}`;
 
 /** How a spreadsheet in Spanish writes a boolean, so it reads it back as one. */
-export const spreadsheetBoolean = (value: string) => (value === "true" || value === "t" ? "VERDADERO" : "FALSO");
+const spreadsheetBoolean = (value: string) => (value === "true" || value === "t" ? "VERDADERO" : "FALSO");
 
 /** One CSV field; a null is an empty, unquoted field. */
 export function csvField(kind: ExportKind, value: string | null): string {

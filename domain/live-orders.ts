@@ -17,7 +17,7 @@ export interface OrderListPage {
 }
 
 /** The server's filter, on one row: the client's name or the order id, the freezer and status filters. */
-export function rowMatches(row: OrderRow, { search, filter, fvStatus, statusId }: OrderListFilters) {
+function rowMatches(row: OrderRow, { search, filter, fvStatus, statusId }: OrderListFilters) {
   const term = normalizeSearch(search);
   if (term && !normalizeSearch(row.FK_Clients__Name).includes(term) && String(row.PK_Orders) !== term) return false;
   if (filter === "virtual_freezer") {

@@ -55,7 +55,7 @@ export function withProductChange<T extends StockRow>(rows: T[], change: Product
 
 const byName = <T extends StockRow>(rows: T[]) => rows.sort((a, b) => a.Name.localeCompare(b.Name, "es"));
 
-export const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_STOCK_KG);
+const isLowStock = (quantity: string) => toGrams(quantity) < toGrams(LOW_STOCK_KG);
 
 /**
  * The low-stock panel's rows (under 3 kg, by name) after a change: a product that reached

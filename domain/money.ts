@@ -21,7 +21,6 @@ function toScaled(value: number | string, decimals: number): number {
 
 export const toCentavos = (value: number | string): Centavos => toScaled(value, 2);
 export const toGrams = (value: number | string): Grams => toScaled(value, 3);
-export const fromGrams = (grams: Grams): number => grams / 1000;
 
 /** "1234.50" for numeric columns, exact. */
 export function centavosToDecimal(centavos: Centavos): string {

@@ -8,7 +8,6 @@ export const STATUS = {
   prepared: 6,
   modified: 7,
 } as const;
-export type StatusId = (typeof STATUS)[keyof typeof STATUS];
 
 /** SPEC.md §4: preparation works on Confirmado and Pendiente orders. */
 export const PREPARATION_STATUSES: number[] = [STATUS.confirmed, STATUS.pending];

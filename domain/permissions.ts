@@ -47,7 +47,3 @@ export type RoutePermission = Capability | "public";
 export function can(group: string | null | undefined, capability: Capability): boolean {
   return !!group && (CAPABILITIES[capability] as readonly string[]).includes(group);
 }
-
-export function isGroupName(name: string): name is GroupName {
-  return (GROUPS as readonly string[]).includes(name);
-}

@@ -1,8 +1,8 @@
 /** SPEC.md §3/§9: a promotion holds up to 4 product ids joined by '-', 0 meaning none. */
-export const MAX_PROMOTION_PRODUCTS = 4;
+const MAX_PROMOTION_PRODUCTS = 4;
 const EMPTY_MARKERS = new Set(["", "NONE", "NULL", "0"]);
 
-export function promotionParts(promotions: string | null | undefined): string[] {
+function promotionParts(promotions: string | null | undefined): string[] {
   return (promotions ?? "").split("-").map((part) => part.trim());
 }
 

@@ -1,6 +1,6 @@
 import type { LineType } from "./pricing";
 
-export const QUANTITY_MESSAGES = {
+const QUANTITY_MESSAGES = {
   kg: "La cantidad en KG admite hasta tres decimales.",
   invalid: "Ingresá una cantidad válida.",
 } as const;

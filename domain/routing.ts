@@ -1,6 +1,6 @@
 /** SPEC.md §9: distances on a sphere of radius 6371 km. */
-export const EARTH_RADIUS_KM = 6371;
-export const MAX_ROUTE_STOPS = 3;
+const EARTH_RADIUS_KM = 6371;
+const MAX_ROUTE_STOPS = 3;
 
 export interface Point {
   lat: number;

@@ -4,8 +4,8 @@
  * name (Cyrillic `е`, fullwidth `ａ`, dotless `ı`, invisible or direction-changing
  * characters) is refused with a message that names it, so the person knows what to change.
  */
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 30;
+const USERNAME_MIN_LENGTH = 3;
+const USERNAME_MAX_LENGTH = 30;
 
 export const USERNAME_REQUIRED = "El usuario es obligatorio.";
 export const USERNAME_LENGTH = `El usuario debe tener entre ${USERNAME_MIN_LENGTH} y ${USERNAME_MAX_LENGTH} caracteres.`;

@@ -42,12 +42,12 @@ const originList = optionalText.transform((value, ctx) => {
   return origins.map((origin) => (URL.canParse(origin) ? new URL(origin).origin : origin));
 });
 
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 /** OpenFreeMap's key-free OpenStreetMap style: its tiles, glyphs and sprites share its origin. */
-export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
+const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
 /** The public Nominatim, used within its policy (identifying User-Agent, one request a second, cached). */
-export const DEFAULT_GEOCODER_URL = "https://nominatim.openstreetmap.org/";
+const DEFAULT_GEOCODER_URL = "https://nominatim.openstreetmap.org/";
 
 /** A URL with a public default; `off` switches the service off for an offline site. */
 const switchableUrl = (fallback: string) =>
@@ -108,7 +108,7 @@ const EnvSchema = z
     path: ["ADMIN_PASSWORD"],
   });
 
-export type RunMode = "embedded" | "production";
+type RunMode = "embedded" | "production";
 
 export interface Config {
   port: number;

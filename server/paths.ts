@@ -15,7 +15,7 @@ function projectRoot(from: string): string {
   }
 }
 
-export const ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+const ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
 export const WEB_DIST = join(ROOT, "web", "dist");
 export const MIGRATIONS_FOLDER = join(ROOT, "drizzle", "migrations");
 export const FUNCTIONS_FOLDER = join(ROOT, "drizzle", "functions");

@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = {
   "user.group_changed": "Cambio de grupo",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** What each record is about, in Spanish for the screen. */
 export const AUDIT_ENTITIES = {

@@ -55,13 +55,12 @@ export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
 /** Boards show one delivery date (default today in Buenos Aires); none means every date. */
 export const BoardQuery = z.object({ delivery_date: isoDate().optional() });
 
-export const PickListLine = z.object({
+const PickListLine = z.object({
   product_id: z.number(),
   product_name: text(),
   Type: z.enum(["KG", "UN"]),
   Amount: text(),
 });
-export type PickListLine = z.infer<typeof PickListLine>;
 
 export const PreparationBatch = z.object({
   id: text(),
@@ -93,7 +92,7 @@ export const MAX_ROUTE_ORDERS = 3;
 /** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9). */
 export const COURIERS = [0, 1, 2, 3] as const;
 export const courierName = (courier: number) => (courier === 0 ? "Sin asignar" : `Cadete ${courier}`);
-export const Courier = z.coerce.number().int().min(0, "Cadete inexistente.").max(3, "Cadete inexistente.");
+const Courier = z.coerce.number().int().min(0, "Cadete inexistente.").max(3, "Cadete inexistente.");
 
 export const DispatchCard = BoardOrderRow.extend({ courier: z.number(), position: z.number(), version: z.number() });
 export type DispatchCard = z.infer<typeof DispatchCard>;
@@ -120,7 +119,7 @@ const routeOrderIds = z
   .array(z.number().int().positive().max(LARGEST_ID, "Identificador inválido."))
   .min(1, BOARD_MESSAGES.routeSize)
   .max(MAX_ROUTE_ORDERS, BOARD_MESSAGES.routeSize);
-export const RouteOrders = z.object({ order_ids: routeOrderIds });
+const RouteOrders = z.object({ order_ids: routeOrderIds });
 export const RouteQuery = z.object({
   order_ids: text()
     .transform((text) => text.split(",").filter(Boolean).map(Number))
@@ -130,7 +129,7 @@ export const SendRouteRequest = RouteOrders.extend({
   courier: Courier.refine((c) => c > 0, BOARD_MESSAGES.chooseCourier),
 });
 
-export const RouteStop = z.object({
+const RouteStop = z.object({
   order_id: z.number(),
   client_name: text(),
   address: text(),

@@ -20,7 +20,7 @@ export const CLIENT_MESSAGES = {
   required: "Este campo es obligatorio.",
 } as const;
 
-export const CLIENT_CATEGORIES = ["Normal", "Freezer Virtual"] as const;
+const CLIENT_CATEGORIES = ["Normal", "Freezer Virtual"] as const;
 
 const hasTwoWords = (name: string) => name.trim().split(/\s+/).filter(Boolean).length >= 2;
 

@@ -32,7 +32,7 @@ export const COURIER_MESSAGES = {
 export const UndoMarkRequest = z.object({ order_id: recordId() });
 
 /** A money amount as typed, "12345,67", "12345.67" or a number: exact to the centavo, never more decimals. */
-export const moneyInput = z.union([text(), z.number()]).transform((value, ctx) => {
+const moneyInput = z.union([text(), z.number()]).transform((value, ctx) => {
   const text = String(value).trim();
   if (!/^\d{1,11}([.,]\d{1,2})?$/.test(text)) {
     ctx.addIssue({ code: "custom", message: COURIER_MESSAGES.amount });
@@ -67,7 +67,7 @@ export type PositionRequest = z.infer<typeof PositionRequest>;
 export const CourierDayQuery = z.object({ delivery_date: isoDate().optional() });
 
 const money = text();
-export const StopState = z.enum(STOP_STATES);
+const StopState = z.enum(STOP_STATES);
 
 export const CourierStop = z.object({
   stop_id: z.number(),
@@ -112,13 +112,12 @@ export const CourierRoute = z.object({
 });
 export type CourierRoute = z.infer<typeof CourierRoute>;
 
-export const Position = z.object({
+const Position = z.object({
   latitude: z.number(),
   longitude: z.number(),
   accuracy: z.number().nullable(),
   at: text(),
 });
-export type Position = z.infer<typeof Position>;
 
 /** A stop as the dispatch board shows it under its column. */
 export const BoardStop = z.object({
@@ -150,7 +149,7 @@ export const RouteSheetQuery = z.object({
   delivery_date: isoDate().optional(),
 });
 
-export const CourierUser = z.object({ id: z.number(), display_name: text() });
+const CourierUser = z.object({ id: z.number(), display_name: text() });
 
 export const CourierColumn = z.object({
   column: z.number(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 import { isExactDate, readTypedDate } from "../dates";
 
-export const DATE_MESSAGE = "Ingresá una fecha válida (AAAA-MM-DD).";
+const DATE_MESSAGE = "Ingresá una fecha válida (AAAA-MM-DD).";
 
 /** A date a person typed (see readTypedDate), as ISO; anything else, or out of DATE_RANGE, fails with `message`. */
 export const typedDate = (message: string) =>

@@ -61,10 +61,6 @@ export const PreparationUpdatedData = z.object({
 });
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 
-/** product.stock_changed: the product's new quantity in kilograms. */
-export const StockChangedData = z.object({ product_id: z.number(), quantity: text(), name: text() });
-export type StockChangedData = z.infer<typeof StockChangedData>;
-
 /** product.updated: the product's row as the lists show it, after a change besides its stock (name, price, weight…). */
 export const ProductUpdatedData = z.object({ product: Product });
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;

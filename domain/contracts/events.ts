@@ -4,7 +4,7 @@ import { text } from "./text";
 import type { Capability } from "../permissions";
 
 /** Durable events: written to order_events in the transaction of the change, replayable. */
-export const DURABLE_EVENT_TYPES = [
+const DURABLE_EVENT_TYPES = [
   "order.created",
   "order.modified",
   "order.cancelled",
@@ -30,10 +30,6 @@ export const DURABLE_EVENT_TYPES = [
   "user.group_changed",
 ] as const;
 export type DurableEventType = (typeof DURABLE_EVENT_TYPES)[number];
-
-/** Ephemeral chatter: published straight to the bus, no id, never replayed. */
-export const EPHEMERAL_EVENT_TYPES = ["export.progress", "deploy.log", "session.ended"] as const;
-export type EphemeralEventType = (typeof EPHEMERAL_EVENT_TYPES)[number];
 
 export const AppEvent = z.object({
   id: z.number().int().nullable(),
@@ -65,7 +61,7 @@ export type SocketAuthMessage = z.infer<typeof SocketAuthMessage>;
  * A board that changes the date it shows (or closes: no date) — the socket's preparation
  * events follow from the next one, as the `subscribed` answer says.
  */
-export const SocketSubscribeMessage = z.object({
+const SocketSubscribeMessage = z.object({
   type: z.literal("subscribe"),
   preparation_date: PreparationSubscription.optional(),
 });

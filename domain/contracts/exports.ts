@@ -5,7 +5,7 @@ import { LARGEST_ID } from "./catalog-common";
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
 /** SPEC.md §9: tables with an id range filter, then the others; AuditLog is the audit trail (DESIGN.md §4); CourierStops the couriers' stops and cash (issue 16). */
-export const RANGED_TABLES = [
+const RANGED_TABLES = [
   "Orders",
   "OrderDetails",
   "Clients",
@@ -17,7 +17,7 @@ export const RANGED_TABLES = [
   "AuditLog",
   "CourierStops",
 ] as const;
-export const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
+const OTHER_TABLES = ["AuthUser", "TimesShipping", "Shipments", "Cities", "PayMethods", "OrderStatus"] as const;
 export const EXPORT_TABLES = [...RANGED_TABLES, ...OTHER_TABLES] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 

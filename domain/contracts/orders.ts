@@ -63,7 +63,7 @@ export type SubmitOrderRequest = z.infer<typeof SubmitOrderRequest>;
 export const SubmitOrderResponse = z.object({ success: z.literal(true), order_id: z.number() });
 export const OrderIdRequest = z.object({ order_id: recordId() });
 
-export const ORDER_FILTERS = ["", "virtual_freezer", "status"] as const;
+const ORDER_FILTERS = ["", "virtual_freezer", "status"] as const;
 export const OrderListQuery = z.object({
   search: text().trim().max(200).optional().default(""),
   filter: z.enum(ORDER_FILTERS).optional().default(""),
@@ -92,14 +92,14 @@ export const OrderRow = z.object({
   Has_FV: z.boolean(),
 });
 export type OrderRow = z.infer<typeof OrderRow>;
-export const OrderStatusItem = z.object({ id: z.number(), name: text() });
+const OrderStatusItem = z.object({ id: z.number(), name: text() });
 export const OrderListResponse = z.object({
   results: z.array(OrderRow),
   statuses: z.array(OrderStatusItem),
   ...PageCount,
 });
 
-export const OrderLine = z.object({
+const OrderLine = z.object({
   detailed_product_id: z.number(),
   FK_Products: z.number(),
   product_name: text(),
@@ -113,7 +113,7 @@ export const OrderLine = z.object({
   weighted: z.boolean(),
 });
 
-export const OrderHistoryEntry = z.object({
+const OrderHistoryEntry = z.object({
   id: z.number(),
   type: text(),
   at: text(),

@@ -14,7 +14,7 @@ export const PRODUCT_MESSAGES = {
 
 const nonNegative = (message: string) => decimalInput(message).refine((n) => n >= 0 && n < 1e9, message);
 
-export const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios", "bajo_stock"] as const;
+const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios", "bajo_stock"] as const;
 /** SPEC.md §9: the wizard's side panel lists products under this stock (kg). */
 export const LOW_STOCK_KG = 3;
 

@@ -10,8 +10,8 @@ export const ActiveUser = z.object({
   group_id: z.number().int(),
 });
 export type ActiveUser = z.infer<typeof ActiveUser>;
-export const UserGroup = z.object({ id: z.number().int(), name: text() });
-export const PendingRegistration = z.object({
+const UserGroup = z.object({ id: z.number().int(), name: text() });
+const PendingRegistration = z.object({
   id: z.number().int(),
   username: text(),
   email: text(),

@@ -3,13 +3,12 @@ import { text } from "./text";
 import { recordId } from "./catalog-common";
 import { Product } from "./products";
 
-export const FreezerItem = z.object({
+const FreezerItem = z.object({
   PK_Products: z.number(),
   Name: text(),
   Quantity: text(),
   Type: z.enum(["KG", "UN", "PROMO"]),
 });
-export type FreezerItem = z.infer<typeof FreezerItem>;
 
 export const VirtualFreezerResponse = z.object({
   client: z.object({ PK_Clients: z.number(), Name: text() }),
@@ -19,7 +18,7 @@ export const VirtualFreezerResponse = z.object({
 });
 export type VirtualFreezerResponse = z.infer<typeof VirtualFreezerResponse>;
 
-export const SaveFreezerItem = z.object({
+const SaveFreezerItem = z.object({
   productId: recordId("Producto inválido."),
   units: z.union([z.number(), text()], { error: "Ingresá una cantidad válida." }),
   type: z.enum(["KG", "UN", "PROMO"], { error: "Tipo inválido." }),

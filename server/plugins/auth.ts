@@ -33,9 +33,9 @@ declare module "@fastify/jwt" {
   }
 }
 
-export const ACCESS_TOKEN_TTL = "15m";
+const ACCESS_TOKEN_TTL = "15m";
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   secret: string;
   /** Loads the user behind a token; null when gone, deactivated or the session ended, so tokens die at once. */
   loadUser(id: number, sessionId: string): AuthenticatedUser | null | Promise<AuthenticatedUser | null>;

@@ -5,7 +5,7 @@ import type {} from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-export interface ConnectionsOptions {
+interface ConnectionsOptions {
   /** How long close() lets open sockets finish before it destroys them. */
   closeDeadlineMs: number;
 }

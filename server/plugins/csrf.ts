@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Forbidden } from "../errors";
 
-export const CSRF_COOKIE = "csrftoken";
-export const CSRF_HEADER = "x-csrftoken";
+const CSRF_COOKIE = "csrftoken";
+const CSRF_HEADER = "x-csrftoken";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function same(a: string, b: string): boolean {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { DOCS_PREFIX } from "./api-docs";
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** MAP_STYLE_URL: the browser fetches the style, and usually its tiles and glyphs, from there. */
   mapStyleUrl?: string;
   /** MAP_EXTRA_ORIGINS: tile, glyph or sprite hosts a style names besides its own origin. */
@@ -20,7 +20,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * board goes full screen; nothing else (camera and microphone included: the proof photo is a
  * file input, which needs no permission). helmet dropped this header, so it is ours.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "geolocation=(self)",
   "fullscreen=(self)",
   ...["camera", "microphone", "display-capture", "payment", "usb", "serial", "hid", "midi"].map((f) => `${f}=()`),
@@ -38,7 +38,7 @@ export const PERMISSIONS_POLICY = [
 const NO_STORE = "no-store";
 
 /** Origins the browser's map reaches; the geocoder is not one, it is called by the server. */
-export function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOptions): string[] {
+function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOptions): string[] {
   const style = mapStyleUrl && URL.canParse(mapStyleUrl) ? [new URL(mapStyleUrl).origin] : [];
   return [...new Set([...style, ...mapExtraOrigins])];
 }
@@ -49,13 +49,13 @@ export function mapOrigins({ mapStyleUrl, mapExtraOrigins }: SecurityHeadersOpti
  * MapLibre starts its worker from a blob: URL and decodes tiles into blob:/data: images.
  */
 /** reCAPTCHA's widget: Google's serves its script from www.google.com and its parts from gstatic. */
-export function captchaOrigins({ captchaScriptUrl }: SecurityHeadersOptions): string[] {
+function captchaOrigins({ captchaScriptUrl }: SecurityHeadersOptions): string[] {
   if (!captchaScriptUrl || !URL.canParse(captchaScriptUrl)) return [];
   const origin = new URL(captchaScriptUrl).origin;
   return origin === "https://www.google.com" ? [origin, "https://www.gstatic.com"] : [origin];
 }
 
-export function contentSecurityPolicy(options: SecurityHeadersOptions) {
+function contentSecurityPolicy(options: SecurityHeadersOptions) {
   const map = mapOrigins(options);
   const captcha = captchaOrigins(options);
   return {

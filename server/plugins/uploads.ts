@@ -4,7 +4,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from "../../domain/contracts/users";
 import { Invalid } from "../errors";
 
 /** A multipart body the parser could not read: no or another boundary, cut short, malformed. */
-export const MALFORMED_FORM = "El formulario enviado llegó incompleto o dañado. Volvé a enviarlo.";
+const MALFORMED_FORM = "El formulario enviado llegó incompleto o dañado. Volvé a enviarlo.";
 
 /**
  * Multipart forms, for the features that take a photo (profiles, proof of delivery). Each

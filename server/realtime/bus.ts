@@ -13,7 +13,7 @@ export interface Published {
   from?: string;
 }
 
-export type BusListener = (event: AppEvent, previous: number | null) => void;
+type BusListener = (event: AppEvent, previous: number | null) => void;
 
 /** Fan-out of events to every API instance's websocket hub. */
 export interface Bus {

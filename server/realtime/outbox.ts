@@ -8,8 +8,6 @@ export {
   appendEvents,
   eventsAfter,
   latestEventId,
-  type NewEvent,
-  toAppEvent,
   unpublishedEventCount,
 } from "./outbox-repository";
 

@@ -10,7 +10,7 @@ import { can } from "../../domain/permissions";
 import type { SocketUser } from "./socket-user";
 
 /** Sockets that stop reading are closed past this much unsent data; they resume with their last id. */
-export const SEND_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
+const SEND_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const serializedEvents = new WeakMap<AppEvent, string>();
 /** One event goes to every socket of the instance: it is turned into JSON once. */

@@ -7,7 +7,7 @@ import type { TestApp } from "./app";
 import { ApiClient } from "./app";
 
 let sequence = 0;
-export const TEST_PASSWORD = "clave-segura-123";
+const TEST_PASSWORD = "clave-segura-123";
 
 export async function createUser(
   t: TestApp,

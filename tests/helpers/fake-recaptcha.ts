@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 
 /** How the stand-in's script behaves: loads and works, is missing (404), or loads and never gets ready. */
-export type FakeRecaptchaMode = "works" | "missing" | "never-ready";
+type FakeRecaptchaMode = "works" | "missing" | "never-ready";
 
 export interface FakeRecaptcha {
   origin: string;

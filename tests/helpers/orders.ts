@@ -1,6 +1,6 @@
 import type { Api } from "./http-api";
 
-export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 export function orderDetails(overrides: Record<string, unknown> = {}) {
   return {

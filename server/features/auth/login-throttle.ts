@@ -43,7 +43,7 @@ interface Attempts {
   lastAt: number;
 }
 
-export interface Counter {
+interface Counter {
   key: string;
   rule: ThrottleRule;
 }
@@ -59,13 +59,13 @@ export interface AttemptStore {
 }
 
 /** How long a key must wait after its last attempt; 0 within the free allowance. */
-export function delayOf(attempts: Attempts | null, rule: ThrottleRule): number {
+function delayOf(attempts: Attempts | null, rule: ThrottleRule): number {
   if (!attempts || attempts.count < rule.free) return 0;
   return Math.min(rule.baseDelayMs * 2 ** (attempts.count - rule.free), rule.maxDelayMs);
 }
 
 /** Milliseconds still to wait before this key may try again; 0 when it may. */
-export function waitFor(attempts: Attempts | null, rule: ThrottleRule, now: number): number {
+function waitFor(attempts: Attempts | null, rule: ThrottleRule, now: number): number {
   const delay = delayOf(attempts, rule);
   return delay && Math.max(0, attempts!.lastAt + delay - now);
 }

@@ -17,7 +17,7 @@ const DUMMY_HASH = await hash("frio-dummy-password");
 
 export const hashPassword = (password: string) => hash(password);
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

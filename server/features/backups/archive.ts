@@ -21,7 +21,7 @@ interface Manifest {
   created_at: string;
 }
 
-export class NotABackup extends Error {}
+class NotABackup extends Error {}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);

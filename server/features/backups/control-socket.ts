@@ -10,7 +10,7 @@ import type { BackupsService } from "./service";
  * directory (only the data directory's owner may connect: they may read the data anyway).
  * The app writes the backup, so nothing but the app ever opens the database while it runs.
  */
-export const controlSocketPath = (dataDir: string) => join(dataDir, "frio.sock");
+const controlSocketPath = (dataDir: string) => join(dataDir, "frio.sock");
 
 /** Serves `GET /backup` on the control socket; the data directory's lock is already held, so a socket file left there is stale. */
 export async function serveControlSocket(

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
  * libpq's variables for a connection URL: the password never appears on a command line,
  * where any user of the machine could read it (`ps`).
  */
-export function libpqEnv(url: string): Record<string, string> {
+function libpqEnv(url: string): Record<string, string> {
   const parsed = new URL(url);
   const env: Record<string, string> = {
     PGHOST: decodeURIComponent(parsed.hostname) || "localhost",

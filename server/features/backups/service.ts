@@ -12,7 +12,7 @@ import { writeEmbeddedArchive } from "./archive";
 import { pgDump } from "./postgres-tools";
 import { lastBackup, lastFailure, recordBackup, recordFailure } from "./repository";
 
-export const BACKUP_FAILED = "No se pudo generar la copia de seguridad.";
+const BACKUP_FAILED = "No se pudo generar la copia de seguridad.";
 
 /** `frio-20261124-210000.tar` (embedded) or `.dump` (pg_dump's custom format), in UTC. */
 export function backupFileName(mode: Config["mode"], at: Date): string {

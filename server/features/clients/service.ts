@@ -13,12 +13,12 @@ import * as repo from "./repository";
 import type { ClientRow } from "./repository";
 
 export const CLIENT_NOT_FOUND = "El cliente no existe o fue eliminado.";
-export const CLIENT_EDIT_CONFLICT =
+const CLIENT_EDIT_CONFLICT =
   "Otra persona modificó este cliente mientras lo editabas. Recargá los datos y volvé a guardar.";
 
 const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
 
-export function toListItem(row: ClientRow): ClientListItem {
+function toListItem(row: ClientRow): ClientListItem {
   return {
     id: row.id,
     PK_Clients: row.id,

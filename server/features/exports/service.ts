@@ -52,7 +52,7 @@ export interface ExportsDeps {
 }
 
 /** The download's reader took nothing for EXPORT_STALL_MS: the export is ended and its slot freed. */
-export class ExportStalled extends Error {}
+class ExportStalled extends Error {}
 
 export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_000, log }: ExportsDeps) {
   const { db } = database;

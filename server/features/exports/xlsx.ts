@@ -13,7 +13,7 @@ import { zipStream, type ZipEntry } from "./zip";
  */
 
 /** Excel's last row; past it the rows go on in another sheet. */
-export const SHEET_ROWS = 1_048_576;
+const SHEET_ROWS = 1_048_576;
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";

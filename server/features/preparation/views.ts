@@ -9,7 +9,7 @@ import type { BatchableRow } from "./batches";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
 
-export const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) =>
+const weightOf = (rows: Pick<BoardRow, "totalWeight">[]) =>
   gramsToDecimal(rows.reduce((sum, r) => sum + toGrams(r.totalWeight), 0));
 
 function shareText(orders: BatchableRow[], mapsUrl: string | null) {

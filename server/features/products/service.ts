@@ -15,7 +15,7 @@ import { recordAudit } from "../audit";
 import * as repo from "./repository";
 import { toProduct } from "./serialize";
 
-export const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
+const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
 
 const price = (n: number) => centavosToDecimal(toCentavos(n));
 const kilos = (n: number) => gramsToDecimal(toGrams(n));

@@ -3,7 +3,7 @@ import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE } from "../../../doma
 import { AppError, Invalid } from "../../errors";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
-export const NOT_AN_IMAGE = "El archivo no es una imagen JPEG, PNG o WebP válida.";
+const NOT_AN_IMAGE = "El archivo no es una imagen JPEG, PNG o WebP válida.";
 
 /**
  * Checks an upload by its content (not the name or type claimed) and re-encodes it to WebP

@@ -17,7 +17,7 @@ const PROFILE_SIZE_PX = 256;
 const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** 15 characters in three groups (about 87 bits), e.g. `k7Qm2-xRt9p-Hw4Zc`. */
-export function generatePassword(): string {
+function generatePassword(): string {
   const group = () => Array.from({ length: 5 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
   return `${group()}-${group()}-${group()}`;
 }

@@ -3,12 +3,12 @@ import { MapConfig } from "../../../domain/contracts/map";
 import { get } from "./http";
 
 /** Shared by /mapa and the dispatch route map, so it lives beside the HTTP client. */
-export const mapConfigKeys = { all: ["map-config"] as const };
+const mapConfigKeys = { all: ["map-config"] as const };
 
-export const getMapConfig = async () => MapConfig.parse(await get("/map-config/"));
+const getMapConfig = async () => MapConfig.parse(await get("/map-config/"));
 
 /** Map style and depot, read once per session. */
-export const mapConfigOptions = () =>
+const mapConfigOptions = () =>
   queryOptions({ queryKey: mapConfigKeys.all, queryFn: getMapConfig, staleTime: Infinity });
 
 export const useMapConfig = () => useQuery(mapConfigOptions());

@@ -24,11 +24,7 @@ export function messageFromBody(statusText: string, body: unknown): string {
 
 export const NO_RESPONSE = "Sin respuesta del servidor";
 /** What a 403 says on every screen, instead of the screen's generic failure. */
-export const FORBIDDEN = "No tenés permiso para realizar esta acción.";
-
-/** The screen's own failure message, unless the server refused the user's group. */
-export const forbiddenOr = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status === 403 ? FORBIDDEN : fallback;
+const FORBIDDEN = "No tenés permiso para realizar esta acción.";
 export const UNKNOWN_ERROR = "Error desconocido";
 export const nonJson = (status: number) => `Error ${status}: respuesta no-JSON del servidor`;
 

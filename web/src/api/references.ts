@@ -9,12 +9,12 @@ import { get } from "./http";
  */
 export const referenceKeys = { all: ["references"] as const };
 
-export async function getReferences() {
+async function getReferences() {
   const [cities, shipments] = await Promise.all([get("/get_cities/"), get("/get_shipments/")]);
   return { cities: z.array(City).parse(cities), shipments: z.array(Shipment).parse(shipments) };
 }
 
-export const referencesOptions = () =>
+const referencesOptions = () =>
   queryOptions({ queryKey: referenceKeys.all, queryFn: getReferences, staleTime: 5 * 60_000 });
 
 export const useReferences = () => useQuery(referencesOptions());

@@ -1,6 +1,6 @@
 import { can, type Capability } from "../../../domain/permissions";
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   to: string;
   /** Shown only to groups holding it; the server enforces the same rule. */
@@ -8,7 +8,7 @@ export interface MenuLink {
 }
 
 // SPEC.md §2 side menu, plus the boards for the groups that work them.
-export const MENU: MenuLink[] = [
+const MENU: MenuLink[] = [
   { label: "Inicio", to: "/" },
   { label: "Mi reparto", to: "/reparto", capability: "courier.work" },
   // A Cadete works only their stops: the catalogue and orders are not theirs to see.

@@ -8,7 +8,7 @@ import { cssVariablesResolver, theme } from "./theme";
 // notices shown before it arrives wait in the store and appear with it.
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 

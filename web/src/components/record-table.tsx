@@ -20,8 +20,8 @@ interface RecordTableProps<T> {
 }
 
 /** Below this width every column of a wide table no longer fits: rows become cards. */
-export const WIDE_SCREEN = "(min-width: 62em)";
-export const useWideScreen = () => useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
+const WIDE_SCREEN = "(min-width: 62em)";
+const useWideScreen = () => useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
 
 const opensOnKey = (open: () => void) => (event: KeyboardEvent) => {
   if (event.key !== "Enter" && event.key !== " ") return;

@@ -19,7 +19,7 @@ const STATE = {
 } as const;
 
 /** "hace 3 min": how old the courier's last shared position is. */
-export function positionAge(at: string, now = Date.now()) {
+function positionAge(at: string, now = Date.now()) {
   const minutes = Math.max(0, Math.round((now - new Date(at).getTime()) / 60_000));
   return minutes < 1
     ? "hace menos de 1 min"

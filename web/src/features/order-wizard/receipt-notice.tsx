@@ -4,7 +4,7 @@ import { saveFile } from "../../api/save-file";
 import { notifySuccess } from "../../components/notify";
 import { getReceipt } from "./api/get-receipt";
 
-export const RECEIPT_MESSAGES = {
+const RECEIPT_MESSAGES = {
   failed: (orderId: number) => `El pedido #${orderId} quedó confirmado, pero no se pudo descargar el comprobante.`,
   retry: "Reintentar descarga",
   saved: "Comprobante descargado.",

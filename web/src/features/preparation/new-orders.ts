@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { BoardOrderRow, PreparationBoard } from "../../../../domain/contracts/boards";
 
 /** How long a new order stays highlighted on the board. */
-export const HIGHLIGHT_MS = 10_000;
+const HIGHLIGHT_MS = 10_000;
 
 const ordersOf = (board: PreparationBoard) => board.batches.flatMap((b) => b.orders);
 

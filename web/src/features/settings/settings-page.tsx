@@ -9,14 +9,14 @@ import { ExportCard } from "./export-card";
 import { ProfilePhotoCard } from "./profile-photo-card";
 import { ShippingCostCard } from "./shipping-cost-card";
 
-export interface SettingsCard {
+interface SettingsCard {
   key: string;
   capability?: Capability;
   render(): ReactNode;
 }
 
 // Each settings card, shown to the groups that may use it (SPEC.md §2 /settings).
-export const SETTINGS_CARDS: SettingsCard[] = [
+const SETTINGS_CARDS: SettingsCard[] = [
   { key: "profile-photo", render: () => <ProfilePhotoCard /> },
   { key: "shipping-cost", capability: "shipping.edit", render: () => <ShippingCostCard /> },
   { key: "export", capability: "data.export", render: () => <ExportCard /> },

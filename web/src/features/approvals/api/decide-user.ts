@@ -5,7 +5,7 @@ import { approvalKeys } from "./keys";
 /** An Admin's decision on a registration request, or on an active user (SPEC.md §7 Approvals). */
 export type UserDecision = { kind: "approve" | "deny"; requestId: number } | { kind: "deactivate"; userId: number };
 
-export function decideUser(decision: UserDecision) {
+function decideUser(decision: UserDecision) {
   if (decision.kind === "deactivate") return post("/admin/users/deactivate/", { user_id: decision.userId });
   return post(`/admin/registration-requests/${decision.kind}/`, { id: decision.requestId });
 }

@@ -4,9 +4,9 @@ import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { approvalKeys } from "./keys";
 
-export const getApprovals = async () => ApprovalsResponse.parse(await get("/admin/approvals/"));
+const getApprovals = async () => ApprovalsResponse.parse(await get("/admin/approvals/"));
 
-export const approvalsOptions = () => queryOptions({ queryKey: approvalKeys.all, queryFn: getApprovals });
+const approvalsOptions = () => queryOptions({ queryKey: approvalKeys.all, queryFn: getApprovals });
 
 export function useApprovals() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { ResetPasswordResponse } from "../../../../../domain/contracts/users";
 import { post } from "../../../api/http";
 
 /** A new password for the user, answered once (the server keeps only its hash). */
-export const resetPassword = async (userId: number) =>
+const resetPassword = async (userId: number) =>
   ResetPasswordResponse.parse(await post("/admin/users/reset-password/", { user_id: userId }));
 
 export function useResetPassword() {

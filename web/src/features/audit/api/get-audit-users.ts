@@ -6,8 +6,8 @@ import { auditKeys } from "./keys";
 const ActiveUsers = z.object({ active_users: z.array(z.object({ id: z.number(), username: z.string() })) });
 
 /** Who can be filtered by: the active users of the approvals list. */
-export const getAuditUsers = async () => ActiveUsers.parse(await get("/admin/approvals/")).active_users;
+const getAuditUsers = async () => ActiveUsers.parse(await get("/admin/approvals/")).active_users;
 
-export const auditUsersOptions = () => queryOptions({ queryKey: auditKeys.users, queryFn: getAuditUsers });
+const auditUsersOptions = () => queryOptions({ queryKey: auditKeys.users, queryFn: getAuditUsers });
 
 export const useAuditUsers = () => useQuery(auditUsersOptions());

@@ -13,10 +13,10 @@ function queryString(filters: AuditFilters) {
   return params.toString();
 }
 
-export const listAudit = async (filters: AuditFilters) =>
+const listAudit = async (filters: AuditFilters) =>
   AuditResponse.parse(await get(`/audit/?${queryString(filters)}`)).results;
 
-export const auditOptions = (filters: AuditFilters) =>
+const auditOptions = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
     queryFn: () => listAudit(filters),

@@ -4,9 +4,9 @@ import { get } from "../../../api/http";
 import { authKeys } from "./keys";
 
 /** Which challenge the server checks, so the page shows that one (ALTCHA or reCAPTCHA). */
-export const getCaptchaConfig = async () => CaptchaConfig.parse(await get("/captcha/config/"));
+const getCaptchaConfig = async () => CaptchaConfig.parse(await get("/captcha/config/"));
 
-export const captchaConfigQuery = () =>
+const captchaConfigQuery = () =>
   queryOptions({ queryKey: authKeys.captchaConfig, queryFn: getCaptchaConfig, staleTime: Infinity });
 
 export const useCaptchaConfig = () => useQuery(captchaConfigQuery());

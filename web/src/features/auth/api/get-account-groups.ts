@@ -4,8 +4,8 @@ import { get } from "../../../api/http";
 import { authKeys } from "./keys";
 
 /** The groups a registration request may ask for (Admin is not among them). */
-export const getAccountGroups = async () => AccountGroupsResponse.parse(await get("/account-groups/")).results;
+const getAccountGroups = async () => AccountGroupsResponse.parse(await get("/account-groups/")).results;
 
-export const accountGroupsOptions = () => queryOptions({ queryKey: authKeys.accountGroups, queryFn: getAccountGroups });
+const accountGroupsOptions = () => queryOptions({ queryKey: authKeys.accountGroups, queryFn: getAccountGroups });
 
 export const useAccountGroups = () => useQuery(accountGroupsOptions());

@@ -4,7 +4,7 @@ import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 
 /** SPEC.md §7: POST /clients/, falling back to /create_client/ on a 404 or 405. */
-export async function createClient(input: CreateClientInput) {
+async function createClient(input: CreateClientInput) {
   try {
     return await post<{ id: number }>("/clients/", input);
   } catch (error) {

@@ -3,7 +3,7 @@ import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 
 /** SPEC.md §7: a soft delete (null_date). */
-export const deleteClient = (id: number) => post(`/clients/${id}/null_date/`);
+const deleteClient = (id: number) => post(`/clients/${id}/null_date/`);
 
 export function useDeleteClient() {
   const client = useQueryClient();

@@ -5,9 +5,8 @@ import { get } from "../../../api/http";
 import { clientKeys } from "./keys";
 
 /** Every product a claim may name (SPEC.md §7 main_products with include_all). */
-export const getClaimProducts = async () => z.array(MainProduct).parse(await get("/main_products/?include_all=true"));
+const getClaimProducts = async () => z.array(MainProduct).parse(await get("/main_products/?include_all=true"));
 
-export const claimProductsOptions = () =>
-  queryOptions({ queryKey: clientKeys.claimProducts, queryFn: getClaimProducts });
+const claimProductsOptions = () => queryOptions({ queryKey: clientKeys.claimProducts, queryFn: getClaimProducts });
 
 export const useClaimProducts = (enabled: boolean) => useQuery({ ...claimProductsOptions(), enabled });

@@ -4,7 +4,7 @@ import { get } from "../../../api/http";
 import { clientKeys } from "./keys";
 
 /** SPEC.md §7: the active value of one claim type (3: about one product). */
-export async function getClaim(clientId: number, claimType: number, productId: number | null) {
+async function getClaim(clientId: number, claimType: number, productId: number | null) {
   const path = productId ? `/check_client_claim/${clientId}/${productId}/` : `/check_client_claim/${clientId}/`;
   return ClaimValueResponse.parse(await get(`${path}?claimType=${claimType}`));
 }
@@ -13,7 +13,7 @@ export async function getClaim(clientId: number, claimType: number, productId: n
  * Read once per choice and kept while the dialog is open: a background refetch would
  * overwrite what the user is typing. Saving a claim invalidates it.
  */
-export const claimOptions = (clientId: number, claimType: number, productId: number | null) =>
+const claimOptions = (clientId: number, claimType: number, productId: number | null) =>
   queryOptions({
     queryKey: clientKeys.claim(clientId, claimType, productId),
     queryFn: () => getClaim(clientId, claimType, productId),

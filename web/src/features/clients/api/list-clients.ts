@@ -7,7 +7,7 @@ import { clientKeys, type ClientListParams } from "./keys";
 /** SPEC.md §7's client search limit; pages reach the rest. */
 export const CLIENTS_PAGE_SIZE = 20;
 
-export async function listClients({ search, filter, page }: ClientListParams) {
+async function listClients({ search, filter, page }: ClientListParams) {
   const params = new URLSearchParams({
     search,
     filter_select: filter,
@@ -18,7 +18,7 @@ export async function listClients({ search, filter, page }: ClientListParams) {
   return ClientListResponse.parse(await get(`/clients_list/?${params}`));
 }
 
-export const clientListOptions = (params: ClientListParams) =>
+const clientListOptions = (params: ClientListParams) =>
   queryOptions({
     queryKey: clientKeys.list(params),
     queryFn: () => listClients(params),

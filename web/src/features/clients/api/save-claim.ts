@@ -3,14 +3,14 @@ import { CLAIM_TYPES } from "../../../../../domain/contracts/claims";
 import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 
-export interface SaveClaimInput {
+interface SaveClaimInput {
   clientId: number;
   claimType: number;
   claimValue: string;
   productId: number | null;
 }
 
-export function saveClaim({ clientId, claimType, claimValue, productId }: SaveClaimInput) {
+function saveClaim({ clientId, claimType, claimValue, productId }: SaveClaimInput) {
   // SPEC.md §7: the product claim goes to its own call.
   if (claimType === CLAIM_TYPES.productClaim)
     return post(`/save_claim_product/${clientId}/`, { claimType, claimValue, product: productId });

@@ -3,7 +3,7 @@ import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 
 /** The edit dialog's payload, with the version it loaded (a save in between is a 409). */
-export const saveClient = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+const saveClient = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
   post<{ version: number }>(`/save_client/${id}/`, body);
 
 export function useSaveClient() {

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { CommissionResult } from "../../../../../domain/contracts/commissions";
 import { post } from "../../../api/http";
 
-export interface CommissionInput {
+interface CommissionInput {
   start_date: string;
   end_date: string;
   /** Only an Admin names the seller. */
@@ -10,7 +10,6 @@ export interface CommissionInput {
 }
 
 /** A POST that reads: the result belongs to the form that asked, so it is not cached. */
-export const calculateCommission = async (body: CommissionInput) =>
-  CommissionResult.parse(await post("/commissions/", body));
+const calculateCommission = async (body: CommissionInput) => CommissionResult.parse(await post("/commissions/", body));
 
 export const useCalculateCommission = () => useMutation({ mutationFn: calculateCommission });

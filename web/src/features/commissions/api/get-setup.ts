@@ -4,9 +4,8 @@ import { get } from "../../../api/http";
 import { commissionKeys } from "./keys";
 
 /** Who may be chosen: the sellers for an Admin, oneself for the rest (SPEC.md §6). */
-export const getCommissionSetup = async () => CommissionSetup.parse(await get("/commissions/"));
+const getCommissionSetup = async () => CommissionSetup.parse(await get("/commissions/"));
 
-export const commissionSetupOptions = () =>
-  queryOptions({ queryKey: commissionKeys.setup, queryFn: getCommissionSetup });
+const commissionSetupOptions = () => queryOptions({ queryKey: commissionKeys.setup, queryFn: getCommissionSetup });
 
 export const useCommissionSetup = () => useQuery(commissionSetupOptions());

@@ -4,10 +4,9 @@ import { download, get } from "../../../api/http";
 import { saveFile } from "../../../api/save-file";
 import { courierKeys } from "./keys";
 
-export const getCash = async (from: string, to: string) =>
-  CashReport.parse(await get(`/courier/cash/?from=${from}&to=${to}`));
+const getCash = async (from: string, to: string) => CashReport.parse(await get(`/courier/cash/?from=${from}&to=${to}`));
 
-export const cashQuery = (from: string, to: string) =>
+const cashQuery = (from: string, to: string) =>
   queryOptions({ queryKey: courierKeys.cash(from, to), queryFn: () => getCash(from, to) });
 
 export const useCash = (from: string, to: string) => useQuery(cashQuery(from, to));

@@ -5,10 +5,9 @@ import { useCurrentUser } from "../../../api/session";
 import { useEvents } from "../../../api/socket";
 import { courierKeys } from "./keys";
 
-export const getRoute = async (date: string) => CourierRoute.parse(await get(`/courier/route/?delivery_date=${date}`));
+const getRoute = async (date: string) => CourierRoute.parse(await get(`/courier/route/?delivery_date=${date}`));
 
-export const routeQuery = (date: string) =>
-  queryOptions({ queryKey: courierKeys.route(date), queryFn: () => getRoute(date) });
+const routeQuery = (date: string) => queryOptions({ queryKey: courierKeys.route(date), queryFn: () => getRoute(date) });
 
 /**
  * The courier's stops, live: the socket only says whose stops changed (never another

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/http";
 import { courierKeys } from "./keys";
 
-export interface DeliveredInput {
+interface DeliveredInput {
   orderId: number;
   /** The amount as the field read it, "111000.00"; the server checks it to the centavo. */
   amountReceived: string | null;
@@ -10,7 +10,7 @@ export interface DeliveredInput {
 }
 
 /** Multipart, since a proof photo may go along. */
-export function markDelivered({ orderId, amountReceived, photo }: DeliveredInput) {
+function markDelivered({ orderId, amountReceived, photo }: DeliveredInput) {
   const form = new FormData();
   form.append("order_id", String(orderId));
   if (amountReceived !== null && amountReceived.trim() !== "") form.append("amount_received", amountReceived.trim());

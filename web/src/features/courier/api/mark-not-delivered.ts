@@ -3,7 +3,7 @@ import type { NotDeliveredReason } from "../../../../../domain/courier";
 import { post } from "../../../api/http";
 import { courierKeys } from "./keys";
 
-export const markNotDelivered = (input: { orderId: number; reason: NotDeliveredReason; text: string }) =>
+const markNotDelivered = (input: { orderId: number; reason: NotDeliveredReason; text: string }) =>
   post<{ message: string }>("/courier/not-delivered/", {
     order_id: input.orderId,
     reason: input.reason,

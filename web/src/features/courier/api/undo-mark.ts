@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { courierKeys } from "./keys";
 
-export const undoMark = (orderId: number) => post<{ message: string }>("/courier/undo/", { order_id: orderId });
+const undoMark = (orderId: number) => post<{ message: string }>("/courier/undo/", { order_id: orderId });
 
 /** The courier's own Entregado / No entregado, within 5 minutes: the stop is pending again. */
 export function useUndoMark() {

@@ -5,13 +5,13 @@ import { moveCard } from "../../../../../domain/dispatch";
 import { post } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 
-export interface AssignInput {
+interface AssignInput {
   card: DispatchCard;
   courier: number;
   beforeId: number | null;
 }
 
-export const assign = ({ card, courier, beforeId }: AssignInput) =>
+const assign = ({ card, courier, beforeId }: AssignInput) =>
   post<{ version: number; columns: Record<string, number[]> }>("/dispatch/assign/", {
     order_id: card.PK_Orders,
     courier,

@@ -4,10 +4,9 @@ import { get } from "../../../api/http";
 import { boardDateQuery } from "../../../components/board-date";
 import { dispatchKeys } from "./keys";
 
-export const getDispatchBoard = async (date: string) =>
-  DispatchBoard.parse(await get(`/dispatch/${boardDateQuery(date)}`));
+const getDispatchBoard = async (date: string) => DispatchBoard.parse(await get(`/dispatch/${boardDateQuery(date)}`));
 
-export const dispatchBoardQuery = (date: string) =>
+const dispatchBoardQuery = (date: string) =>
   queryOptions({ queryKey: dispatchKeys.board(date), queryFn: () => getDispatchBoard(date) });
 
 export const useDispatchBoard = (date: string) => useQuery(dispatchBoardQuery(date));

@@ -6,10 +6,10 @@ import { useEvents } from "../../../api/socket";
 import { boardDateQuery, concernsDate } from "../../../components/board-date";
 import { dispatchKeys } from "./keys";
 
-export const getCouriers = async (date: string) =>
+const getCouriers = async (date: string) =>
   CourierColumns.parse(await get(`/dispatch/couriers/${boardDateQuery(date)}`));
 
-export const couriersQuery = (date: string) =>
+const couriersQuery = (date: string) =>
   queryOptions({ queryKey: dispatchKeys.couriers(date), queryFn: () => getCouriers(date) });
 
 /**

@@ -3,10 +3,8 @@ import { DispatchRoute } from "../../../../../domain/contracts/boards";
 import { get } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 
-export const getRoute = async (ids: number[]) =>
-  DispatchRoute.parse(await get(`/dispatch/route/?order_ids=${ids.join(",")}`));
+const getRoute = async (ids: number[]) => DispatchRoute.parse(await get(`/dispatch/route/?order_ids=${ids.join(",")}`));
 
-export const routeQuery = (ids: number[]) =>
-  queryOptions({ queryKey: dispatchKeys.route(ids), queryFn: () => getRoute(ids) });
+const routeQuery = (ids: number[]) => queryOptions({ queryKey: dispatchKeys.route(ids), queryFn: () => getRoute(ids) });
 
 export const useRoute = (ids: number[] | null) => useQuery({ ...routeQuery(ids ?? []), enabled: !!ids?.length });

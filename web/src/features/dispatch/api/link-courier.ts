@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 
-export const linkCourier = (input: { column: number; userId: number | null }) =>
+const linkCourier = (input: { column: number; userId: number | null }) =>
   post<{ message: string }>("/dispatch/couriers/", { column: input.column, user_id: input.userId });
 
 export function useLinkCourier() {

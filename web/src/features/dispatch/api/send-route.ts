@@ -3,7 +3,7 @@ import type { DispatchRoute } from "../../../../../domain/contracts/boards";
 import { post } from "../../../api/http";
 import { useRefreshDispatch } from "./get-board";
 
-export const sendRoute = ({ courier, orderIds }: { courier: number; orderIds: number[] }) =>
+const sendRoute = ({ courier, orderIds }: { courier: number; orderIds: number[] }) =>
   post<DispatchRoute & { message: string }>("/dispatch/send-route/", { courier, order_ids: orderIds });
 
 /** The route's events move its cards to Enviados; a refusal means this board was behind, so it reads again. */

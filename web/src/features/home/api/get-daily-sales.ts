@@ -3,8 +3,8 @@ import { DailySales } from "../../../../../domain/contracts/home";
 import { get } from "../../../api/http";
 import { homeKeys } from "../keys";
 
-export const getDailySales = async () => DailySales.parse(await get("/home/sales/"));
+const getDailySales = async () => DailySales.parse(await get("/home/sales/"));
 
-export const dailySalesQuery = () => queryOptions({ queryKey: homeKeys.dailySales, queryFn: getDailySales });
+const dailySalesQuery = () => queryOptions({ queryKey: homeKeys.dailySales, queryFn: getDailySales });
 
 export const useDailySales = (enabled: boolean) => useQuery({ ...dailySalesQuery(), enabled });

@@ -3,8 +3,8 @@ import { HomeFigures } from "../../../../../domain/contracts/home";
 import { get } from "../../../api/http";
 import { homeKeys } from "../keys";
 
-export const getFigures = async () => HomeFigures.parse(await get("/home/figures/"));
+const getFigures = async () => HomeFigures.parse(await get("/home/figures/"));
 
-export const figuresQuery = () => queryOptions({ queryKey: homeKeys.figures, queryFn: getFigures });
+const figuresQuery = () => queryOptions({ queryKey: homeKeys.figures, queryFn: getFigures });
 
 export const useFigures = () => useQuery(figuresQuery());

@@ -4,11 +4,10 @@ import { GeocodeResponse } from "../../../../../domain/contracts/map";
 import { get } from "../../../api/http";
 import { mapKeys } from "./keys";
 
-export const geocode = async (q: string) =>
-  GeocodeResponse.parse(await get(`/geocode/?q=${encodeURIComponent(q)}`)).results;
+const geocode = async (q: string) => GeocodeResponse.parse(await get(`/geocode/?q=${encodeURIComponent(q)}`)).results;
 
 /** An address asked again within the hour is answered from here, as the server caches it too. */
-export const geocodeOptions = (q: string) =>
+const geocodeOptions = (q: string) =>
   queryOptions({ queryKey: mapKeys.geocode(q), queryFn: () => geocode(q), staleTime: 60 * 60_000, retry: false });
 
 /** 'Buscar': a read the user starts, so a lookup to call rather than a query bound to the field. */

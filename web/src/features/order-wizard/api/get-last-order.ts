@@ -3,11 +3,10 @@ import { useCallback } from "react";
 import { LastOrder } from "../../../../../domain/contracts/orders";
 import { get } from "../../../api/http";
 
-export const getLastOrder = async (clientId: number) =>
-  LastOrder.parse(await get(`/orders/last/?client_id=${clientId}`));
+const getLastOrder = async (clientId: number) => LastOrder.parse(await get(`/orders/last/?client_id=${clientId}`));
 
 // Asked afresh on each press: an order confirmed a minute ago must be the one repeated.
-export const lastOrderQuery = (clientId: number) =>
+const lastOrderQuery = (clientId: number) =>
   queryOptions({
     queryKey: ["orders", "last", clientId],
     queryFn: () => getLastOrder(clientId),

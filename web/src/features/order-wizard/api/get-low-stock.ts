@@ -5,9 +5,9 @@ import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
 
-export const getLowStock = async () => ProductListResponse.parse(await get("/products/?filter=bajo_stock")).results;
+const getLowStock = async () => ProductListResponse.parse(await get("/products/?filter=bajo_stock")).results;
 
-export const lowStockOptions = () => queryOptions({ queryKey: wizardKeys.lowStock, queryFn: getLowStock });
+const lowStockOptions = () => queryOptions({ queryKey: wizardKeys.lowStock, queryFn: getLowStock });
 
 /**
  * Step 1's products under 3 kg, live: a stock change moves a row in or out in place. Only a

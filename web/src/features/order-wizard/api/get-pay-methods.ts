@@ -4,8 +4,8 @@ import { PayMethod } from "../../../../../domain/contracts/orders";
 import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
-export const getPayMethods = async () => z.array(PayMethod).parse(await get("/get-pay-methods-jwt/"));
+const getPayMethods = async () => z.array(PayMethod).parse(await get("/get-pay-methods-jwt/"));
 
-export const payMethodsOptions = () => queryOptions({ queryKey: wizardKeys.payMethods, queryFn: getPayMethods });
+const payMethodsOptions = () => queryOptions({ queryKey: wizardKeys.payMethods, queryFn: getPayMethods });
 
 export const usePayMethods = () => useQuery(payMethodsOptions());

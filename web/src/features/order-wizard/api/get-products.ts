@@ -5,10 +5,10 @@ import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";
 
-export const getWizardProducts = async (search: string) =>
+const getWizardProducts = async (search: string) =>
   ProductListResponse.parse(await get(`/products/?${new URLSearchParams({ search, limit: "1000" })}`)).results;
 
-export const wizardProductsOptions = (search: string) =>
+const wizardProductsOptions = (search: string) =>
   queryOptions({ queryKey: wizardKeys.productSearch(search), queryFn: () => getWizardProducts(search) });
 
 /**

@@ -10,7 +10,7 @@ const FALLBACK_SLOTS = ["SELECCIONE", "Mañana", "Mediodía", "Tarde"].map((Name
   Name,
 }));
 
-export async function getTimeSlots() {
+async function getTimeSlots() {
   try {
     const slots = z.array(TimeSlot).parse(await get("/get_times_shipping/"));
     return slots.length ? slots : FALLBACK_SLOTS;
@@ -19,6 +19,6 @@ export async function getTimeSlots() {
   }
 }
 
-export const timeSlotsOptions = () => queryOptions({ queryKey: wizardKeys.timeSlots, queryFn: getTimeSlots });
+const timeSlotsOptions = () => queryOptions({ queryKey: wizardKeys.timeSlots, queryFn: getTimeSlots });
 
 export const useTimeSlots = () => useQuery(timeSlotsOptions());

@@ -6,7 +6,7 @@ import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 /** Everything step 2 shows about the client: fields, claims and bonuses, and the freezer. */
-export async function getWizardClient(id: number) {
+async function getWizardClient(id: number) {
   const [detail, claims, freezer] = await Promise.all([
     get(`/get_client/${id}/`),
     get(`/clients/${id}/full-data/`),
@@ -19,7 +19,7 @@ export async function getWizardClient(id: number) {
   };
 }
 
-export const wizardClientOptions = (id: number) =>
+const wizardClientOptions = (id: number) =>
   queryOptions({ queryKey: wizardKeys.client(id), queryFn: () => getWizardClient(id) });
 
 export const useWizardClient = (id: number) => useQuery(wizardClientOptions(id));

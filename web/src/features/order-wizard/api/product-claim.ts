@@ -4,12 +4,12 @@ import { CLAIM_TYPES, ClaimValueResponse } from "../../../../../domain/contracts
 import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
-export const getProductClaim = async (clientId: number, productId: number) =>
+const getProductClaim = async (clientId: number, productId: number) =>
   ClaimValueResponse.parse(
     await get(`/check_client_claim/${clientId}/${productId}/?claimType=${CLAIM_TYPES.productClaim}`),
   );
 
-export const productClaimQuery = (clientId: number, productId: number) =>
+const productClaimQuery = (clientId: number, productId: number) =>
   queryOptions({
     queryKey: wizardKeys.productClaim(clientId, productId),
     queryFn: () => getProductClaim(clientId, productId),

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
-export interface SubmitOrderInput {
+interface SubmitOrderInput {
   /** SPEC.md §3's submit payload. */
   body: Record<string, unknown>;
   /** One per confirmation attempt: a double click or a retry creates one order. */
   idempotencyKey: string;
 }
 
-export const submitOrder = ({ body, idempotencyKey }: SubmitOrderInput) =>
+const submitOrder = ({ body, idempotencyKey }: SubmitOrderInput) =>
   post<{ success?: boolean; order_id?: number } | null>("/order/", body, { "idempotency-key": idempotencyKey });
 
 /**

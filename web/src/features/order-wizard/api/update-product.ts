@@ -4,7 +4,7 @@ import { post } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 /** The low-stock panel's editor: a new price and stock, the rest of the product as it is. */
-export const updatePriceAndStock = ({
+const updatePriceAndStock = ({
   product,
   price,
   stock,

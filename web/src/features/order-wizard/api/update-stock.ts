@@ -3,7 +3,7 @@ import { api } from "../../../api/http";
 import { wizardKeys } from "./keys";
 
 /** SPEC.md §7: the stock warning's 'Actualizar stock' (PATCH, Quantity in kg). */
-export const updateStock = ({ id, quantity }: { id: number; quantity: number }) =>
+const updateStock = ({ id, quantity }: { id: number; quantity: number }) =>
   api(`/product/${id}/update/`, { method: "PATCH", body: { Quantity: quantity } });
 
 export function useUpdateStock() {

@@ -4,7 +4,7 @@ import { STATUS } from "../../../../../domain/order-status";
 import { post } from "../../../api/http";
 import { orderKeys } from "./keys";
 
-export const cancelOrder = (orderId: number) => post("/orders/cancel/", { order_id: orderId });
+const cancelOrder = (orderId: number) => post("/orders/cancel/", { order_id: orderId });
 
 /**
  * Only Admin's sockets hear order.cancelled (a Cancelado order is Admin's only), so the

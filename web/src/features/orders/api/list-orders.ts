@@ -10,7 +10,7 @@ export const ORDERS_PAGE_SIZE = 50;
 export type OrderListParams = OrderListFilters;
 
 /** SPEC.md §7: fv_status only with the freezer filter, status_id only with a chosen status. */
-export async function listOrders({ search, filter, fvStatus, statusId, page }: OrderListParams) {
+async function listOrders({ search, filter, fvStatus, statusId, page }: OrderListParams) {
   const params = new URLSearchParams({
     search,
     filter,
@@ -23,7 +23,7 @@ export async function listOrders({ search, filter, fvStatus, statusId, page }: O
   return OrderListResponse.parse(await get(`/orders/?${params}`));
 }
 
-export const orderListOptions = (params: OrderListParams) =>
+const orderListOptions = (params: OrderListParams) =>
   queryOptions({
     queryKey: orderKeys.list(params),
     queryFn: () => listOrders(params),

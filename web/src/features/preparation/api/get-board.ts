@@ -4,10 +4,10 @@ import { get } from "../../../api/http";
 import { boardDateQuery } from "../../../components/board-date";
 import { preparationKeys } from "./keys";
 
-export const getPreparationBoard = async (date: string) =>
+const getPreparationBoard = async (date: string) =>
   PreparationBoard.parse(await get(`/preparation/${boardDateQuery(date)}`));
 
-export const preparationBoardQuery = (date: string) =>
+const preparationBoardQuery = (date: string) =>
   queryOptions({ queryKey: preparationKeys.board(date), queryFn: () => getPreparationBoard(date) });
 
 /** `live`: the socket receives this date's preparation events (usePreparationEvents): read only then. */

@@ -3,9 +3,9 @@ import { PreparationItems } from "../../../../../domain/contracts/orders";
 import { get } from "../../../api/http";
 import { preparationKeys } from "./keys";
 
-export const getOrderItems = async (id: number) => PreparationItems.parse(await get(`/orders/${id}/items/`));
+const getOrderItems = async (id: number) => PreparationItems.parse(await get(`/orders/${id}/items/`));
 
-export const orderItemsQuery = (id: number) =>
+const orderItemsQuery = (id: number) =>
   queryOptions({ queryKey: preparationKeys.items(id), queryFn: () => getOrderItems(id) });
 
 export const useOrderItems = (id: number | null) => useQuery({ ...orderItemsQuery(id ?? 0), enabled: !!id });

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { RouteSheet } from "../../../../../domain/contracts/courier";
 import { get } from "../../../api/http";
 
-export const getRouteSheet = async (column: number, date: string) =>
+const getRouteSheet = async (column: number, date: string) =>
   RouteSheet.parse(await get(`/dispatch/route-sheet/?column=${column}${date ? `&delivery_date=${date}` : ""}`));
 
-export const routeSheetQuery = (column: number, date: string) =>
+const routeSheetQuery = (column: number, date: string) =>
   queryOptions({ queryKey: ["printing", "route-sheet", column, date], queryFn: () => getRouteSheet(column, date) });
 
 export const useRouteSheet = (column: number, date: string) => useQuery(routeSheetQuery(column, date));

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { productKeys } from "./keys";
 
-export const createProduct = (body: Record<string, unknown>) => post("/products/create/", body);
+const createProduct = (body: Record<string, unknown>) => post("/products/create/", body);
 
 export function useCreateProduct() {
   const client = useQueryClient();

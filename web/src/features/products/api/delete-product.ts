@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { productKeys } from "./keys";
 
-export const deleteProduct = (id: number) => post(`/products/delete/${id}/`);
+const deleteProduct = (id: number) => post(`/products/delete/${id}/`);
 
 export function useDeleteProduct() {
   const client = useQueryClient();

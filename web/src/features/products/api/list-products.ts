@@ -9,7 +9,7 @@ import { productKeys, type ProductListParams } from "./keys";
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
-export async function listProducts({ search, filter, page }: ProductListParams) {
+async function listProducts({ search, filter, page }: ProductListParams) {
   const params = new URLSearchParams({
     search,
     filter,
@@ -20,7 +20,7 @@ export async function listProducts({ search, filter, page }: ProductListParams) 
   return ProductListResponse.parse(await get(`/products/?${params}`));
 }
 
-export const productListOptions = (params: ProductListParams) =>
+const productListOptions = (params: ProductListParams) =>
   queryOptions({
     queryKey: productKeys.list(params),
     queryFn: () => listProducts(params),

@@ -3,7 +3,7 @@ import { post } from "../../../api/http";
 import { productKeys } from "./keys";
 
 /** A product's payload or a promotion's (SPEC.md §3). */
-export const updateProduct = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+const updateProduct = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
   post(`/products/update/${id}/`, body);
 
 export function useUpdateProduct() {

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ExportJobResponse } from "../../../../../domain/contracts/exports";
 import { post } from "../../../api/http";
 
-export interface ExportInput {
+interface ExportInput {
   sql_table: string;
   type_archive: string;
   start_id?: number | string;
@@ -10,6 +10,6 @@ export interface ExportInput {
 }
 
 /** An export runs as a job: its progress and its end arrive over the websocket, which also refreshes the kept files. */
-export const createExport = async (body: ExportInput) => ExportJobResponse.parse(await post("/exports/", body));
+const createExport = async (body: ExportInput) => ExportJobResponse.parse(await post("/exports/", body));
 
 export const useCreateExport = () => useMutation({ mutationFn: createExport });

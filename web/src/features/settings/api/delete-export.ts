@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { del } from "../../../api/http";
 import { settingsKeys } from "./keys";
 
-export const deleteExport = (id: string) => del(`/exports/${id}/`);
+const deleteExport = (id: string) => del(`/exports/${id}/`);
 
 /** The list is read again whether or not the delete went through: it shows what the server keeps. */
 export function useDeleteExport() {

@@ -3,9 +3,9 @@ import { BackupStatus } from "../../../../../domain/contracts/backups";
 import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 
-export const getBackupStatus = async () => BackupStatus.parse(await get("/backups/"));
+const getBackupStatus = async () => BackupStatus.parse(await get("/backups/"));
 
-export const backupStatusOptions = () => queryOptions({ queryKey: settingsKeys.backups, queryFn: getBackupStatus });
+const backupStatusOptions = () => queryOptions({ queryKey: settingsKeys.backups, queryFn: getBackupStatus });
 
 /** The last backup, a failure after it, and the schedule. */
 export const useBackupStatus = () => useQuery(backupStatusOptions());

@@ -4,9 +4,9 @@ import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { settingsKeys } from "./keys";
 
-export const getKeptExports = async () => KeptExportsResponse.parse(await get("/exports/"));
+const getKeptExports = async () => KeptExportsResponse.parse(await get("/exports/"));
 
-export const keptExportsOptions = () => queryOptions({ queryKey: settingsKeys.keptExports, queryFn: getKeptExports });
+const keptExportsOptions = () => queryOptions({ queryKey: settingsKeys.keptExports, queryFn: getKeptExports });
 
 /** The export files kept on the server, read again when an export ends (its event carries no row). */
 export function useKeptExports() {

@@ -4,10 +4,10 @@ import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 
 /** SPEC.md §2: the end of an export's id range is prefilled with the table's latest id. */
-export const getLatestId = async (table: string) =>
+const getLatestId = async (table: string) =>
   LatestIdResponse.parse(await get(`/get-latest-id/?table=${table}`)).last_id;
 
-export const latestIdOptions = (table: string) =>
+const latestIdOptions = (table: string) =>
   queryOptions({ queryKey: settingsKeys.latestId(table), queryFn: () => getLatestId(table), retry: false });
 
 export const useLatestId = (table: string | null, enabled: boolean) =>

@@ -4,8 +4,8 @@ import { Shipment } from "../../../../../domain/contracts/clients";
 import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 
-export const getShipments = async () => z.array(Shipment).parse(await get("/get-shipments-jwt/"));
+const getShipments = async () => z.array(Shipment).parse(await get("/get-shipments-jwt/"));
 
-export const shipmentsOptions = () => queryOptions({ queryKey: settingsKeys.shipments, queryFn: getShipments });
+const shipmentsOptions = () => queryOptions({ queryKey: settingsKeys.shipments, queryFn: getShipments });
 
 export const useShipments = () => useQuery(shipmentsOptions());

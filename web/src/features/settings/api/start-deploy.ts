@@ -2,6 +2,6 @@ import { useMutation } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 
 /** 'Actualizar Software!': its output arrives as deploy.log events. */
-export const startDeploy = () => post("/deploy/");
+const startDeploy = () => post("/deploy/");
 
 export const useStartDeploy = () => useMutation({ mutationFn: startDeploy });

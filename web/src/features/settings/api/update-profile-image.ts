@@ -4,7 +4,7 @@ import { api } from "../../../api/http";
 import { sessionKeys } from "../../../api/session";
 
 /** Multipart, field profile_image (SPEC.md §7). */
-export async function updateProfileImage(file: File) {
+async function updateProfileImage(file: File) {
   const form = new FormData();
   form.append("profile_image", file);
   return ProfileImageResponse.parse(await api("/update-profile-image/", { method: "POST", body: form }));

@@ -3,8 +3,7 @@ import { post } from "../../../api/http";
 import { referenceKeys } from "../../../api/references";
 import { settingsKeys } from "./keys";
 
-export const updateShippingCost = (body: { zone_id: number; price: number | string }) =>
-  post("/update-shipping-cost/", body);
+const updateShippingCost = (body: { zone_id: number; price: number | string }) => post("/update-shipping-cost/", body);
 
 /** The zones' prices show in this card, the client forms and the wizard: all read them again. */
 export function useUpdateShippingCost() {

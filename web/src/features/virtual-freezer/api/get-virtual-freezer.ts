@@ -5,10 +5,10 @@ import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { freezerKeys } from "./keys";
 
-export const getVirtualFreezer = async (clientId: number) =>
+const getVirtualFreezer = async (clientId: number) =>
   VirtualFreezerResponse.parse(await get(`/clients/${clientId}/virtual-freezer/`));
 
-export const virtualFreezerOptions = (clientId: number) =>
+const virtualFreezerOptions = (clientId: number) =>
   queryOptions({ queryKey: freezerKeys.detail(clientId), queryFn: () => getVirtualFreezer(clientId) });
 
 /** The client's freezer and the products to fill it from, whose stock and rows stay live (written in place, no request). */

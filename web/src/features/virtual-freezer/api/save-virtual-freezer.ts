@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 import { freezerKeys } from "./keys";
 
-export interface SaveVirtualFreezerInput {
+interface SaveVirtualFreezerInput {
   clientId: number;
   has_virtual_freezer: boolean;
   items: { productId: number; units: string; type: string }[];
 }
 
-export const saveVirtualFreezer = (body: SaveVirtualFreezerInput) => post("/save_virtual_freezer/", body);
+const saveVirtualFreezer = (body: SaveVirtualFreezerInput) => post("/save_virtual_freezer/", body);
 
 export function useSaveVirtualFreezer() {
   const client = useQueryClient();

@@ -7,9 +7,8 @@ import { createBullJobs, startBullWorkers } from "../server/jobs/bullmq";
 import { createMetrics, serveMetrics } from "../server/operations/metrics";
 import { unpublishedEventCount } from "../server/realtime/outbox";
 import { createRedisBus } from "../server/realtime/redis-bus";
-import { startPreparationSweeper } from "../server/features/preparation/sweep";
-import { startBackupSchedule } from "../server/features/backups/schedule";
-import { createBackupsService } from "../server/features/backups/service";
+import { createBackupsService, startBackupSchedule } from "../server/features/backups";
+import { startPreparationSweeper } from "../server/features/preparation";
 import { jobContextFactory } from "../server/runtime";
 import { PROCESSORS } from "./registry";
 

@@ -1,4 +1,4 @@
-import { Param, sql } from "drizzle-orm";
+import { Param, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -8,3 +8,6 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  */
 export const inIds = (column: AnyPgColumn, ids: readonly number[]) =>
   sql`${column} = any(${new Param([...ids])}::int[])`;
+
+/** A numeric aggregate as exact text (no float on the way), 0 over no rows: sums of money and weight. */
+export const decimalText = (value: SQL) => sql<string>`coalesce(${value}, 0)::text`;

@@ -10,7 +10,7 @@ import type {
 import fp from "fastify-plugin";
 import { can, type RoutePermission } from "../../domain/permissions";
 import { Forbidden, Unauthorized } from "../errors";
-import type { AuthenticatedUser } from "../features/auth/repository";
+import type { AuthenticatedUser } from "../features/auth";
 
 declare module "fastify" {
   interface FastifyContextConfig {

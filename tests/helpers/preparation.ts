@@ -4,7 +4,7 @@ import { PREPARATION_STATUSES } from "../../domain/order-status";
 import type { Point } from "../../domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
-import { boardRows } from "../../server/features/orders/board-repository";
+import { boardRows } from "../../server/features/boards";
 import { toBatchable } from "../../server/features/preparation/batches";
 
 /** Each group's route as batching its open orders now gives it: its order ids in route order. */

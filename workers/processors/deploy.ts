@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import type { z } from "zod";
 import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
-import { finishDeploy } from "../../server/features/deploy/repository";
+import { finishDeploy } from "../../server/features/deploy";
 import { deployQueue } from "../queues/deploy";
 
 const Payload = JOB_PAYLOADS.deploy;

@@ -9,10 +9,17 @@ import {
   EXPORT_TOO_LARGE,
   exportFailureReason,
 } from "../../domain/contracts/exports";
-import { exportSlots } from "../../server/features/exports/slots";
-import { exportQuery } from "../../server/features/exports/tables";
-import { findExportJob, keptBytes, updateExportJob } from "../../server/features/exports/repository";
-import { byteLimit, csvStream, ExportTooLarge, xlsxStream } from "../../server/features/exports/writers";
+import {
+  byteLimit,
+  csvStream,
+  ExportTooLarge,
+  exportQuery,
+  exportSlots,
+  findExportJob,
+  keptBytes,
+  updateExportJob,
+  xlsxStream,
+} from "../../server/features/exports";
 import { JOB_PAYLOADS } from "../../server/jobs/payloads";
 import type { JobProcessor } from "../../server/jobs/types";
 import { appendEvent } from "../../server/realtime/outbox";

@@ -34,11 +34,17 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
-import { lockBoard, removePlacements } from "../dispatch";
 import type { OrdersService } from "../orders";
 import { reencodeImage } from "../users";
 import * as repo from "./repository";
-import { appendCourierChanged, appendStopEvents } from "./route-stops";
+import {
+  appendCourierChanged,
+  appendStopEvents,
+  closeStop,
+  lockBoard,
+  lockOpenStop,
+  removePlacements,
+} from "../boards";
 
 /** Proof photos keep enough detail to read a house number, and no more. */
 const PROOF_MAX_PX = 1280;
@@ -99,7 +105,7 @@ export function createCourierService({
 
   /** The order's open stop, which must be this courier's. */
   async function ownOpenStop(tx: Executor, orderId: number, user: AuthenticatedUser) {
-    const stop = await repo.lockOpenStop(tx, orderId);
+    const stop = await lockOpenStop(tx, orderId);
     if (!stop) throw new Conflict(COURIER_MESSAGES.noOpenStop);
     if (stop.userId !== user.id) throw new Forbidden(COURIER_MESSAGES.notYourStop);
     return stop;
@@ -169,7 +175,7 @@ export function createCourierService({
               : request.amount_received !== undefined
                 ? centavosToDecimal(request.amount_received)
                 : stop.amountDue;
-          await repo.closeStop(tx, stop.id, {
+          await closeStop(tx, stop.id, {
             state: "entregado",
             closedBy: user.id,
             amountReceived: received,
@@ -191,7 +197,7 @@ export function createCourierService({
         await lockBoard(tx);
         const stop = await ownOpenStop(tx, request.order_id, user);
         const reasonText = request.reason === "Otro" ? request.text : request.text || null;
-        await repo.closeStop(tx, stop.id, {
+        await closeStop(tx, stop.id, {
           state: "no_entregado",
           closedBy: user.id,
           reason: request.reason,

@@ -2,15 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Placement } from "../../../domain/dispatch";
 import { STATUS } from "../../../domain/order-status";
 import { courierAssignments, orders } from "../../../drizzle/schema";
-import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
-
-const DISPATCH_LOCK = 7261010;
-
-/** Board changes serialise on one lock: two dispatchers' drops apply one after the other. */
-export async function lockBoard(tx: Executor) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${DISPATCH_LOCK})`);
-}
 
 /** Every Armado order with its stored placement, if it has one yet. */
 export const preparedPlacements = (db: Executor) =>
@@ -41,8 +33,4 @@ export async function writePlacements(tx: Executor, placements: Placement[], mov
         updatedAt: sql`excluded.updated_at`,
       },
     });
-}
-
-export async function removePlacements(tx: Executor, orderIds: number[]) {
-  if (orderIds.length) await tx.delete(courierAssignments).where(inIds(courierAssignments.orderId, orderIds));
 }

@@ -27,11 +27,20 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
-import { boardRows, type BoardRow } from "../orders";
-import { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "../courier";
-import { toBoardRow } from "../orders";
+import {
+  appendCourierChanged,
+  appendStopEvents,
+  boardRows,
+  closeFromBoard,
+  courierOfColumn,
+  lockBoard,
+  recordRoute,
+  removePlacements,
+  toBoardRow,
+  type BoardRow,
+} from "../boards";
 import type { OrdersService } from "../orders";
-import { lockBoard, preparedPlacements, removePlacements, writePlacements } from "./repository";
+import { preparedPlacements, writePlacements } from "./repository";
 
 /** Orders not placed yet sit last in Sin asignar, by order id. */
 const UNPLACED = Number.MAX_SAFE_INTEGER;

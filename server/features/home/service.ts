@@ -10,6 +10,7 @@ import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth";
+import { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "../boards";
 import * as repo from "./repository";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -45,8 +46,8 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
 
   async function preparation(today: string): Promise<HomeFigureSet> {
     const [due, batches] = await Promise.all([
-      repo.ordersDueOn(db, today, PREPARATION_STATUSES),
-      repo.batchesLeftOn(db, today, PREPARATION_STATUSES),
+      ordersDueOn(db, today, PREPARATION_STATUSES),
+      batchesLeftOn(db, today, PREPARATION_STATUSES),
     ]);
     return {
       kind: "preparation",
@@ -57,7 +58,7 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
   }
 
   async function dispatch(today: string): Promise<HomeFigureSet> {
-    const [statuses, stops] = await Promise.all([repo.statusCountsOn(db, today), repo.stopCountsOn(db, today)]);
+    const [statuses, stops] = await Promise.all([statusCountsOn(db, today), stopCountsOn(db, today)]);
     const ofStatus = (id: number) => statuses.find((s) => s.statusId === id)?.orders ?? 0;
     return {
       kind: "dispatch",
@@ -69,7 +70,7 @@ export function createHomeService({ db, now = () => new Date() }: { db: Database
   }
 
   async function courier(user: AuthenticatedUser, today: string): Promise<HomeFigureSet> {
-    const pending = (await repo.stopCountsOn(db, today, user.id)).find((s) => s.state === "pendiente");
+    const pending = (await stopCountsOn(db, today, user.id)).find((s) => s.state === "pendiente");
     // Only cash stops have an amount due (courier_stops.amount_due), so this is what the courier collects.
     return { kind: "courier", stops_left: pending?.stops ?? 0, cash_to_collect: exact(pending?.due ?? "0") };
   }

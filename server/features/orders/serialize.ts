@@ -1,6 +1,4 @@
-import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import type { OrderDetail, OrderRow } from "../../../domain/contracts/orders";
-import type { BoardRow } from "./board-repository";
 import type { historyOf, linesWithNames, listOrders, orderWithNames } from "./repository";
 
 type ListRow = Awaited<ReturnType<typeof listOrders>>[number];
@@ -72,28 +70,5 @@ export function toDetail(
       weighted: line.weighted,
     })),
     history: history.map((h) => ({ id: h.id, type: h.type, at: h.at.toISOString(), actor: h.actor })),
-  };
-}
-
-export function toBoardRow(row: BoardRow): BoardOrderRow {
-  return {
-    PK_Orders: row.id,
-    FK_Clients__Name: row.clientName,
-    Delivery_Date: row.deliveryDate,
-    Order_Time: row.orderTime,
-    FK_TimesShipping__Name: row.timeSlot,
-    FK_TimesShipping__PK_TimesShipping: row.timeSlotId,
-    FK_Shipments__Name: row.zone,
-    FK_Shipments__PK_Shipments: row.zoneId,
-    FK_Shipments__Price: row.zonePrice,
-    Address: row.address,
-    FK_Clients__FK_Cities__Name: row.cityName,
-    Latitude: row.latitude,
-    Longitude: row.longitude,
-    total_weight: row.totalWeight,
-    distinct_products: row.distinctProducts,
-    Has_FV: row.hasFv,
-    FK_OrderStatus__PK_OrderStatus: row.statusId,
-    FK_OrderStatus__Name: row.statusName,
   };
 }

@@ -16,13 +16,6 @@ import { toDetail, toRow } from "./serialize";
 
 const orderTime = () => formatTime(new Date());
 
-/** The (zone, date, time slot) group an order is batched in for preparation. */
-export interface OrderGroup {
-  zoneId: number | null;
-  deliveryDate: string;
-  timeSlotId: number | null;
-}
-
 export function createOrdersService({ db }: { db: Database }) {
   /** What the cart is priced against; `key` also finds an order already made with it. */
   async function read(db: Executor, request: SubmitOrderRequest, sellerId: number, key: string | null) {

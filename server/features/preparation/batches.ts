@@ -4,8 +4,7 @@ import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
-import { boardRows, linesOfOrders, type BoardRow } from "../orders";
-import type { OrderGroup } from "../orders";
+import { boardRows, linesOfOrders, type BoardRow, type OrderGroup } from "../boards";
 import {
   placedOrdersOf,
   rememberInputs,

@@ -1,8 +1,7 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
 import type { Database } from "../../db/types";
-import { boardRows } from "../orders";
-import { toBoardRow } from "../orders";
+import { boardRows, toBoardRow } from "../boards";
 import { storedViews, unsweptOrderIds, type StoredView } from "./repository";
 
 /**

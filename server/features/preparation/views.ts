@@ -2,9 +2,8 @@ import { hasCoordinates } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
-import type { linesOfOrders } from "../orders";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import { toBoardRow, type BoardRow } from "../orders";
+import { toBoardRow, type BoardRow, type linesOfOrders } from "../boards";
 import type { BatchableRow } from "./batches";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];

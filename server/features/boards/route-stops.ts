@@ -2,7 +2,7 @@ import { cashDifference, isCashMethod } from "../../../domain/courier";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import type { Executor } from "../../db/types";
 import { appendEvent } from "../../realtime/outbox";
-import * as repo from "./repository";
+import * as repo from "./stops-repository";
 
 /** The Cadete a column's route goes to; null when nobody (active) is linked to it. */
 export const courierOfColumn = (tx: Executor, column: number) => repo.linkedUser(tx, column);

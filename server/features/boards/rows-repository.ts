@@ -14,6 +14,13 @@ import type { Executor } from "../../db/types";
 
 /** The orders as the preparation and dispatch boards read them. */
 
+/** The (zone, date, time slot) group an order is batched in for preparation. */
+export interface OrderGroup {
+  zoneId: number | null;
+  deliveryDate: string;
+  timeSlotId: number | null;
+}
+
 const boardColumns = {
   id: orders.id,
   clientName: clients.name,

@@ -166,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
   // After the web plugin, whose compression wraps the routes declared after it; before the routes.
   await registerApiDocs(app);
-  await app.register(fastifyCookie);
+  // Its parser and serializer only: the CSRF plugin reads and sets its one cookie itself.
+  await app.register(fastifyCookie, { hook: false });
   // skipOnError: a Redis outage must not lock everyone out of logging in.
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { Forbidden } from "../errors";
 
@@ -13,30 +13,46 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Double submit: the header must repeat the cookie the server handed out. */
+/**
+ * Double submit: the header must repeat the cookie the server handed out. The check is a
+ * hook of the routes that change something only; the cookie is handed out on any answer to
+ * a request that came without it. The CSRF cookie is the only one the app reads or sets, so
+ * @fastify/cookie is loaded for its parser and serializer without its per-request hooks.
+ */
 async function csrfPlugin(app: FastifyInstance) {
-  // Callback hooks: they run on every request, and an async hook costs a promise each time.
-  app.addHook("onRequest", (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || !request.routeOptions.url)
-      return done();
-    const cookie = request.cookies[CSRF_COOKIE];
+  const csrfCookie = (request: FastifyRequest) => {
+    const header = request.headers.cookie;
+    return header ? app.parseCookie(header)[CSRF_COOKIE] : undefined;
+  };
+
+  const check: onRequestHookHandler = function checkCsrf(request, _reply, done) {
+    const cookie = csrfCookie(request);
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== "string" || !same(cookie, header)) {
       return done(new Forbidden("Falta el token CSRF o no coincide. Recargá la página e intentá de nuevo."));
     }
     done();
+  };
+
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.csrf === false || methods.every((method) => SAFE_METHODS.has(method))) return;
+    const own = route.onRequest ?? [];
+    route.onRequest = [check, ...(Array.isArray(own) ? own : [own])];
   });
 
+  // Callback hook: it runs on every request, and an async hook costs a promise each time.
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (!request.cookies[CSRF_COOKIE]) {
+    if (!csrfCookie(request)) {
       // Secure over TLS (TRUST_PROXY decides whether a proxy's X-Forwarded-Proto says so); plain HTTP on a LAN keeps working.
-      const secure = request.protocol === "https";
-      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), {
+      const cookie = app.serializeCookie(CSRF_COOKIE, randomBytes(24).toString("base64url"), {
         path: "/",
         sameSite: "lax",
         httpOnly: false,
-        secure,
+        secure: request.protocol === "https",
       });
+      const set = reply.getHeader("set-cookie");
+      reply.header("set-cookie", set === undefined ? cookie : [...(Array.isArray(set) ? set : [String(set)]), cookie]);
     }
     done(null, payload);
   });

@@ -127,23 +127,27 @@ const apiHeaders = () =>
 
 /**
  * Security headers on every response (API, web pages, static files, errors), as helmet, a
- * kept library, decides them. They are computed once and set as Fastify headers:
- * @fastify/helmet rebuilds helmet, CSP parsing included, on every request, and headers set
- * on the raw response send every other header down Node's slow path. HSTS only over HTTPS:
- * over plain HTTP a browser ignores it and a LAN install would be told to use a TLS port it
- * lacks.
+ * kept library, decides them. They are computed once and set as Fastify headers when the
+ * answer is sent: @fastify/helmet rebuilds helmet, CSP parsing included, on every request,
+ * and headers set on the raw response send every other header down Node's slow path. The
+ * CSRF cookie's hook runs at the same point, so a plain API call has no hook before its
+ * token check. A Cache-Control a route set itself (profile photos, the web's files) is
+ * kept. HSTS only over HTTPS: over plain HTTP a browser ignores it and a LAN install would
+ * be told to use a TLS port it lacks.
  */
 async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const withHsts = (headers: Record<string, string>) => ({ ...headers, "strict-transport-security": HSTS });
   const documents = { ...documentHeaders(options), "permissions-policy": PERMISSIONS_POLICY };
   const api = { ...apiHeaders(), "permissions-policy": PERMISSIONS_POLICY, "cache-control": NO_STORE };
   const overHttps = { documents: withHsts(documents), api: withHsts(api) };
-  app.addHook("onRequest", (request, reply, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     // The API reference is a page: it gets a page's policy (its own scripts), not the API's 'none'.
     const isApi = request.url.startsWith("/api/") && !request.url.startsWith(DOCS_PREFIX);
+    const cacheControl = reply.getHeader("cache-control");
     if (request.protocol === "https") reply.headers(isApi ? overHttps.api : overHttps.documents);
     else reply.headers(isApi ? api : documents);
-    done();
+    if (cacheControl !== undefined) reply.header("cache-control", cacheControl);
+    done(null, payload);
   });
 }
 

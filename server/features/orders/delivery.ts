@@ -1,8 +1,8 @@
-import { DELIVERY_DATE_MESSAGE, isDeliveryDateAllowed } from "../../../domain/calendar";
-import { readTypedDate } from "../../../domain/dates";
 import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
-import { isPickupZone, PICKUP_ADDRESS, PICKUP_CITY_ID, TIME_PLACEHOLDER_ID } from "../../../domain/delivery";
+import { DELIVERY_METHODS } from "../../../domain/contracts/order-request";
+import { type DeliveryDay, PICKUP_CITY_ID } from "../../../domain/delivery";
+import { readOrderDelivery } from "../../../domain/order-request";
 import { Invalid } from "../../errors";
 import type { OrderInputs } from "./repository";
 
@@ -19,16 +19,6 @@ export interface ResolvedDelivery {
   notes: string;
 }
 
-const coordinate = (value: unknown) => {
-  const n =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && value.trim()
-        ? Number(value.replace(",", "."))
-        : NaN;
-  return Number.isFinite(n) ? n : null;
-};
-
 const int = (value: unknown) =>
   Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) <= LARGEST_ID ? Number(value) : 0;
 
@@ -43,60 +33,30 @@ export function deliveryIds(details: OrderDetails | null | undefined) {
   };
 }
 
-/** The day the rule is applied on (Buenos Aires), and the date a modified order already has. */
-export interface DeliveryDay {
-  today: string;
-  kept: string | null;
-}
-
-export const DELIVERY_DATE_UNREADABLE = "La fecha de entrega no es válida.";
-
 /**
- * SPEC.md §5 delivery and confirm rules; the zone's price comes from the database, not the
- * browser. The date is from today to a year ahead, or the order's own (isDeliveryDateAllowed).
+ * The request's delivery read by domain/order-request.ts (SPEC.md §5's rules), as the order's
+ * columns; the zone's price comes from the database, not the browser.
  */
 export function resolveDelivery(
-  details: OrderDetails,
+  details: OrderDetails | null | undefined,
   refs: OrderInputs["references"],
   day: DeliveryDay,
 ): ResolvedDelivery {
-  const errors: Record<string, string> = {};
-  const zone = refs.zoneName === null ? null : { id: int(details.zone), name: refs.zoneName, price: refs.zonePrice! };
-  if (!zone) errors.zone = ORDER_MESSAGES.missingFields;
-  // SPEC.md §9: a typed two-digit year is 19xx above 50, else 20xx.
-  const date = readTypedDate(details.date ?? "") ?? "";
-  if (!details.date?.trim()) errors.date = ORDER_MESSAGES.missingFields;
-  else if (!date) errors.date = DELIVERY_DATE_UNREADABLE;
-  else if (!isDeliveryDateAllowed(date, day.today, day.kept)) errors.date = DELIVERY_DATE_MESSAGE;
-  const timeId = Number(details.time?.id);
-  if (!timeId || timeId === TIME_PLACEHOLDER_ID || !refs.time) errors.time = ORDER_MESSAGES.missingFields;
-  const pickup = !!zone && isPickupZone(zone.name);
-  const cityId = Number(details.city?.id);
-  const lat = coordinate(details.latitude);
-  const lng = coordinate(details.longitude);
-  if (!pickup) {
-    if (!cityId || !refs.city) errors.city = ORDER_MESSAGES.missingFields;
-    if (!details.address?.trim()) errors.address = ORDER_MESSAGES.missingFields;
-    if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180)
-      errors.coordinates = "Selecciona una ubicacion en el mapa.";
-  }
-  if (Object.keys(errors).length) {
-    // A date refused alone says why; with other fields missing, the form's usual sentence.
-    const only = Object.keys(errors).length === 1 && errors.date !== ORDER_MESSAGES.missingFields ? errors.date : null;
-    throw new Invalid(only ?? ORDER_MESSAGES.missingFields, errors);
-  }
-  const payId = Number(details.payment_method?.id);
-  if (!payId || !refs.pay) throw new Invalid(ORDER_MESSAGES.payment, { payment_method: ORDER_MESSAGES.payment });
+  if (!details) throw new Invalid(ORDER_MESSAGES.missingDelivery);
+  const read = readOrderDelivery(details, { ids: deliveryIds(details), ...refs }, day);
+  if (!read.ok) throw new Invalid(read.message, read.errors);
+  const { place } = read;
+  const pickup = place.delivery_method === DELIVERY_METHODS.pickup;
   return {
-    shipmentId: zone!.id,
-    shippingCost: pickup ? "0.00" : zone!.price,
-    cityId: pickup ? PICKUP_CITY_ID : cityId,
-    address: pickup ? PICKUP_ADDRESS : details.address!.trim(),
-    latitude: pickup ? null : lat!.toFixed(6),
-    longitude: pickup ? null : lng!.toFixed(6),
-    timesShippingId: timeId,
-    deliveryDate: date,
-    payMethodId: payId,
-    notes: details.notes ?? "",
+    shipmentId: place.zone,
+    shippingCost: pickup ? "0.00" : refs.zonePrice!,
+    cityId: place.city.id ?? PICKUP_CITY_ID,
+    address: place.address,
+    latitude: place.latitude?.toFixed(6) ?? null,
+    longitude: place.longitude?.toFixed(6) ?? null,
+    timesShippingId: place.time.id,
+    deliveryDate: place.date,
+    payMethodId: place.payment_method.id,
+    notes: place.notes,
   };
 }

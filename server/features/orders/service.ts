@@ -38,7 +38,7 @@ export function createOrdersService({ db }: { db: Database }) {
     keptDate: string | null = null,
   ) {
     if (!inputs.client) throw new Invalid(ORDER_MESSAGES.unknownClient, { client_id: ORDER_MESSAGES.unknownClient });
-    const delivery = resolveDelivery(request.orderData!, inputs.references, {
+    const delivery = resolveDelivery(request.orderData, inputs.references, {
       today: todayInBuenosAires(),
       kept: keptDate,
     });

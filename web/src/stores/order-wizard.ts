@@ -1,22 +1,9 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { CartLine } from "../../../domain/cart";
+import { DELIVERY_METHODS, type DeliveryDetails } from "../../../domain/contracts/order-request";
 import type { OrderDetail } from "../../../domain/contracts/orders";
-import { DELIVERY_METHODS, isPickupZone } from "../../../domain/delivery";
-
-/** SPEC.md §3 "order details kept locally". */
-export interface DeliveryDetails {
-  zone: number | null;
-  address: string;
-  city: { id: number | null; text: string };
-  delivery_method: string;
-  time: { id: number | null; text: string; persist?: boolean };
-  date: string;
-  delivery_cost: number;
-  latitude: number | null;
-  longitude: number | null;
-  payment_method: { id: number | null; name: string };
-}
+import { isPickupZone } from "../../../domain/delivery";
 
 export interface WizardData {
   clientId: number | null;

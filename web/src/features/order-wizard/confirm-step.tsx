@@ -5,6 +5,7 @@ import { CART_MESSAGES, cartTotals, linePrice, type CartLine, type CatalogProduc
 import { repricedLines } from "../../../../domain/cart-prices";
 import { shortLines, shortLineText } from "../../../../domain/cart-stock";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
+import { buildOrderRequest } from "../../../../domain/order-request";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
@@ -73,25 +74,15 @@ export function ConfirmStep() {
     if (!details) return setError(ORDER_MESSAGES.missingDelivery);
     const method = payMethods.data?.find((m) => String(m.PK_PayMethods) === payment);
     if (!method) return setError(ORDER_MESSAGES.payment);
+    const built = buildOrderRequest(
+      { ...wizard, clientId },
+      { payment: { id: method.PK_PayMethods, name: method.Name }, totals },
+    );
+    if (!built.ok) return setError(built.message);
     setError(null);
     setRefusal(null);
     try {
-      const body = {
-        orderData: {
-          ...details,
-          payment_method: { id: method.PK_PayMethods, name: method.Name },
-          notes: wizard.notes,
-          total_price: (totals.total + delivery) / 100,
-        },
-        cart: {
-          items: wizard.items,
-          meta: { total: totals.total / 100, weight: totals.weight / 1000, distinct: totals.distinct },
-        },
-        client_name: wizard.clientName,
-        client_id: clientId,
-        order_id: wizard.orderId,
-        old_cart: wizard.oldCart,
-      };
+      const body = built.request;
       const answer = await submit.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       notifySuccess("Pedido confirmado");

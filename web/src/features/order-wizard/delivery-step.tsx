@@ -8,20 +8,18 @@ import {
   todayInBuenosAires,
 } from "../../../../domain/calendar";
 import {
-  defaultZone,
-  DELIVERY_METHODS,
-  homeDeliveryCity,
-  isPickupZone,
-  PICKUP_ADDRESS,
-  PICKUP_CITY_ID,
-  PICKUP_ZONE_ID,
-  TIME_PLACEHOLDER_ID,
+  deliveryProblems,
+  firstDelivery,
+  homeDelivery,
+  pickupDelivery,
+  wizardChoice,
 } from "../../../../domain/delivery";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { MAP_MESSAGES } from "../../../../domain/contracts/map";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
-import { useOrderWizard, type DeliveryDetails } from "../../stores/order-wizard";
+import { DELIVERY_METHODS, type DeliveryDetails } from "../../../../domain/contracts/order-request";
+import { useOrderWizard } from "../../stores/order-wizard";
 import { useReferences } from "../../api/references";
 import { useTimeSlots } from "./api/get-time-slots";
 import { useWizardClient } from "./api/get-wizard-client";
@@ -45,21 +43,7 @@ export function DeliveryStep() {
   // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery.
   useEffect(() => {
     if (details || !client.data || !references.data) return;
-    const c = client.data.detail;
-    const zone = defaultZone(references.data.shipments, c.zone);
-    const pickup = !!zone && isPickupZone(zone.Name);
-    setDetails({
-      zone: zone?.PK_Shipments ?? null,
-      address: pickup ? PICKUP_ADDRESS : c.address,
-      city: pickup ? { id: PICKUP_CITY_ID, text: "" } : { id: c.city, text: c.city_name ?? "" },
-      delivery_method: pickup ? DELIVERY_METHODS.pickup : DELIVERY_METHODS.home,
-      time: { id: TIME_PLACEHOLDER_ID, text: "SELECCIONE" },
-      date: todayInBuenosAires(),
-      delivery_cost: pickup ? 0 : Number(zone?.Price ?? 0),
-      latitude: pickup || c.latitude === null ? null : Number(c.latitude),
-      longitude: pickup || c.longitude === null ? null : Number(c.longitude),
-      payment_method: { id: null, name: "" },
-    });
+    setDetails(firstDelivery(client.data.detail, references.data.shipments, todayInBuenosAires()));
   }, [details, client.data, references.data]);
 
   const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
@@ -78,33 +62,9 @@ export function DeliveryStep() {
   function setMethod(method: string) {
     if (method === DELIVERY_METHODS.pickup) {
       if (details!.delivery_method === DELIVERY_METHODS.home) savedHome.current = details;
-      // SPEC.md §4: pick-up is zone 8 at no cost, without coordinates.
-      return update({
-        delivery_method: method,
-        zone: PICKUP_ZONE_ID,
-        delivery_cost: 0,
-        latitude: null,
-        longitude: null,
-        address: PICKUP_ADDRESS,
-        city: { id: PICKUP_CITY_ID, text: "" },
-      });
+      return setDetails(pickupDelivery(details!));
     }
-    const saved = savedHome.current;
-    const city = homeDeliveryCity(cities, saved?.city.id ?? null, c.city);
-    const zoneId = saved?.zone ?? c.zone;
-    const zone =
-      shipments.find((s) => s.PK_Shipments === zoneId && !isPickupZone(s.Name)) ??
-      shipments.find((s) => !isPickupZone(s.Name));
-    const sameAddress = saved && saved.city.id === city?.PK_Cities;
-    update({
-      delivery_method: method,
-      city: { id: city?.PK_Cities ?? null, text: city?.Name ?? "" },
-      address: sameAddress ? saved.address : c.address,
-      latitude: sameAddress ? saved.latitude : c.latitude === null ? null : Number(c.latitude),
-      longitude: sameAddress ? saved.longitude : c.longitude === null ? null : Number(c.longitude),
-      zone: zone?.PK_Shipments ?? null,
-      delivery_cost: Number(zone?.Price ?? 0),
-    });
+    setDetails(homeDelivery(details!, savedHome.current, c, { cities, zones: shipments }));
   }
 
   // The days a delivery may be set on (domain/calendar.ts, as the server checks): the picker offers only those.
@@ -114,15 +74,7 @@ export function DeliveryStep() {
   const dateRefused = !!details.date && !isDeliveryDateAllowed(details.date, today, keptDate);
 
   function next() {
-    const missing = new Set<string>();
-    if (!details!.date || dateRefused) missing.add("date");
-    if (!details!.time.id || details!.time.id === TIME_PLACEHOLDER_ID) missing.add("time");
-    if (!details!.zone) missing.add("zone");
-    if (!pickup) {
-      if (!details!.city.id) missing.add("city");
-      if (!details!.address.trim()) missing.add("address");
-      if (details!.latitude === null || details!.longitude === null) missing.add("coordinates");
-    }
+    const missing = new Set<string>(Object.keys(deliveryProblems(wizardChoice(details!), { today, kept: keptDate })));
     setInvalid(missing);
     if (missing.size) return;
     wizard.setDetails(details!);

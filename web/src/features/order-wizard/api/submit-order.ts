@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
+import type { OrderRequest } from "../../../../../domain/contracts/order-request";
 import { wizardKeys } from "./keys";
 
 interface SubmitOrderInput {
-  /** SPEC.md §3's submit payload. */
-  body: Record<string, unknown>;
+  /** SPEC.md §3's submit payload, as domain/order-request.ts builds it. */
+  body: OrderRequest;
   /** One per confirmation attempt: a double click or a retry creates one order. */
   idempotencyKey: string;
 }
@@ -20,7 +21,6 @@ export function useSubmitOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitOrder,
-    onSuccess: (_answer, { body }) =>
-      queryClient.invalidateQueries({ queryKey: wizardKeys.client(Number(body.client_id)) }),
+    onSuccess: (_answer, { body }) => queryClient.invalidateQueries({ queryKey: wizardKeys.client(body.client_id) }),
   });
 }

@@ -72,11 +72,10 @@ const labels = (cityId: typeof id | z.ZodNullable<typeof id>) => ({
 });
 
 /** orderData: the delivery, its payment and notes. */
-export const OrderDelivery = z.discriminatedUnion("delivery_method", [
+const OrderDelivery = z.discriminatedUnion("delivery_method", [
   z.strictObject({ ...pickupPlace, ...labels(id.nullable()) }),
   z.strictObject({ ...homePlace, ...labels(id) }),
 ]);
-export type OrderDelivery = z.infer<typeof OrderDelivery>;
 
 export const OrderRequestItem = z.strictObject({
   productId: id,

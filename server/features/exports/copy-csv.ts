@@ -1,5 +1,6 @@
 import { csvField, type ExportKind } from "../../../domain/export-cells";
 import { decodeCopyValue } from "../../db/copy-text";
+import { ByteOutput } from "./byte-output";
 
 /**
  * COPY … TO STDOUT's text format written straight as the es-AR CSV of domain/export-cells.ts,
@@ -64,30 +65,18 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
   const codes = Uint8Array.from(kinds, (kind) => CODES[kind]);
   const last = codes.length - 1;
   let rest: Buffer | null = null;
-  let out = Buffer.allocUnsafe(2 * PIECE);
-  let at = 0;
-  let ready: Buffer[] = [];
-  let readyBytes = 0;
+  const output = new ByteOutput(PIECE);
 
-  function room(bytes: number) {
-    if (at + bytes <= out.length) return;
-    if (at) {
-      ready.push(out.subarray(0, at));
-      readyBytes += at;
-    }
-    out = Buffer.allocUnsafe(Math.max(2 * PIECE, bytes));
-    at = 0;
-  }
-
-  /** A value the byte rules leave to csvField. */
+  /** A value the byte rules leave to csvField, written at output.at. */
   function slow(kind: ExportKind, data: Buffer, start: number, end: number) {
-    const text = csvField(kind, decodeCopyValue(data.toString("utf8", start, end)));
-    room(text.length * 3);
-    at += out.write(text, at);
+    output.text(csvField(kind, decodeCopyValue(data.toString("utf8", start, end))));
   }
 
   /** Writes the complete rows in data[from, to), `to` just past a line feed. */
   function rows(data: Buffer, from: number, to: number) {
+    // The output's buffer and position as locals for the byte loops; output.at is set back before any other write.
+    let out = output.bytes;
+    let at = output.at;
     let count = 0;
     let i = from;
     while (i < to) {
@@ -101,13 +90,17 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
           b = data[++i]!;
         }
         const length = i - start;
-        room(length + 16);
+        if (at + length + 16 > out.length) {
+          out = output.spill(at, length + 16);
+          at = 0;
+        }
         const code = codes[f]!;
+        let bySlowPath = false;
         if (seen & ESCAPE) {
           // \N is null: an empty field.
-          if (!(length === 2 && data[start + 1] === 78)) slow(kinds[f]!, data, start, i);
+          bySlowPath = !(length === 2 && data[start + 1] === 78);
         } else if (code === TEXT) {
-          if (seen & (QUOTE | TRIGGER)) slow("text", data, start, i);
+          if (seen & (QUOTE | TRIGGER)) bySlowPath = true;
           else {
             out[at++] = DOUBLE_QUOTE;
             for (let k = start; k < i; k++) out[at++] = data[k]!;
@@ -138,7 +131,7 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
             (length === 1 && data[start] === 116);
           at += (yes ? TRUE_TEXT : FALSE_TEXT).copy(out, at);
         } else if ((code === DATE && length === 10) || (code === DATETIME && length === 16)) {
-          if (seen & HIGH) slow(kinds[f]!, data, start, i);
+          if (seen & HIGH) bySlowPath = true;
           else {
             // YYYY-MM-DD[ HH:MI] → DD/MM/YYYY[ HH:MI]
             out[at++] = data[start + 8]!;
@@ -153,7 +146,13 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
               for (let k = start + 11; k < i; k++) out[at++] = data[k]!;
             }
           }
-        } else slow(kinds[f]!, data, start, i);
+        } else bySlowPath = true;
+        if (bySlowPath) {
+          output.at = at;
+          slow(kinds[f]!, data, start, i);
+          out = output.bytes;
+          at = output.at;
+        }
 
         if (f === last) {
           // Values past the columns (never from our queries) are left out, as csvLine does.
@@ -163,7 +162,10 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
         out[at++] = SEPARATOR;
         if (data[i] === LF) {
           // A row short of values (never from our queries): the rest are empty, as csvLine writes them.
-          room(last);
+          if (at + last > out.length) {
+            out = output.spill(at, last);
+            at = 0;
+          }
           for (let g = f + 1; g < last; g++) out[at++] = SEPARATOR;
           break;
         }
@@ -174,14 +176,14 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
       i++; // past the line feed
       count++;
     }
+    output.at = at;
     return count;
   }
 
   return {
     /** Text written before the rows (the BOM and the header line). */
     text(text: string) {
-      room(text.length * 3);
-      at += out.write(text, at);
+      output.text(text);
     },
 
     write(chunk: Buffer): number {
@@ -195,16 +197,6 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
       return rows(data, 0, end + 1);
     },
 
-    take(min = 0): Buffer[] {
-      if (readyBytes + at < min || readyBytes + at === 0) return [];
-      const pieces = ready;
-      if (at) pieces.push(out.subarray(0, at));
-      ready = [];
-      readyBytes = 0;
-      out = out.subarray(at);
-      at = 0;
-      if (out.length < PIECE) out = Buffer.allocUnsafe(2 * PIECE);
-      return pieces;
-    },
+    take: (min = 0): Buffer[] => output.take(min),
   };
 }

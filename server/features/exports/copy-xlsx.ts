@@ -1,5 +1,6 @@
 import { spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
 import { decodeCopyValue } from "../../db/copy-text";
+import { ByteOutput } from "./byte-output";
 
 /**
  * COPY … TO STDOUT's text format written straight as a sheet's `<row>` elements, byte to
@@ -33,6 +34,12 @@ export interface SheetXmlKinds {
 
 const ascii = (text: string) => Buffer.from(text, "latin1");
 
+/** Copies `bytes` into `out` at `at`, byte by byte (shorter than a native copy's call); returns the new `at`. */
+function put(out: Buffer, at: number, bytes: Buffer): number {
+  for (let k = 0; k < bytes.length; k++) out[at++] = bytes[k]!;
+  return at;
+}
+
 /**
  * A transcoder for one workbook's rows: `write` takes COPY text as it arrives and writes the
  * complete rows it holds, at most `room()` of them in the current sheet (the rest wait for
@@ -62,31 +69,11 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
   const ROW_CLOSE = ascii("</row>");
 
   let rest: Buffer | null = null;
-  let out = Buffer.allocUnsafe(2 * PIECE);
-  let at = 0;
-  let ready: Buffer[] = [];
-  let readyBytes = 0;
+  const output = new ByteOutput(PIECE);
   let number = 2;
   let lastNumber = 0;
   let digits = Buffer.from("2");
   let left = 0;
-
-  function ensure(bytes: number) {
-    if (at + bytes <= out.length) return;
-    if (at) {
-      ready.push(out.subarray(0, at));
-      readyBytes += at;
-    }
-    out = Buffer.allocUnsafe(Math.max(2 * PIECE, bytes));
-    at = 0;
-  }
-  function put(bytes: Buffer) {
-    for (let k = 0; k < bytes.length; k++) out[at++] = bytes[k]!;
-  }
-  function text(value: string) {
-    ensure(value.length * 3);
-    at += out.write(value, at);
-  }
 
   /** The serial's text of a date "YYYY-MM-DD" or time "YYYY-MM-DD HH:MI" made of digits, else null. */
   function serial(data: Buffer, start: number, length: number): Buffer | null {
@@ -114,16 +101,22 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
 
   /** Writes complete rows from data[from, to) while the sheet has room; returns where it stopped. */
   function rows(data: Buffer, from: number, to: number) {
+    // The output's buffer and position as locals for the byte loops; output.at is set back before any other write.
+    let out = output.bytes;
+    let at = output.at;
     let i = from;
     while (i < to && left > 0) {
       if (number !== lastNumber) {
         digits = ascii(String(number));
         lastNumber = number;
       }
-      ensure(64);
-      put(ROW_OPEN);
-      put(digits);
-      put(ROW_OPEN_END);
+      if (at + 64 > out.length) {
+        out = output.spill(at, 64);
+        at = 0;
+      }
+      at = put(out, at, ROW_OPEN);
+      at = put(out, at, digits);
+      at = put(out, at, ROW_OPEN_END);
       for (let f = 0; ; f++) {
         const start = i;
         let seen = 0;
@@ -135,23 +128,28 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
         const length = i - start;
         if (f < count && !(seen & ESCAPE && length === 2 && data[start + 1] === 78)) {
           const kind = kinds[f]!;
-          ensure(length + 96);
+          if (at + length + 96 > out.length) {
+            out = output.spill(at, length + 96);
+            at = 0;
+          }
+          // A cell the byte rules leave to rowXml's own writer.
+          let slowCell: string | null = null;
           if (seen & ESCAPE || (kind === "text" && seen & XML_SPECIAL)) {
             const value = decodeCopyValue(data.toString("utf8", start, i))!;
-            text(cell(kind, `${letters[f]}${number}`, value));
+            slowCell = cell(kind, `${letters[f]}${number}`, value);
           } else if (kind === "date" || kind === "datetime") {
             const value = length === 10 || length === 16 ? serial(data, start, length) : null;
             if (value) {
-              put(open[f]!);
-              put(digits);
-              put(middle[f]!);
-              put(value);
-              put(close[f]!);
-            } else text(cell(kind, `${letters[f]}${number}`, data.toString("utf8", start, i)));
+              at = put(out, at, open[f]!);
+              at = put(out, at, digits);
+              at = put(out, at, middle[f]!);
+              at = put(out, at, value);
+              at = put(out, at, close[f]!);
+            } else slowCell = cell(kind, `${letters[f]}${number}`, data.toString("utf8", start, i));
           } else {
-            put(open[f]!);
-            put(digits);
-            put(middle[f]!);
+            at = put(out, at, open[f]!);
+            at = put(out, at, digits);
+            at = put(out, at, middle[f]!);
             if (kind === "bool") {
               const yes =
                 (length === 4 &&
@@ -162,18 +160,28 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
                 (length === 1 && data[start] === 116);
               out[at++] = yes ? 49 : 48;
             } else for (let k = start; k < i; k++) out[at++] = data[k]!;
-            put(close[f]!);
+            at = put(out, at, close[f]!);
+          }
+          if (slowCell !== null) {
+            output.at = at;
+            output.text(slowCell);
+            out = output.bytes;
+            at = output.at;
           }
         }
         if (data[i] === LF) break;
         i++; // past the tab
       }
-      ensure(8);
-      put(ROW_CLOSE);
+      if (at + 8 > out.length) {
+        out = output.spill(at, 8);
+        at = 0;
+      }
+      at = put(out, at, ROW_CLOSE);
       i++; // past the line feed
       number++;
       left--;
     }
+    output.at = at;
     return i;
   }
 
@@ -208,17 +216,7 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
     full: () => left === 0,
     /** Rows (or part of one) waiting for a sheet. */
     pending: () => !!rest && rest.length > 0,
-    take(min = 0): Buffer[] {
-      if (readyBytes + at < min || readyBytes + at === 0) return [];
-      const pieces = ready;
-      if (at) pieces.push(out.subarray(0, at));
-      ready = [];
-      readyBytes = 0;
-      out = out.subarray(at);
-      at = 0;
-      if (out.length < PIECE) out = Buffer.allocUnsafe(2 * PIECE);
-      return pieces;
-    },
+    take: (min = 0): Buffer[] => output.take(min),
   };
 }
 

@@ -97,6 +97,8 @@ export interface AppDeps {
   logger?: boolean;
   /** A file for the log lines instead of stdout (the benchmarks keep the level and name /dev/null). */
   logFile?: string;
+  /** The built web to serve, web/dist unless said (a test serves a copy it changes as a new build would). */
+  webRoot?: string;
   /** CLOSE_DEADLINE_MS unless given (a test waits less). */
   closeDeadlineMs?: number;
 }
@@ -163,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mapExtraOrigins: config.mapExtraOrigins,
     captchaScriptUrl: config.recaptchaSecret ? config.recaptchaScriptUrl : undefined,
   });
-  await app.register(webPlugin, { root: existsSync(WEB_DIST) ? WEB_DIST : null });
+  await app.register(webPlugin, { root: deps.webRoot ?? (existsSync(WEB_DIST) ? WEB_DIST : null) });
   // After the web plugin, whose compression wraps the routes declared after it; before the routes.
   await registerApiDocs(app);
   // Its parser and serializer only: the CSRF plugin reads and sets its one cookie itself.

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -91,9 +92,38 @@ export function stylesheetsAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox, generated at build): it precaches the app shell, every built
+ * script, sheet and icon by content revision, so the app opens with no network after one
+ * visit, and answers every page address with the kept index.html. The API is never cached
+ * here: the seller's data is kept by the query cache (docs/decisions/offline-kept-data.md).
+ * A new version waits until the app applies it (docs/decisions/offline-app-updates.md).
+ */
+export const serviceWorker = () =>
+  VitePWA({
+    strategies: "generateSW",
+    registerType: "prompt",
+    injectRegister: false,
+    // web/public/manifest.webmanifest is the manifest; index.html links it.
+    manifest: false,
+    filename: "sw.js",
+    workbox: {
+      globPatterns: ["**/*.{js,mjs,css,html,svg,png,webmanifest}"],
+      // The map's style module (1 MB) and worker (0.5 MB) are the largest files; they are kept too,
+      // so the delivery step's map picker opens offline on its plain background.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: [/^\/api\//, /^\/metrics/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+      runtimeCaching: [],
+    },
+  });
+
 export default defineConfig({
   root,
-  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), precompress()],
+  plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), serviceWorker(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

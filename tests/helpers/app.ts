@@ -30,6 +30,8 @@ export async function createTestApp(
     embedded?: boolean;
     logFile?: string;
     closeDeadlineMs?: number;
+    /** The built web to serve instead of web/dist. */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "frio-test-"));
@@ -50,6 +52,7 @@ export async function createTestApp(
   const app = await buildApp({
     ...runtime,
     closeDeadlineMs: options.closeDeadlineMs,
+    webRoot: options.webRoot,
     ...(options.logFile ? { logFile: options.logFile } : { logger: false }),
   });
   await app.ready();

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { createTestApp, type TestApp } from "./app";
@@ -61,6 +64,39 @@ export async function startE2E(options: { env?: Record<string, string>; redis?: 
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close();
       await t.close();
+    },
+  };
+}
+
+/**
+ * Chromium with a real (fresh) profile, as a phone's browser has: an incognito context is never
+ * installable. The profile's folder is removed on close.
+ */
+export async function launchPhoneProfile(
+  baseURL: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; cspViolations: string[]; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), "frio-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: inject("services").chromiumPath!,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: "es-AR",
+    viewport,
+  });
+  const cspViolations: string[] = [];
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    cspViolations,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -5,10 +5,12 @@ import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
+import { useAppUpdates } from "../features/offline";
 
 /** Signed-in routes: no token goes to /login; the event stream runs while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
+  useAppUpdates();
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Drawer, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import {
   addProduct,
@@ -50,8 +50,12 @@ export function ProductsStep() {
   const [revision, setRevision] = useState(0);
   const productClaim = useProductClaimLookup(clientId);
 
+  // The address's client is taken once, on arrival: 'Volver a clientes' clears the order before this page goes.
+  const adopted = useRef<number | null>(null);
   useEffect(() => {
-    if (client.data && wizard.clientId !== clientId) wizard.setClient(clientId, client.data.detail.name);
+    if (!client.data || adopted.current === clientId) return;
+    adopted.current = clientId;
+    if (wizard.clientId !== clientId) wizard.setClient(clientId, client.data.detail.name);
   }, [client.data, clientId, wizard]);
 
   // Modify mode loads freezer lines without their cap: give it back from the freezer's balance.

@@ -1,0 +1,2 @@
+export { useAppUpdates } from "./app-updates";
+export { OFFLINE_MESSAGES } from "./messages";

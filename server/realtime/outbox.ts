@@ -56,17 +56,15 @@ export function startOutboxRelay(
             data: row.data,
           }),
         );
-      let published = 0;
-      let previous = previousId;
-      for (const event of events) {
-        try {
-          await publish(event, previous);
-          previous = event.id!;
-          published++;
-        } catch {
-          break;
-        }
-      }
+      // Sent together, in order, on the bus's one connection: a cycle (and the cursor's lock)
+      // lasts one round trip to Redis, not one per event, so a burst of orders is not queued
+      // behind it. The events up to the first failure count; the rest go out again later
+      // (the hub's sockets drop an id they have already passed).
+      const outcomes = await Promise.allSettled(
+        events.map((event, i) => publish(event, i === 0 ? previousId : events[i - 1]!.id!)),
+      );
+      const failed = outcomes.findIndex((outcome) => outcome.status === "rejected");
+      const published = failed < 0 ? events.length : failed;
       if (published) await advanceCursor(tx, events[published - 1]!.id!);
       return published;
     });

@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         actor: userId,
         data: { user_id: userId, session_ids: sessionIds },
       })
-      .catch(() => {});
+      .catch((error: Error) => app.log.error(`session.ended not published: ${error.message}`));
   };
 
   await app.register(securityHeaders, {

@@ -39,7 +39,7 @@ const freshDataDir = config.mode === "embedded" && !existsSync(join(config.dataD
 const runtime = await createRuntime(config, PROCESSORS);
 const { generatedCredentials } = await bootstrap(config, runtime.database, { freshDataDir });
 const app = await buildApp(runtime);
-const stopMaintenance = scheduleMaintenance(runtime.jobs);
+const stopMaintenance = scheduleMaintenance(runtime.jobs, (message) => app.log.error(message));
 // `npm run backup` asks the running embedded app, the only process that may open its database.
 const control =
   config.mode === "embedded"

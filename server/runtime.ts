@@ -3,13 +3,11 @@ import type { Config } from "./config";
 import { consoleErrors, logConnectionErrors } from "./connection-errors";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createInProcessJobs } from "./jobs/in-process";
-import type { JobContext, JobProcessor, Jobs } from "./jobs/types";
+import type { JobContext, JobRegistry, Jobs } from "./jobs/types";
 import { createMemoryBus, type Bus } from "./realtime/bus";
 import { startOutboxRelay, unpublishedEventCount, type OutboxRelay } from "./realtime/outbox";
 import { createMetrics, type Metrics } from "./operations/metrics";
-import { startPreparationSweeper } from "./features/preparation/sweep";
-import { startBackupSchedule } from "./features/backups/schedule";
-import { createBackupsService, type BackupsService } from "./features/backups/service";
+import { createBackupsService, startBackupSchedule, type BackupsService } from "./features/backups";
 
 export interface Runtime {
   config: Config;
@@ -32,12 +30,12 @@ export interface RuntimeOptions {
 
 /**
  * The two adapters that differ between run modes: everything above them is shared. `processors`
- * (by queue name) come from the process's entry point (workers/registry.ts), as the server never
- * imports workers/.
+ * (the queue processors and loops by name) come from the process's entry point
+ * (workers/registry.ts), as the server never imports workers/; embedded, the in-process jobs run them.
  */
 export async function createRuntime(
   config: Config,
-  processors: Record<string, JobProcessor>,
+  processors: JobRegistry,
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const database =
@@ -55,30 +53,25 @@ export async function createRuntime(
     ? new production[0].Redis(config.redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   if (redis) logConnectionErrors(redis, "shared connection", logRedis);
-  const context = jobContextFactory(config, database, bus);
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const context = jobContextFactory(config, database, bus, metrics);
   const jobs = production
     ? production[2].createBullJobs(config.redisUrl!, config.redisNamespace, processors, logRedis)
     : createInProcessJobs(processors, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
-  const stopListening = await database.listen("frio_events", relay.nudge).catch(() => async () => {});
-  // Embedded, this process runs the jobs; in production the worker process sweeps.
-  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const logDatabase = consoleErrors(config.logLevel, "database");
+  const stopListening = await database.listen("frio_events", relay.nudge).catch((error: Error) => {
+    // The relay still polls: events are only published later, not lost.
+    logDatabase(`LISTEN frio_events failed: ${error.message}`);
+    return async () => {};
+  });
   const backups = createBackupsService({ database, config });
   metrics?.watch({
     unpublishedEvents: () => unpublishedEventCount(database.db),
     jobs: () => jobs.counts(),
     lastBackupAt: backups.lastSuccessAt,
   });
-  const sweeper = config.redisUrl
-    ? null
-    : startPreparationSweeper({
-        db: database.db,
-        depot: config.depot,
-        bus,
-        log: context(1).log.error,
-        onSweep: metrics?.observeSweep,
-      });
   // Scheduled backups are written where the jobs run: here when embedded, by the workers in production.
   const schedule =
     config.backups && !config.redisUrl
@@ -100,10 +93,10 @@ export async function createRuntime(
     backups,
     metrics,
     async close() {
-      await Promise.all([sweeper?.stop(), schedule?.stop()]);
+      await schedule?.stop();
       // Bounded: after its connection was cut, an UNLISTEN may wait on a reconnect; ending the pool closes it anyway.
       await Promise.race([
-        stopListening().catch(() => {}),
+        stopListening().catch((error: Error) => logDatabase(`UNLISTEN failed: ${error.message}`)),
         new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
       ]);
       await relay.stop();
@@ -115,7 +108,7 @@ export async function createRuntime(
   };
 }
 
-export function jobContextFactory(config: Config, database: DatabaseHandle, bus: Bus) {
+export function jobContextFactory(config: Config, database: DatabaseHandle, bus: Bus, metrics?: Metrics) {
   return (attempt: number): JobContext => ({
     db: database.db,
     stream: database.stream,
@@ -124,6 +117,7 @@ export function jobContextFactory(config: Config, database: DatabaseHandle, bus:
     bus,
     config,
     attempt,
+    metrics,
     log: {
       info: (msg) => config.logLevel !== "silent" && console.log(`[jobs] ${msg}`),
       error: (msg) => config.logLevel !== "silent" && console.error(`[jobs] ${msg}`),

@@ -8,7 +8,6 @@ import { createMetrics, serveMetrics } from "../server/operations/metrics";
 import { unpublishedEventCount } from "../server/realtime/outbox";
 import { createRedisBus } from "../server/realtime/redis-bus";
 import { createBackupsService, startBackupSchedule } from "../server/features/backups";
-import { startPreparationSweeper } from "../server/features/preparation";
 import { jobContextFactory } from "../server/runtime";
 import { PROCESSORS } from "./registry";
 
@@ -26,20 +25,14 @@ async function main() {
     `${config.redisNamespace}:events`,
     consoleErrors(config.logLevel, "redis"),
   );
-  const context = jobContextFactory(config, database, bus);
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const context = jobContextFactory(config, database, bus, metrics);
+  // The queues' workers and the loops (the preparation sweep).
   const running = startBullWorkers(config.redisUrl, config.redisNamespace, PROCESSORS, context);
-  const metrics = config.metricsToken ? createMetrics() : null;
   const queues = metrics ? createBullJobs(config.redisUrl, config.redisNamespace, PROCESSORS) : null;
   const metricsServer = metrics
     ? await serveMetrics(metrics, config.metricsToken!, config.metricsPort, config.host)
     : null;
-  const sweeper = startPreparationSweeper({
-    db: database.db,
-    depot: config.depot,
-    bus,
-    log: context(1).log.error,
-    onSweep: metrics?.observeSweep,
-  });
   const backupsService = createBackupsService({ database, config });
   metrics?.watch({
     unpublishedEvents: () => unpublishedEventCount(database.db),
@@ -57,12 +50,12 @@ async function main() {
     : null;
   const port = (metricsServer?.address() as AddressInfo | undefined)?.port;
   console.log(
-    `Frío workers: ${Object.keys(PROCESSORS).join(", ")}, preparation sweep${backups ? `, backups every ${config.backups!.everyMinutes} min` : ""}${port ? `, metrics on :${port}/metrics` : ""}`,
+    `Frío workers: ${Object.keys(PROCESSORS).join(", ")}${backups ? `, backups every ${config.backups!.everyMinutes} min` : ""}${port ? `, metrics on :${port}/metrics` : ""}`,
   );
   onShutdownSignal(async () => {
     // Finish the jobs in hand, then leave; BullMQ hands unfinished ones to another worker.
     metricsServer?.close();
-    await Promise.all([running.close(), sweeper.stop(), backups?.stop(), queues?.close()]);
+    await Promise.all([running.close(), backups?.stop(), queues?.close()]);
     await bus.close();
     await database.close();
   });

@@ -1,11 +1,16 @@
-import type { JobProcessor } from "../server/jobs/types";
+import type { JobRegistry } from "../server/jobs/types";
+import { preparationSweep } from "./loops/preparation-sweep";
 import { deploy } from "./processors/deploy";
 import { exportTable } from "./processors/export-table";
 import { purgeExpiredTokens } from "./processors/purge-expired-tokens";
 
-/** Every processor, by queue name: one processor per queue. */
-export const PROCESSORS: Record<string, JobProcessor> = {
+/**
+ * Everything the jobs layer runs, by name: one processor per queue, and the loops. The process
+ * that runs the jobs (the worker; the app when embedded) starts them all.
+ */
+export const PROCESSORS: JobRegistry = {
   [purgeExpiredTokens.queue.name]: purgeExpiredTokens,
   [deploy.queue.name]: deploy,
   [exportTable.queue.name]: exportTable,
+  [preparationSweep.loop]: preparationSweep,
 };

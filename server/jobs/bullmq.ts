@@ -4,7 +4,8 @@ import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
 import { logConnectionErrors, type LogError } from "../connection-errors";
 import { Unavailable } from "../errors";
 import { finalFailure } from "./failure";
-import type { JobContext, JobProcessor, Jobs } from "./types";
+import { processorsOf, startLoops } from "./registry";
+import type { JobContext, JobRegistry, Jobs } from "./types";
 import { InvalidJobPayload } from "./types";
 import { runProcessor } from "./run-processor";
 
@@ -31,10 +32,11 @@ const withTimeout = <T>(work: Promise<T>, ms: number) =>
 export function createBullJobs(
   redisUrl: string,
   prefix: string,
-  processors: Record<string, JobProcessor>,
+  registry: JobRegistry,
   log: LogError = (message) => console.error(`[jobs] ${message}`),
 ): Jobs {
   // Fails fast while Redis is away instead of queueing the command until it returns.
+  const processors = processorsOf(registry);
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   logConnectionErrors(redis, "enqueueing connection", log);
   const queues = new Map<string, Queue>();
@@ -63,7 +65,7 @@ export function createBullJobs(
       await withTimeout(added, ENQUEUE_TIMEOUT_MS).catch((error: Error) => {
         // A queue made while Redis was away may never have initialised: make it anew next time.
         queues.delete(name);
-        void queue.close().catch(() => {});
+        void queue.close().catch((closeError: Error) => log(`queue ${name}: ${closeError.message}`));
         throw Object.assign(new Unavailable(SERVICE_UNAVAILABLE), { cause: error });
       });
     },
@@ -92,14 +94,15 @@ export interface RunningWorkers {
   workers: Worker[];
 }
 
-/** The worker process side: one BullMQ worker per queue, closing gracefully on shutdown. */
+/** The worker process side: one BullMQ worker per queue, and the registry's loops; closing gracefully on shutdown. */
 export function startBullWorkers(
   redisUrl: string,
   prefix: string,
-  processors: Record<string, JobProcessor>,
+  registry: JobRegistry,
   context: (attempt: number) => JobContext,
 ): RunningWorkers {
-  const workers = Object.values(processors).map((processor) => {
+  const loops = startLoops(registry, context);
+  const workers = Object.values(processorsOf(registry)).map((processor) => {
     const { lockMs, concurrency, attempts, name } = processor.queue;
     const worker = new Worker(
       name,
@@ -126,5 +129,8 @@ export function startBullWorkers(
     logConnectionErrors(worker, `worker ${name}`, context(1).log.error);
     return worker;
   });
-  return { workers, close: async () => void (await Promise.allSettled(workers.map((w) => w.close()))) };
+  return {
+    workers,
+    close: async () => void (await Promise.allSettled([loops.stop(), ...workers.map((w) => w.close())])),
+  };
 }

@@ -1,4 +1,5 @@
-import type { EnqueueOptions, JobContext, JobProcessor, Jobs } from "./types";
+import { processorsOf, startLoops } from "./registry";
+import type { EnqueueOptions, JobContext, JobProcessor, JobRegistry, Jobs } from "./types";
 import { InvalidJobPayload } from "./types";
 import { finalFailure } from "./failure";
 import { runProcessor } from "./run-processor";
@@ -8,9 +9,12 @@ type ContextFactory = (attempt: number) => JobContext;
 /**
  * Embedded mode's queue: the same processors, run in this process, with job-id
  * de-duplication and exponential backoff. Jobs live in memory: a restart forgets
- * pending ones, which the embedded mode accepts (one process, nothing to hand over).
+ * pending ones, which the embedded mode accepts (one process, nothing to hand over). The
+ * registry's loops run here too, as the worker process runs them in production.
  */
-export function createInProcessJobs(processors: Record<string, JobProcessor>, context: ContextFactory): Jobs {
+export function createInProcessJobs(registry: JobRegistry, context: ContextFactory): Jobs {
+  const processors = processorsOf(registry);
+  const loops = startLoops(registry, context);
   const pending = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -77,6 +81,7 @@ export function createInProcessJobs(processors: Record<string, JobProcessor>, co
     },
     async close() {
       closed = true;
+      await loops.stop();
       for (const timer of timers) clearTimeout(timer);
       // Jobs waiting for a slot wake up, see the queue closed and end.
       for (const list of waiting.values())

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Database } from "../db/types";
 import type { Bus } from "../realtime/bus";
-import type { JobCount } from "../operations/metrics";
+import type { JobCount, Metrics } from "../operations/metrics";
 import type { JobPayload, QueueName } from "./payloads";
 
 export interface JobContext {
@@ -17,6 +17,8 @@ export interface JobContext {
   log: { info(msg: string): void; error(msg: string): void };
   /** Attempt number, starting at 1. */
   attempt: number;
+  /** When METRICS_TOKEN is set. */
+  metrics?: Metrics;
 }
 
 export interface QueueConfig {
@@ -53,6 +55,19 @@ export interface Jobs {
   counts(): Promise<JobCount[]>;
   close(): Promise<void>;
 }
+
+/**
+ * Work the jobs layer keeps running beside its queues, in the process that runs the jobs (the
+ * worker; the app itself when embedded), for what a queued job's latency cannot serve
+ * (docs/decisions/preparation-sweep-loop.md).
+ */
+export interface JobLoop {
+  loop: string;
+  start(ctx: JobContext): { stop(): Promise<void> };
+}
+
+/** Everything the jobs layer runs, by name: one processor per queue, and the loops. */
+export type JobRegistry = Record<string, JobProcessor | JobLoop>;
 
 /** A payload that does not parse can never succeed: it fails without retry. */
 export class InvalidJobPayload extends Error {}

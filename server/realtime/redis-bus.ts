@@ -20,7 +20,7 @@ export function createRedisBus(url: string, channel: string, log: LogError): Bus
   const local = createMemoryBus();
   logConnectionErrors(publisher, "bus publisher", log);
   logConnectionErrors(subscriber, "bus subscriber", log);
-  void subscriber.subscribe(channel).catch(() => {});
+  void subscriber.subscribe(channel).catch((error: Error) => log(`bus subscriber: ${error.message}`));
   const resubscribed: (() => void)[] = [];
   let connectedBefore = false;
   subscriber.on("ready", () => {

@@ -12,9 +12,11 @@ const Payload = JOB_PAYLOADS.deploy;
 export const deploy: JobProcessor<z.infer<typeof Payload>> = {
   queue: deployQueue,
   payload: Payload,
-  async process({ actorId }, { db, bus, config }) {
+  async process({ actorId }, { db, bus, config, log }) {
     const publish = (data: Record<string, unknown>) =>
-      bus.publish({ id: null, type: "deploy.log", at: new Date().toISOString(), actor: actorId, data }).catch(() => {});
+      bus
+        .publish({ id: null, type: "deploy.log", at: new Date().toISOString(), actor: actorId, data })
+        .catch((error: Error) => log.error(`deploy.log not published: ${error.message}`));
     let code = 1;
     try {
       if (!config.deployCommand) throw new Error("DEPLOY_COMMAND is not set");

@@ -63,7 +63,7 @@ export const exportTable: JobProcessor<z.infer<typeof Payload>> = {
   },
 };
 
-async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, copyText }: Context) {
+async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, config, stream, copyText, log }: Context) {
   const job = await findExportJob(db, exportId);
   if (!job || job.status === "done" || job.status === "failed") return { skipped: true };
   // Begun before by a worker that died: the screen says the export resumed.
@@ -89,7 +89,7 @@ async function writeExport({ exportId }: z.infer<typeof Payload>, { db, bus, con
         actor: job.requestedBy,
         data: { id: exportId, rows_done: done, rows_total: total, resumed },
       })
-      .catch(() => {});
+      .catch((error: Error) => log.error(`export.progress not published: ${error.message}`));
   const progress = (rows: number) => {
     done += rows;
     if (Date.now() - lastReport > PROGRESS_EVERY_MS) {

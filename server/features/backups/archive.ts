@@ -60,6 +60,7 @@ function inside(dir: string, name: string): string | null {
 export async function readEmbeddedArchive(input: Readable, uploadsDir: string): Promise<Blob> {
   const extract = tar.extract();
   const piped = pipeline(input, extract);
+  // The pipeline's error also ends the loop below, which throws it: this only keeps it from going unhandled.
   piped.catch(() => {});
   let manifest: Manifest | null = null;
   let database: Blob | null = null;

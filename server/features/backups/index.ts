@@ -1,3 +1,3 @@
 // The public entry of backups: what other features, plugins and workers may use of it (.dependency-cruiser.cjs).
 export { startBackupSchedule } from "./schedule";
-export { createBackupsService } from "./service";
+export { type BackupsService, createBackupsService } from "./service";

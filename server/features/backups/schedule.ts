@@ -49,7 +49,9 @@ export function startBackupSchedule(options: {
       await prune();
     } catch (error) {
       log(`backup failed: ${(error as Error).message}`);
-      await retryScheduledBackupIn(db, schedule.everyMinutes, RETRY_MINUTES).catch(() => {});
+      await retryScheduledBackupIn(db, schedule.everyMinutes, RETRY_MINUTES).catch((retryError: Error) =>
+        log(`backup retry not scheduled: ${retryError.message}`),
+      );
     }
   }
 

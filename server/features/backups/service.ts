@@ -1,3 +1,4 @@
+import { consoleErrors } from "../../connection-errors";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -30,6 +31,7 @@ export type BackupsService = ReturnType<typeof createBackupsService>;
  */
 export function createBackupsService({ database, config }: { database: DatabaseHandle; config: Config }) {
   const { db } = database;
+  const logError = consoleErrors(config.logLevel, "backups");
   const uploadsDir = join(config.dataDir, "uploads");
 
   const produce = async (out: Writable) => {
@@ -45,7 +47,9 @@ export function createBackupsService({ database, config }: { database: DatabaseH
       await recordBackup(db, { at, bytes, trigger });
       return bytes;
     } catch (error) {
-      await recordFailure(db, { at, trigger, message: (error as Error).message.slice(0, 500) }).catch(() => {});
+      await recordFailure(db, { at, trigger, message: (error as Error).message.slice(0, 500) }).catch(
+        (recordError: Error) => logError(`backup failure not recorded: ${recordError.message}`),
+      );
       throw error;
     }
   }

@@ -20,6 +20,7 @@ function spaced(spacingMs: number) {
       lastAt = Date.now();
       return task();
     });
+    // The caller gets `run`'s error; the queue only needs to know it settled.
     last = run.catch(() => {});
     return run;
   };

@@ -16,7 +16,7 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

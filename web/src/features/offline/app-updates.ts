@@ -15,7 +15,7 @@ let waiting: ServiceWorker | null = null;
 let reloadWanted = false;
 
 /** An order is open in the wizard once it has a client or a line. */
-export const orderIsOpen = (s: Pick<WizardData, "clientId" | "items">) => s.clientId !== null || s.items.length > 0;
+const orderIsOpen = (s: Pick<WizardData, "clientId" | "items">) => s.clientId !== null || s.items.length > 0;
 
 function reload() {
   sessionStorage.setItem(APPLIED_FLAG, "1");

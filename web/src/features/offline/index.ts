@@ -1,2 +1,1 @@
 export { useAppUpdates } from "./app-updates";
-export { OFFLINE_MESSAGES } from "./messages";

@@ -15,6 +15,7 @@ import { Redis } from "ioredis";
 import postgres from "postgres";
 import WebSocket from "ws";
 import { DispatchBoard, PreparationBoard } from "../domain/contracts/boards";
+import type { EventDataInput } from "../domain/contracts/event-data";
 import type { ServerSocketMessage } from "../domain/contracts/events";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
@@ -290,7 +291,15 @@ export async function run() {
     const applied = screens.next("applied");
     const begin = monotonicMs();
     await database.db.transaction((tx) =>
-      appendEvent(tx, { type: "dispatch.assignment_changed", actorId: null, data: { ...(lastCard as object), seq } }),
+      appendEvent(tx, {
+        type: "dispatch.assignment_changed",
+        actorId: null,
+        // The last drop's data again, marked with its sequence number for the screens to answer with.
+        data: {
+          ...(lastCard as EventDataInput<"dispatch.assignment_changed">),
+          seq,
+        } as EventDataInput<"dispatch.assignment_changed">,
+      }),
     );
     const committed = monotonicMs();
     const { seq: seen, receivedAt } = await applied;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 import { BoardOrderRow, DispatchCard, PreparationBatch } from "./boards";
+import type { DurableEventType } from "./events";
 import { OrderRow } from "./orders";
 import { Product } from "./products";
 
@@ -16,12 +17,23 @@ export const OrderEventData = z.object({
   delivery_date: text(),
   status_id: z.number(),
   from: z.number().optional(),
+  /** A courier's mark undone: the order is Enviado again. */
+  undo: z.boolean().optional(),
   /** The order's /orders row (SPEC.md §3). */
   row: OrderRow,
   /** The order's card on the preparation and dispatch boards. */
   card: BoardOrderRow,
 });
 export type OrderEventData = z.infer<typeof OrderEventData>;
+export const ORDER_EVENT_TYPES = [
+  "order.created",
+  "order.modified",
+  "order.cancelled",
+  "order.status_changed",
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/** What an order event's producer hands over: the database adds the order's id, row and card. */
+export type OrderEventInput = Omit<z.input<typeof OrderEventData>, "order_id" | "row" | "card">;
 
 export const ColumnsJson = z.record(text(), z.array(z.number()));
 
@@ -30,6 +42,8 @@ export const AssignmentChangedData = z.object({
   columns: ColumnsJson,
   reset: z.boolean().optional(),
   order_id: z.number().optional(),
+  courier: z.number().optional(),
+  delivery_date: text().optional(),
   version: z.number().optional(),
   card: DispatchCard.optional(),
 });
@@ -39,6 +53,8 @@ export type AssignmentChangedData = z.infer<typeof AssignmentChangedData>;
 export const RouteReadyData = z.object({
   courier: z.number(),
   order_ids: z.array(z.number()),
+  distance_m: z.number().optional(),
+  maps_url: text().nullable().optional(),
   delivery_date: text(),
   cards: z.array(BoardOrderRow),
 });
@@ -68,3 +84,97 @@ export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
 /** product.deleted: a product taken off sale. */
 export const ProductDeletedData = z.object({ product_id: z.number() });
 export type ProductDeletedData = z.infer<typeof ProductDeletedData>;
+
+/** product.stock_changed: the product's new quantity in kilograms (announce_stock, and the product edits). */
+const StockChangedData = z.object({ product_id: z.number(), quantity: text(), name: text() });
+
+/** dispatch.stop_updated: a stop closed (from the phone or the board), its amounts as decimals. */
+const StopUpdatedData = z.object({
+  stop_id: z.number(),
+  order_id: z.number(),
+  column: z.number(),
+  state: text(),
+  amount_due: text().nullable(),
+  amount_received: text().nullable(),
+  difference: text().nullable(),
+  reason: text().nullable(),
+  delivery_date: text(),
+});
+
+/** dispatch.stop_undone: the stop open again, and the mark it had. */
+const StopUndoneData = z.object({
+  stop_id: z.number(),
+  order_id: z.number(),
+  column: z.number(),
+  state: z.literal("pendiente"),
+  undone: text(),
+  delivery_date: text(),
+});
+
+/** dispatch.courier_linked: a board column given to a Cadete. */
+const CourierLinkedData = z.object({ column: z.number(), user_id: z.number().nullable() });
+
+/** dispatch.courier_position: a Cadete's fix while a route is open. */
+const CourierPositionData = z.object({
+  user_id: z.number(),
+  column: z.number().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable().optional(),
+  at: text(),
+});
+
+/** courier.stops_changed: only whose stops changed; each phone reads its own again. */
+const StopsChangedData = z.object({ user_ids: z.array(z.number()), delivery_date: text().nullable() });
+
+const ExportDoneData = z.object({ id: text(), rows: z.number() });
+const ExportFailedData = z.object({ id: text(), reason: text() });
+
+const RegistrationRequestedData = z.object({ id: z.number(), username: text() });
+const UserApprovedData = z.object({ id: z.number(), user_id: z.number(), username: text() });
+const UserDeniedData = z.object({ id: z.number() });
+const UserData = z.object({ user_id: z.number() });
+const GroupChangedData = z.object({ user_id: z.number(), group: text() });
+
+/** Every durable event type (./events) and what its data holds: producers are typed by it, screens parse with it. */
+export const EVENT_DATA = {
+  "order.created": OrderEventData,
+  "order.modified": OrderEventData,
+  "order.cancelled": OrderEventData,
+  "order.status_changed": OrderEventData,
+  "product.stock_changed": StockChangedData,
+  "product.updated": ProductUpdatedData,
+  "product.deleted": ProductDeletedData,
+  "preparation.updated": PreparationUpdatedData,
+  "dispatch.assignment_changed": AssignmentChangedData,
+  "dispatch.route_ready": RouteReadyData,
+  "dispatch.stop_updated": StopUpdatedData,
+  "dispatch.stop_undone": StopUndoneData,
+  "dispatch.courier_linked": CourierLinkedData,
+  "dispatch.courier_position": CourierPositionData,
+  "courier.stops_changed": StopsChangedData,
+  "export.done": ExportDoneData,
+  "export.failed": ExportFailedData,
+  "user.registration_requested": RegistrationRequestedData,
+  "user.approved": UserApprovedData,
+  "user.denied": UserDeniedData,
+  "user.deactivated": UserData,
+  "user.password_reset": UserData,
+  "user.group_changed": GroupChangedData,
+} satisfies Record<DurableEventType, z.ZodType>;
+
+/** What a producer hands over for an event of type T. */
+export type EventDataInput<T extends DurableEventType> = z.input<(typeof EVENT_DATA)[T]>;
+/** What a screen reads of an event of type T. */
+export type EventData<T extends DurableEventType> = z.infer<(typeof EVENT_DATA)[T]>;
+
+/** An event's data read as its type says, null when it is none of `types` or does not match (an older event). */
+export function readEventData<T extends DurableEventType>(
+  event: { type: string; data: unknown },
+  ...types: T[]
+): EventData<T> | null {
+  const type = types.find((t) => t === event.type);
+  if (!type) return null;
+  const parsed = EVENT_DATA[type].safeParse(event.data);
+  return parsed.success ? (parsed.data as EventData<T>) : null;
+}

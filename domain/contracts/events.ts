@@ -4,7 +4,7 @@ import { text } from "./text";
 import type { Capability } from "../permissions";
 
 /** Durable events: written to order_events in the transaction of the change, replayable. */
-const DURABLE_EVENT_TYPES = [
+export const DURABLE_EVENT_TYPES = [
   "order.created",
   "order.modified",
   "order.cancelled",

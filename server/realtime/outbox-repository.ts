@@ -1,18 +1,20 @@
 import { asc, gt, sql } from "drizzle-orm";
+import type { EventDataInput } from "../../domain/contracts/event-data";
 import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
 import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { rowsOf } from "../db/rows";
 import type { Executor } from "../db/types";
 
-export interface NewEvent {
-  type: DurableEventType;
+/** A durable event as its producer writes it: `data` typed by EVENT_DATA for its type. */
+export interface NewEvent<T extends DurableEventType = DurableEventType> {
+  type: T;
   actorId: number | null;
   orderId?: number | null;
-  data: Record<string, unknown>;
+  data: EventDataInput<T>;
 }
 
 /** Writes a durable event; call it last in the transaction that makes the change. */
-export async function appendEvent(tx: Executor, event: NewEvent): Promise<number> {
+export async function appendEvent<T extends DurableEventType>(tx: Executor, event: NewEvent<T>): Promise<number> {
   // `append_event` holds a lock from the insert to the commit, so event ids are handed out
   // in commit order and "replay after id N" never skips a late commit.
   const [row] = rowsOf<{ id: number }>(
@@ -24,7 +26,7 @@ export async function appendEvent(tx: Executor, event: NewEvent): Promise<number
 }
 
 /** Writes several durable events in one statement, their ids in the order given. */
-export async function appendEvents(tx: Executor, events: NewEvent[]): Promise<void> {
+export async function appendEvents<T extends DurableEventType>(tx: Executor, events: NewEvent<T>[]): Promise<void> {
   if (!events.length) return;
   await tx.execute(sql`
     select append_event(e->>'type', (e->>'actor_id')::int, (e->>'order_id')::int, e->'data')

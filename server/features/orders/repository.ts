@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import type { DurableEventType } from "../../../domain/contracts/events";
+import type { OrderEventInput, OrderEventType } from "../../../domain/contracts/event-data";
 import { gramsToDecimal } from "../../../domain/money";
 import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
@@ -131,7 +131,7 @@ export const announceStock = async (db: Executor, grams: Map<number, number>, ac
  */
 export async function appendOrderEvent(
   db: Executor,
-  event: { type: DurableEventType; actorId: number; orderId: number; data: Record<string, unknown> },
+  event: { type: OrderEventType; actorId: number; orderId: number; data: OrderEventInput },
 ) {
   await db.execute(
     sql`select append_order_event(${event.type}, ${event.actorId}, ${event.orderId}, ${JSON.stringify(event.data)}::jsonb)`,
@@ -147,7 +147,7 @@ export interface NewOrder {
   lines: DetailInsert[];
   stock: Map<number, number>;
   freezer: Map<number, number>;
-  event: { type: string; actorId: number; data: Record<string, unknown> };
+  event: { type: OrderEventType; actorId: number; data: OrderEventInput };
 }
 
 export type CreateOrderResult =

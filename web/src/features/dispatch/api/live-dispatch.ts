@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { DispatchBoard } from "../../../../../domain/contracts/boards";
-import { AssignmentChangedData, OrderEventData, RouteReadyData } from "../../../../../domain/contracts/event-data";
+import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
 import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../../../../domain/live-dispatch";
 import { useEvents, useResume } from "../../../api/socket";
 import { dispatchKeys } from "./keys";
@@ -14,16 +14,16 @@ export function useLiveDispatch(date: string) {
   const update = (apply: (board: DispatchBoard) => DispatchBoard) =>
     client.setQueryData<DispatchBoard>(dispatchKeys.board(date), (board) => (board ? apply(board) : board));
   useEvents("dispatch.assignment_changed", (event) => {
-    const parsed = AssignmentChangedData.safeParse(event.data);
-    if (parsed.success) update((board) => applyAssignment(board, date, parsed.data));
+    const data = readEventData(event, "dispatch.assignment_changed");
+    if (data) update((board) => applyAssignment(board, date, data));
   });
   useEvents("dispatch.route_ready", (event) => {
-    const parsed = RouteReadyData.safeParse(event.data);
-    if (parsed.success) update((board) => applyRouteReady(board, date, parsed.data));
+    const data = readEventData(event, "dispatch.route_ready");
+    if (data) update((board) => applyRouteReady(board, date, data));
   });
   useEvents("order.", (event) => {
-    const parsed = OrderEventData.safeParse(event.data);
-    if (parsed.success) update((board) => applyOrderToDispatch(board, date, parsed.data));
+    const data = readEventData(event, ...ORDER_EVENT_TYPES);
+    if (data) update((board) => applyOrderToDispatch(board, date, data));
   });
   useResume(() => void client.invalidateQueries({ queryKey: dispatchKeys.all }));
 }

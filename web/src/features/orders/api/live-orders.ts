@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { OrderEventData } from "../../../../../domain/contracts/event-data";
+import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
 import type { OrderListResponse } from "../../../../../domain/contracts/orders";
 import { applyOrderToList, type OrderListFilters } from "../../../../../domain/live-orders";
 import type { z } from "zod";
@@ -16,13 +16,12 @@ type OrderList = z.infer<typeof OrderListResponse>;
 export function useLiveOrders() {
   const client = useQueryClient();
   useEvents("order.", (event) => {
-    const parsed = OrderEventData.safeParse(event.data);
-    if (!parsed.success) return;
+    const data = readEventData(event, ...ORDER_EVENT_TYPES);
+    if (!data) return;
     for (const [key, page] of client.getQueriesData<OrderList>({ queryKey: orderKeys.lists })) {
-      if (page)
-        client.setQueryData(key, applyOrderToList(page, key[2] as OrderListFilters, ORDERS_PAGE_SIZE, parsed.data));
+      if (page) client.setQueryData(key, applyOrderToList(page, key[2] as OrderListFilters, ORDERS_PAGE_SIZE, data));
     }
-    void client.invalidateQueries({ queryKey: orderKeys.detail(parsed.data.order_id), exact: true });
+    void client.invalidateQueries({ queryKey: orderKeys.detail(data.order_id), exact: true });
   });
   useResume(() => void client.invalidateQueries({ queryKey: orderKeys.all }));
 }

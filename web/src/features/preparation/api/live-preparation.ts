@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { PreparationBoard } from "../../../../../domain/contracts/boards";
-import { OrderEventData, PreparationUpdatedData } from "../../../../../domain/contracts/event-data";
+import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
 import { applyGroupBatches, applyOrderToPreparation } from "../../../../../domain/live-preparation";
 import { usePreparationEvents, useEvents, useResume } from "../../../api/socket";
 import { preparationKeys } from "./keys";
@@ -17,12 +17,12 @@ export function useLivePreparation(date: string) {
   const update = (apply: (board: PreparationBoard) => PreparationBoard) =>
     client.setQueryData<PreparationBoard>(preparationKeys.board(date), (board) => (board ? apply(board) : board));
   useEvents("preparation.updated", (event) => {
-    const parsed = PreparationUpdatedData.safeParse(event.data);
-    if (parsed.success) update((board) => applyGroupBatches(board, date, parsed.data));
+    const data = readEventData(event, "preparation.updated");
+    if (data) update((board) => applyGroupBatches(board, date, data));
   });
   useEvents("order.", (event) => {
-    const parsed = OrderEventData.safeParse(event.data);
-    if (parsed.success) update((board) => applyOrderToPreparation(board, parsed.data));
+    const data = readEventData(event, ...ORDER_EVENT_TYPES);
+    if (data) update((board) => applyOrderToPreparation(board, data));
   });
   useResume(() => void client.invalidateQueries({ queryKey: preparationKeys.board(date) }));
   return live;

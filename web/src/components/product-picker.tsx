@@ -1,4 +1,5 @@
 import { Card, ScrollArea, Table, TextInput } from "@mantine/core";
+import type { ReactNode, Ref } from "react";
 import type { Product } from "../../../domain/contracts/products";
 import { formatKilos, toCentavos, toGrams } from "../../../domain/money";
 
@@ -10,13 +11,44 @@ interface ProductPickerProps {
   onPick(product: Product): void;
   formatPrice(centavos: number): string;
   height: number;
+  /** Enter in the search box: the order wizard adds the first match. */
+  onSubmit?(): void;
+  /** The search box, for a screen that puts the cursor back in it. */
+  searchRef?: Ref<HTMLInputElement>;
+  /** Shown between the search box and the list (the order wizard's line just added). */
+  belowSearch?: ReactNode;
 }
 
 /** A searchable product list (name, stock, price) where a click picks the product. */
-export function ProductPicker({ label, products, search, onSearch, onPick, formatPrice, height }: ProductPickerProps) {
+export function ProductPicker({
+  label,
+  products,
+  search,
+  onSearch,
+  onPick,
+  formatPrice,
+  height,
+  onSubmit,
+  searchRef,
+  belowSearch,
+}: ProductPickerProps) {
   return (
     <Card withBorder>
-      <TextInput label="Buscar producto" value={search} onChange={(e) => onSearch(e.currentTarget.value)} mb="sm" />
+      <TextInput
+        ref={searchRef}
+        label="Buscar producto"
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        // The phone keyboard's key reads 'Buscar'; Enter adds the first product listed.
+        enterKeyHint={onSubmit ? "search" : undefined}
+        onKeyDown={(event) => {
+          if (event.key !== "Enter" || !onSubmit) return;
+          event.preventDefault();
+          onSubmit();
+        }}
+        mb="sm"
+      />
+      {belowSearch}
       <ScrollArea h={height}>
         <Table highlightOnHover aria-label={label}>
           <Table.Thead>

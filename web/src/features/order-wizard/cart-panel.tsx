@@ -22,6 +22,8 @@ interface CartPanelProps {
   revision?: number;
   /** Lines the stock no longer covers, with the stock there is for them (live stock or a refused confirmation). */
   short?: Map<number, Grams>;
+  /** Enter in a line's quantity: the products step puts the cursor back in the search box. */
+  onQuantityDone?(): void;
 }
 
 export function CartPanel({
@@ -34,6 +36,7 @@ export function CartPanel({
   withTitle = true,
   revision = 0,
   short = new Map(),
+  onQuantityDone,
 }: CartPanelProps) {
   const totals = cartTotals(items, catalog);
   const repriced = repricedLines(items, catalog);
@@ -91,6 +94,7 @@ export function CartPanel({
                   key={`${line.productId}-${line.virtual_freezer}-${revision}`}
                   line={line}
                   onUnits={(units) => onOutcome(setUnits(items, line, units, product), line.productId)}
+                  onEnter={onQuantityDone}
                 />
                 <Select
                   aria-label={`Tipo de ${line.productName}`}

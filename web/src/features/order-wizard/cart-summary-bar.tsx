@@ -10,10 +10,13 @@ export function CartSummaryBar({
   totals,
   short = 0,
   onOpen,
+  onContinue,
 }: {
   totals: CartTotals /** Lines the stock no longer covers. */;
   short?: number;
   onOpen(): void;
+  /** To the delivery step without opening the cart: one tap, as on a desktop. */
+  onContinue?(): void;
 }) {
   const products = totals.distinct === 1 ? "1 producto" : `${totals.distinct} productos`;
   return (
@@ -38,9 +41,16 @@ export function CartSummaryBar({
             </Text>
           )}
         </Text>
-        <Button size="sm" onClick={onOpen} style={{ flexShrink: 0 }}>
-          Ver pedido
-        </Button>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Button size="sm" variant={onContinue ? "light" : "filled"} onClick={onOpen}>
+            Ver pedido
+          </Button>
+          {onContinue && (
+            <Button size="sm" onClick={onContinue} disabled={!totals.distinct}>
+              Continuar
+            </Button>
+          )}
+        </Group>
       </Group>
     </Paper>
   );

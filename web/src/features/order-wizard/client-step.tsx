@@ -1,6 +1,6 @@
 import { Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";
@@ -24,6 +24,21 @@ export function ClientStep() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const clients = useClientSearch(debounced);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // An order starts by searching its client: the cursor waits in the box.
+  useEffect(() => searchRef.current?.focus(), []);
+  const open = (c: Found) => {
+    setClient(c.id, c.name);
+    void navigate(`/orders/${c.id}/products`);
+  };
+  // Enter opens the first client found for what is typed: pressed before the list answers it, once it does.
+  const [enterPressed, setEnterPressed] = useState(false);
+  const answered = debounced === search && clients.isSuccess && !clients.isFetching;
+  const first = answered ? clients.data[0] : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open navigates; only the answer and the key move this
+  useEffect(() => {
+    if (enterPressed && first) open(first);
+  }, [enterPressed, first]);
   return (
     <>
       <WizardHeader step={0} />
@@ -33,7 +48,13 @@ export function ClientStep() {
             label="Buscar cliente"
             placeholder="Nombre, teléfono o dirección"
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setEnterPressed(false);
+            }}
+            ref={searchRef}
+            enterKeyHint="go"
+            onKeyDown={(event) => event.key === "Enter" && setEnterPressed(true)}
             mb="md"
           />
           <RecordTable
@@ -41,10 +62,7 @@ export function ClientStep() {
             rows={clients.data ?? []}
             columns={COLUMNS}
             rowKey={(c) => c.id}
-            onOpen={(c) => {
-              setClient(c.id, c.name);
-              void navigate(`/orders/${c.id}/products`);
-            }}
+            onOpen={open}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

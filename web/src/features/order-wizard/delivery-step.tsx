@@ -23,6 +23,7 @@ import { useOrderWizard } from "../../stores/order-wizard";
 import { useReferences } from "../../api/references";
 import { useTimeSlots } from "./api/get-time-slots";
 import { useWizardClient } from "./api/get-wizard-client";
+import { useUsualChoices } from "./api/get-usual-order";
 import { WizardHeader } from "./wizard-header";
 import { DateField } from "../../components/date-field";
 
@@ -33,6 +34,7 @@ export function DeliveryStep() {
   const client = useWizardClient(clientId);
   const references = useReferences();
   const slots = useTimeSlots();
+  const usual = useUsualChoices(client.data?.detail.last_order_id);
   const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   // The home-delivery details saved for this order, kept while pick-up is chosen so switching back restores them.
@@ -40,11 +42,13 @@ export function DeliveryStep() {
     wizard.details?.delivery_method === DELIVERY_METHODS.home ? wizard.details : null,
   );
 
-  // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery.
+  // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery,
+  // and the slot and payment method of the client's last order (docs/decisions/quick-order.md).
   useEffect(() => {
-    if (details || !client.data || !references.data) return;
-    setDetails(firstDelivery(client.data.detail, references.data.shipments, todayInBuenosAires()));
-  }, [details, client.data, references.data]);
+    if (details || !client.data || !references.data || !usual.settled) return;
+    const first = firstDelivery(client.data.detail, references.data.shipments, todayInBuenosAires());
+    setDetails({ ...first, time: usual.time ?? first.time, payment_method: usual.payment ?? first.payment_method });
+  }, [details, client.data, references.data, usual]);
 
   const update = (patch: Partial<DeliveryDetails>) => setDetails((d) => d && { ...d, ...patch });
   const onPick = useCallback(

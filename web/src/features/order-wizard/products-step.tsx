@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Drawer, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Drawer, Grid, Group, Loader } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -6,12 +6,11 @@ import {
   addProduct,
   capFreezerLines,
   cartTotals,
-  freezerAvailable,
-  freezerHolding,
-  freezerUnitsInCart,
+  type CartLine,
   type CartOutcome,
   type CatalogProduct,
 } from "../../../../domain/cart";
+import { firstMatch, matchProducts } from "../../../../domain/product-search";
 import { shortLines } from "../../../../domain/cart-stock";
 import { withProductClaim } from "../../../../domain/notes";
 import type { Product } from "../../../../domain/contracts/products";
@@ -29,10 +28,11 @@ import { StockWarning, type StockWarningState } from "./stock-warning";
 import { WizardHeader } from "./wizard-header";
 import { useProductClaimLookup } from "./api/product-claim";
 import { RepeatLastOrder } from "./repeat-last-order";
+import { ProductsSidePanel } from "./products-side-panel";
+import { QuickLine } from "./quick-line";
+import { quantityField } from "./quantity-input";
 
-// SPEC.md §2: promotions first, then the rest, each by name.
-const promosFirst = (products: Product[]) =>
-  [...products].sort((a, b) => Number(b.is_promotion) - Number(a.is_promotion) || a.Name.localeCompare(b.Name, "es"));
+type LineRef = Pick<CartLine, "productId" | "virtual_freezer">;
 
 export function ProductsStep() {
   const clientId = Number(useParams().clientId);
@@ -49,6 +49,24 @@ export function ProductsStep() {
   const [warning, setWarning] = useState<(StockWarningState & { pending: CartOutcome }) | null>(null);
   const [revision, setRevision] = useState(0);
   const productClaim = useProductClaimLookup(clientId);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The line just added (shown under the search box on phones) and a request to put the cursor in its quantity.
+  const [current, setCurrent] = useState<LineRef | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ line: LineRef; at: number } | null>(null);
+  const ready = !!client.data && !!products.data;
+
+  // The seller comes here to search: the cursor waits in the search box (docs/decisions/quick-order.md).
+  useEffect(() => {
+    if (ready) searchRef.current?.focus();
+  }, [ready]);
+
+  // After the render that shows the line: its quantity is selected, so what is typed replaces it.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const field = quantityField(focusRequest.line);
+    field?.focus();
+    field?.select();
+  }, [focusRequest]);
 
   // The address's client is taken once, on arrival: 'Volver a clientes' clears the order before this page goes.
   const adopted = useRef<number | null>(null);
@@ -70,14 +88,26 @@ export function ProductsStep() {
     () => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])),
     [products.data],
   );
-  const shown = promosFirst(
-    (products.data ?? []).filter((p) =>
-      p.Name.toLowerCase()
-        .normalize("NFD")
-        .replace(/\p{M}/gu, "")
-        .includes(debounced.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")),
-    ),
-  ).slice(0, 60);
+  // SPEC.md §2: promotions first, then the rest, each by name.
+  const shown = matchProducts(products.data ?? [], debounced).slice(0, 60);
+
+  const focusQuantity = (line: LineRef) => {
+    setCurrent(line);
+    setFocusRequest({ line, at: Date.now() });
+  };
+
+  /** A product picked from the list, the search box or the featured ones: the cursor goes to its quantity. */
+  function pick(product: Product) {
+    const outcome = addProduct(wizard.items, product);
+    apply(outcome, product.PK_Products);
+    if (outcome.ok) focusQuantity({ productId: product.PK_Products, virtual_freezer: false });
+  }
+
+  /** Enter in the quantity: the next product is searched from an empty box. */
+  function nextProduct() {
+    setSearch("");
+    searchRef.current?.focus();
+  }
 
   /** SPEC.md §7: a product new to the cart brings its claim (type 3) into the notes. */
   async function noteClaim(productId: number) {
@@ -153,6 +183,22 @@ export function ProductsStep() {
       onContinue={() => navigate(`/orders/${clientId}/delivery`)}
       revision={revision}
       short={short}
+      onQuantityDone={nextProduct}
+    />
+  );
+  const currentLine = current
+    ? wizard.items.find((l) => l.productId === current.productId && l.virtual_freezer === current.virtual_freezer)
+    : undefined;
+  const currentProduct = currentLine && catalog.get(currentLine.productId);
+  const quickLine = !besideList && !cartOpen && currentLine && currentProduct && (
+    <QuickLine
+      line={currentLine}
+      product={currentProduct}
+      items={wizard.items}
+      onOutcome={apply}
+      onTypeChosen={() => focusQuantity(currentLine)}
+      onDone={nextProduct}
+      revision={revision}
     />
   );
 
@@ -180,89 +226,40 @@ export function ProductsStep() {
             products={shown}
             search={search}
             onSearch={setSearch}
-            onPick={(p) => apply(addProduct(wizard.items, p), p.PK_Products)}
+            onPick={pick}
+            onSubmit={() => {
+              const match = firstMatch(products.data ?? [], search);
+              if (match) pick(match);
+            }}
+            searchRef={searchRef}
+            belowSearch={quickLine}
             formatPrice={formatMoneyWizard}
             height={460}
           />
         </Grid.Col>
         {besideList && <Grid.Col span={{ base: 12, lg: 4 }}>{cart}</Grid.Col>}
         <Grid.Col span={{ base: 12, lg: 3 }}>
-          <Stack>
-            {(lastClaim || lastBonus) && (
-              <Card withBorder>
-                {lastClaim && (
-                  <Group justify="space-between" mb="xs">
-                    <Text size="sm">Reclamo: {lastClaim}</Text>
-                    <Button size="xs" variant="light" onClick={() => addNote(lastClaim)}>
-                      Agregar a notas
-                    </Button>
-                  </Group>
-                )}
-                {lastBonus && (
-                  <Group justify="space-between">
-                    <Text size="sm">Bonificación: {lastBonus}</Text>
-                    <Button size="xs" variant="light" onClick={() => addNote(lastBonus)}>
-                      Agregar a notas
-                    </Button>
-                  </Group>
-                )}
-              </Card>
-            )}
-            <Card withBorder>
-              <Title order={5} mb="xs">
-                {freezer.has_virtual_freezer ? "Freezer Virtual" : "Destacados"}
-              </Title>
-              {freezer.has_virtual_freezer
-                ? freezer.cart.items.map((item) => {
-                    const product = catalog.get(item.PK_Products);
-                    // SPEC.md §4: what the freezer holds for this order, less what the cart takes.
-                    const holding = freezerHolding(Number(item.Quantity), item.PK_Products, wizard.oldCart);
-                    const left = freezerAvailable(
-                      holding,
-                      item.Type,
-                      freezerUnitsInCart(wizard.items, item.PK_Products),
-                    );
-                    return (
-                      <Button
-                        key={item.PK_Products}
-                        variant="subtle"
-                        fullWidth
-                        justify="space-between"
-                        rightSection={`${left.toLocaleString("es-AR")} ${item.Type}`}
-                        onClick={() =>
-                          product &&
-                          apply(
-                            addProduct(wizard.items, product, { quantity: holding, type: item.Type }),
-                            item.PK_Products,
-                          )
-                        }
-                      >
-                        {item.Name}
-                      </Button>
-                    );
-                  })
-                : (products.data ?? [])
-                    .filter((p) => p.Featured_Product)
-                    .map((p) => (
-                      <Button
-                        key={p.PK_Products}
-                        variant="subtle"
-                        fullWidth
-                        justify="flex-start"
-                        onClick={() => apply(addProduct(wizard.items, p), p.PK_Products)}
-                      >
-                        {p.Name}
-                      </Button>
-                    ))}
-            </Card>
-          </Stack>
+          <ProductsSidePanel
+            lastClaim={lastClaim}
+            lastBonus={lastBonus}
+            onNote={addNote}
+            freezer={freezer}
+            catalog={catalog}
+            items={wizard.items}
+            oldCart={wizard.oldCart}
+            featured={(products.data ?? []).filter((p) => p.Featured_Product)}
+            onOutcome={apply}
+            onPick={pick}
+          />
         </Grid.Col>
       </Grid>
-      {!besideList && (
+      {/* Hidden behind the open cart, whose own 'Continuar' is the one there. */}
+      {!besideList && !cartOpen && (
         <CartSummaryBar
           totals={cartTotals(wizard.items, catalog)}
           short={short.size}
           onOpen={() => setCartOpen(true)}
+          onContinue={() => navigate(`/orders/${clientId}/delivery`)}
         />
       )}
       <Drawer

@@ -3,12 +3,22 @@ import { useEffect, useState } from "react";
 import type { CartLine } from "../../../../domain/cart";
 import { committedUnits } from "../../../../domain/quantity";
 
+/** One line's quantity field in the page: a product may have a freezer line and a stock line. */
+export const quantityKey = (line: Pick<CartLine, "productId" | "virtual_freezer">) =>
+  `${line.productId}-${line.virtual_freezer ? "vf" : "stock"}`;
+
+/** The quantity field of a line where the page shows it (the cart beside the list, or the line under the search). */
+export const quantityField = (line: Pick<CartLine, "productId" | "virtual_freezer">) =>
+  document.querySelector<HTMLInputElement>(`input[data-quantity-of="${quantityKey(line)}"]`);
+
 const asNumber = (value: number | string) => Number(String(value).replace(",", "."));
 
 interface QuantityInputProps {
   line: CartLine;
   /** A complete value while typing, or the settled one when the field is left. */
   onUnits(units: string): void;
+  /** Enter, once the value is settled: the products step puts the cursor back in the search box. */
+  onEnter?(): void;
 }
 
 /**
@@ -17,7 +27,7 @@ interface QuantityInputProps {
  * field the value is settled: UN and PROMO rounded to whole units, and ≤ 0 or empty removes the
  * line (SPEC.md §4–5). The parent remounts it (key) to show the cart's value again.
  */
-export function QuantityInput({ line, onUnits }: QuantityInputProps) {
+export function QuantityInput({ line, onUnits, onEnter }: QuantityInputProps) {
   // As DecimalInput hands it over: a number once the es-AR text reads as one, else the text.
   const [draft, setDraft] = useState<number | string>(Number(line.units));
   const kg = line.type === "KG";
@@ -48,7 +58,14 @@ export function QuantityInput({ line, onUnits }: QuantityInputProps) {
         if (complete && (kg || Number.isInteger(value)) && String(value) !== line.units) onUnits(String(value));
       }}
       onBlur={commit}
-      onKeyDown={(event) => event.key === "Enter" && commit()}
+      onKeyDown={(event) => {
+        if (event.key !== "Enter") return;
+        commit();
+        onEnter?.();
+      }}
+      // Where the products step puts the cursor once the line is added (quantityField).
+      data-quantity-of={quantityKey(line)}
+      enterKeyHint={onEnter ? "next" : undefined}
     />
   );
 }

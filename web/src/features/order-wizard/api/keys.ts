@@ -8,5 +8,6 @@ export const wizardKeys = {
   lowStock: ["order-wizard", "low-stock"] as const,
   timeSlots: ["order-wizard", "time-slots"] as const,
   payMethods: ["order-wizard", "pay-methods"] as const,
+  usualOrder: (orderId: number) => ["order-wizard", "usual-order", orderId] as const,
   productClaim: (clientId: number, productId: number) => ["order-wizard", "claims", clientId, productId] as const,
 };

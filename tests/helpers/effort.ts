@@ -17,7 +17,7 @@ export interface Effort {
 }
 
 /** Seconds at a trained pace: 0.7 s a tap, 4 characters a second (issue 32). */
-const trainedSeconds = (effort: Effort) => effort.taps * 0.7 + effort.characters / 4;
+export const trainedSeconds = (effort: Effort) => effort.taps * 0.7 + effort.characters / 4;
 
 export const describeEffort = (effort: Effort) =>
   `${effort.taps} taps, ${effort.typedFields} typed fields, ${effort.characters} characters: ` +

@@ -33,20 +33,26 @@ export function CartSummaryBar({
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
-          {products} · {formatWeight(totals.weight)} · {formatMoneyWizard(totals.total)}
+        {/* The total first, in bold: on a phone's narrow column it is what the seller reads at a glance. */}
+        <div aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={700}>
+            {formatMoneyWizard(totals.total)}
+          </Text>
+          <Text size="xs" fw={500}>
+            {products} · <span style={{ whiteSpace: "nowrap" }}>{formatWeight(totals.weight)}</span>
+          </Text>
           {short > 0 && (
-            <Text component="span" display="block" size="sm" c="red.9" fw={600}>
+            <Text size="sm" c="red.9" fw={600}>
               ⚠ {short === 1 ? "1 producto sin stock suficiente" : `${short} productos sin stock suficiente`}
             </Text>
           )}
-        </Text>
+        </div>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Button size="sm" variant={onContinue ? "light" : "filled"} onClick={onOpen}>
+          <Button size="sm" px="sm" variant={onContinue ? "light" : "filled"} onClick={onOpen}>
             Ver pedido
           </Button>
           {onContinue && (
-            <Button size="sm" onClick={onContinue} disabled={!totals.distinct}>
+            <Button size="sm" px="sm" onClick={onContinue} disabled={!totals.distinct}>
               Continuar
             </Button>
           )}

@@ -4,7 +4,7 @@ import type { CartLine } from "../../../../domain/cart";
 import { committedUnits } from "../../../../domain/quantity";
 
 /** One line's quantity field in the page: a product may have a freezer line and a stock line. */
-export const quantityKey = (line: Pick<CartLine, "productId" | "virtual_freezer">) =>
+const quantityKey = (line: Pick<CartLine, "productId" | "virtual_freezer">) =>
   `${line.productId}-${line.virtual_freezer ? "vf" : "stock"}`;
 
 /** The quantity field of a line where the page shows it (the cart beside the list, or the line under the search). */

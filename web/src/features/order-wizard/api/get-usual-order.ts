@@ -7,9 +7,9 @@ import { useTimeSlots } from "./get-time-slots";
 import { wizardKeys } from "./keys";
 
 /** The client's last order (its id comes with the wizard's client), read for its slot and payment method. */
-export const getUsualOrder = async (orderId: number) => OrderDetail.parse(await get(`/orders/${orderId}/`));
+const getUsualOrder = async (orderId: number) => OrderDetail.parse(await get(`/orders/${orderId}/`));
 
-export const usualOrderOptions = (orderId: number) =>
+const usualOrderOptions = (orderId: number) =>
   queryOptions({ queryKey: wizardKeys.usualOrder(orderId), queryFn: () => getUsualOrder(orderId), retry: false });
 
 /**

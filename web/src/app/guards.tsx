@@ -3,11 +3,12 @@ import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
+import { PendingOrdersSync } from "../features/pending-orders";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
 import { useAppUpdates } from "../features/offline";
 
-/** Signed-in routes: no token goes to /login; the event stream runs while signed in. */
+/** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
   useAppUpdates();
@@ -15,7 +16,12 @@ export function RequireSession() {
     if (access) eventStream.start();
   }, [access]);
   if (!access) return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <PendingOrdersSync />
+      <Outlet />
+    </>
+  );
 }
 
 /** SPEC.md §6: a user whose group may not open a page is sent to /. */

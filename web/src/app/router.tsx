@@ -81,6 +81,13 @@ export const router = createBrowserRouter([
             lazy: page(() => import("../features/order-wizard/client-step").then((m) => m.ClientStep), "orders.take"),
           },
           {
+            path: "/orders/pending",
+            lazy: page(
+              () => import("../features/pending-orders/pending-orders-page").then((m) => m.PendingOrdersPage),
+              "orders.take",
+            ),
+          },
+          {
             path: "/orders/:clientId/products",
             lazy: page(
               () => import("../features/order-wizard/products-step").then((m) => m.ProductsStep),

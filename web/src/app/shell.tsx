@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet } from "react-router";
+import { PendingOrdersBadge } from "../features/pending-orders";
 import { SideMenu } from "./side-menu";
 
 /** The inner shell of every route but login, registration, home and the map. */
@@ -19,6 +20,9 @@ export function Shell() {
           <Text fw={700} size="xl">
             Frío
           </Text>
+          <Group ml="auto">
+            <PendingOrdersBadge />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

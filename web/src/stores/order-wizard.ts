@@ -16,6 +16,8 @@ export interface WizardData {
   /** The modified order's own delivery date: it may keep it even once past. */
   keptDate: string | null;
   oldCart: CartLine[];
+  /** Set when the order is one kept offline, opened again: its Idempotency-Key. */
+  pendingKey: string | null;
 }
 
 export interface OrderWizardState extends WizardData {
@@ -24,6 +26,8 @@ export interface OrderWizardState extends WizardData {
   setNotes(notes: string): void;
   setDetails(details: DeliveryDetails): void;
   loadForModify(order: OrderDetail): void;
+  /** Opens an order kept offline, to change it before it is sent. */
+  loadPending(draft: WizardData, key: string): void;
   clear(): void;
 }
 
@@ -36,6 +40,7 @@ const EMPTY: WizardData = {
   orderId: null,
   keptDate: null,
   oldCart: [],
+  pendingKey: null,
 };
 
 /**
@@ -70,6 +75,7 @@ export const useOrderWizard = create<OrderWizardState>()(
           notes: order.notes,
           orderId: order.order_id,
           keptDate: order.delivery_date,
+          pendingKey: null,
           details: {
             zone: order.shipment_id,
             address: order.address,
@@ -84,11 +90,18 @@ export const useOrderWizard = create<OrderWizardState>()(
           },
         });
       },
+      loadPending: (draft, pendingKey) => set({ ...draft, pendingKey }),
       clear: () => set(EMPTY),
     }),
     { name: "frio-order-wizard" },
   ),
 );
+
+/** The order in progress alone, without the store's actions: what can be kept elsewhere (IndexedDB). */
+export function wizardDataOf(state: OrderWizardState): WizardData {
+  const { clientId, clientName, items, notes, details, orderId, keptDate, oldCart, pendingKey } = state;
+  return { clientId, clientName, items, notes, details, orderId, keptDate, oldCart, pendingKey };
+}
 
 export function clearOrderInProgress() {
   useOrderWizard.getState().clear();

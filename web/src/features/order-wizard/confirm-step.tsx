@@ -8,8 +8,10 @@ import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { buildOrderRequest } from "../../../../domain/order-request";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
-import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
-import { useOrderWizard, type WizardData } from "../../stores/order-wizard";
+import { PENDING_MESSAGES } from "../../../../domain/pending-orders";
+import { notifyError, notifyFailure, notifyInfo, notifySuccess } from "../../components/notify";
+import { useOrderWizard, wizardDataOf, type WizardData } from "../../stores/order-wizard";
+import { isConnectionFailure, keepPendingOrder, markPendingSent } from "../pending-orders";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePayMethods } from "./api/get-pay-methods";
 import { useWizardProducts } from "./api/get-products";
@@ -23,7 +25,11 @@ import { WizardHeader } from "./wizard-header";
 const REDIRECT_MS = 1_200;
 
 /** The order as it was confirmed: the store is cleared at once, and the page shows this until it moves on. */
-type Placed = Pick<WizardData, "items" | "details" | "notes" | "clientName" | "orderId"> & { placedId: number | null };
+type Placed = Pick<WizardData, "items" | "details" | "notes" | "clientName" | "orderId"> & {
+  placedId: number | null;
+  /** Kept on the phone with no connection, to be sent later. */
+  kept?: boolean;
+};
 
 export function ConfirmStep() {
   const clientId = Number(useParams().clientId);
@@ -81,16 +87,36 @@ export function ConfirmStep() {
     if (!built.ok) return setError(built.message);
     setError(null);
     setRefusal(null);
+    // An order opened from Pendientes keeps the key it was kept with: sent twice, it is still one order.
+    const key = wizard.pendingKey ?? idempotencyKey.current;
+    const body = built.request;
+    const { items, notes, clientName, orderId } = wizard;
+    const kept = {
+      key,
+      body,
+      draft: wizardDataOf(wizard),
+      total: totals.total + delivery,
+      clientId,
+      clientName: clientName ?? "",
+    };
+    const keep = async () => {
+      await keepPendingOrder(kept);
+      notifyInfo(PENDING_MESSAGES.kept);
+      setPlaced({ items, details, notes, clientName, orderId, placedId: null, kept: true });
+      wizard.clear();
+    };
+    if (!navigator.onLine) return keep();
     try {
-      const body = built.request;
-      const answer = await submit.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+      const answer = await submit.mutateAsync({ body, idempotencyKey: key });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
+      if (wizard.pendingKey && answer.order_id) await markPendingSent(kept, answer.order_id);
       notifySuccess("Pedido confirmado");
       if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
-      const { items, notes, clientName, orderId } = wizard;
       setPlaced({ items, details, notes, clientName, orderId, placedId: answer.order_id ?? null });
       wizard.clear();
     } catch (failure) {
+      // No answer: the server may have taken it, so it waits on the phone under this same key.
+      if (isConnectionFailure(failure)) return keep();
       idempotencyKey.current = crypto.randomUUID();
       const refused = stockRefusalOf(failure);
       if (!refused) return notifyFailure(failure, "Error al confirmar el pedido.");
@@ -216,7 +242,13 @@ export function ConfirmStep() {
                 <Alert
                   color="teal"
                   role="status"
-                  title={placed.placedId ? `Pedido #${placed.placedId} confirmado` : "Pedido confirmado"}
+                  title={
+                    placed.kept
+                      ? PENDING_MESSAGES.kept
+                      : placed.placedId
+                        ? `Pedido #${placed.placedId} confirmado`
+                        : "Pedido confirmado"
+                  }
                 >
                   Volviendo a Nuevo Pedido…
                 </Alert>

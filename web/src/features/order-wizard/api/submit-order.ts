@@ -3,14 +3,14 @@ import { post } from "../../../api/http";
 import type { OrderRequest } from "../../../../../domain/contracts/order-request";
 import { wizardKeys } from "./keys";
 
-interface SubmitOrderInput {
+export interface SubmitOrderInput {
   /** SPEC.md §3's submit payload, as domain/order-request.ts builds it. */
   body: OrderRequest;
   /** One per confirmation attempt: a double click or a retry creates one order. */
   idempotencyKey: string;
 }
 
-const submitOrder = ({ body, idempotencyKey }: SubmitOrderInput) =>
+export const submitOrder = ({ body, idempotencyKey }: SubmitOrderInput) =>
   post<{ success?: boolean; order_id?: number } | null>("/order/", body, { "idempotency-key": idempotencyKey });
 
 /**

@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { expired, RETRY_EVERY_MS } from "../../../../domain/pending-orders";
+import { useOrderWizard } from "../../stores/order-wizard";
+import { resumeEditing, resumePendingOrder } from "./pending-actions";
+import { pendingStore } from "./pending-store";
+import { sendPendingOrders } from "./send-pending";
+import { usePendingOrderCount } from "./use-pending-orders";
+
+/**
+ * Sends the orders kept offline when the signal may be back: on start, on reconnect ('online'),
+ * when the seller comes back to the app, and every 30 s while any waits. Renders nothing.
+ */
+export function PendingOrdersSync() {
+  const queryClient = useQueryClient();
+  const waiting = usePendingOrderCount() > 0;
+
+  useEffect(() => {
+    // Pendientes is opened with no signal: its code is fetched now, while there is one.
+    void import("./pending-orders-page").catch(() => undefined);
+    const send = () => void sendPendingOrders(queryClient);
+    const visible = () => document.visibilityState === "visible" && send();
+    void (async () => {
+      const all = await pendingStore.all();
+      await pendingStore.remove(expired(all, new Date()).map((o) => o.key));
+      await resumeEditing(useOrderWizard.getState().pendingKey);
+      send();
+    })();
+    window.addEventListener("online", send);
+    window.addEventListener("focus", send);
+    document.addEventListener("visibilitychange", visible);
+    // An order opened from the list and then left (another client, a menu link) waits again.
+    const unsubscribe = useOrderWizard.subscribe((state, previous) => {
+      if (previous.pendingKey && previous.pendingKey !== state.pendingKey) void resumePendingOrder(previous.pendingKey);
+    });
+    return () => {
+      window.removeEventListener("online", send);
+      window.removeEventListener("focus", send);
+      document.removeEventListener("visibilitychange", visible);
+      unsubscribe();
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void sendPendingOrders(queryClient), RETRY_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, queryClient]);
+
+  return null;
+}

@@ -25,7 +25,7 @@ export function PendingOrdersPage() {
     const opened = await openPendingOrder(order.key);
     if (!opened) return notifyError(PENDING_MESSAGES.notOpenable);
     useOrderWizard.getState().loadPending(opened.draft, opened.key);
-    navigate(`/orders/${opened.clientId}/products`);
+    void navigate(`/orders/${opened.clientId}/products`);
   }
 
   async function discard() {

@@ -6,12 +6,13 @@ import { eventStream } from "../api/socket";
 import { PendingOrdersSync } from "../features/pending-orders";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
-import { useAppUpdates } from "../features/offline";
+import { useAppUpdates, usePersistentStorage } from "../features/offline";
 
 /** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
   useAppUpdates();
+  usePersistentStorage();
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);

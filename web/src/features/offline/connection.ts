@@ -7,7 +7,7 @@ interface ConnectionState {
 }
 
 /** Whether the phone reaches the server, from the browser's own flag and from the last calls. */
-export const useConnection = create<ConnectionState>(() => ({
+const useConnection = create<ConnectionState>(() => ({
   unreachable: false,
   browserOnline: typeof navigator === "undefined" ? true : navigator.onLine,
 }));

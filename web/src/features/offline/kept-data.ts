@@ -5,7 +5,7 @@ import { createStore, del, get, set } from "idb-keyval";
 import { useSession } from "../../stores/session";
 
 /** How long the seller's data is kept without a successful visit (docs/decisions/offline-kept-data.md). */
-export const KEPT_FOR_MS = 7 * 24 * 60 * 60_000;
+const KEPT_FOR_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * The queries a seller needs to take an order with no signal, by key prefix (the keys of
@@ -21,7 +21,7 @@ const KEPT_PREFIXES: readonly (readonly string[])[] = [
   ["orders", "last"],
 ];
 
-export const isKeptKey = (key: readonly unknown[]) =>
+const isKeptKey = (key: readonly unknown[]) =>
   KEPT_PREFIXES.some((prefix) => prefix.every((part, i) => key[i] === part));
 
 /** The query as both copies of query-core describe it (the persister's package brings its own). */

@@ -3,16 +3,16 @@ import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
-import { PendingOrdersSync } from "../features/pending-orders";
+import { PendingOrdersSync, usePendingOrderCount } from "../features/pending-orders";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
-import { useAppUpdates, usePersistentStorage } from "../features/offline";
+import { useAppUpdates } from "../features/offline";
 
 /** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
-  useAppUpdates();
-  usePersistentStorage();
+  // A new version waits while an order is open or any order taken offline has not been sent.
+  useAppUpdates(usePendingOrderCount());
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);

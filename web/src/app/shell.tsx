@@ -1,7 +1,6 @@
 import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet } from "react-router";
-import { OfflineBanner } from "../features/offline";
 import { PendingOrdersBadge } from "../features/pending-orders";
 import { SideMenu } from "./side-menu";
 
@@ -30,7 +29,6 @@ export function Shell() {
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <OfflineBanner />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>

@@ -5,8 +5,5 @@
 export { isConnectionFailure, keepPendingOrder, markPendingSent } from "./pending-actions";
 export { PendingOrdersBadge } from "./pending-badge";
 export { PendingOrdersSync } from "./pending-sync";
-/**
- * A new app version waits while this is above 0 (issue 32 item 2, the offline shell's update).
- * @public
- */
+/** A new app version waits while this is above 0 (docs/decisions/offline-app-updates.md). */
 export { usePendingOrderCount } from "./use-pending-orders";

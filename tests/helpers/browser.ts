@@ -52,6 +52,9 @@ export async function startE2E(options: { env?: Record<string, string>; redis?: 
         baseURL: baseUrl,
         locale: "es-AR",
         viewport: { width: 1366, height: 900 },
+        // A screen's test runs without the service worker: else every new context precaches the
+        // whole shell (157 files) behind its pages. The worker's own tests use launchPhoneProfile.
+        serviceWorkers: "block",
         ...options,
       });
       context.on("console", (message) => {

@@ -1,9 +1,14 @@
 // The public entry of boards, the layer the preparation, dispatch, courier and home features share
 // instead of reaching into one another: the boards' order rows and cards, the dispatch board's lock
 // and placements, a sent route's stops, and what each board holds on a day.
-export { toBoardRow } from "./board-row";
 export { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "./figures-repository";
 export { lockBoard, removePlacements } from "./placements-repository";
 export { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "./route-stops";
-export { type BoardRow, boardRows, linesOfOrders, type OrderGroup } from "./rows-repository";
+export {
+  type BoardRow,
+  boardRows,
+  linesOfOrders,
+  type OrderGroup,
+  orderRow,
+} from "./rows-repository";
 export { closeStop, lockOpenStop } from "./stops-repository";

@@ -1,16 +1,26 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { BoardOrderRow } from "../../../domain/contracts/boards";
+import type { OrderRow } from "../../../domain/contracts/orders";
 import {
   cities,
   clients,
   orderDetails,
   orders,
   orderStatuses,
+  payMethods,
   products,
   shipments,
   timesShipping,
+  users,
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
+
+/** An order's row in /orders, built by the database's `order_row` as its events carry it; needs pay methods and users joined. */
+export const orderRow = sql<OrderRow>`order_row(${orders}, ${clients}, ${orderStatuses}, ${payMethods}, ${users})`;
+
+/** An order's board card, built by the database's `order_card` as its events carry it. */
+const orderCard = sql<BoardOrderRow>`order_card(${orders}, ${clients}, ${orderStatuses}, ${shipments}, ${timesShipping}, ${cities})`;
 
 /** The orders as the preparation and dispatch boards read them. */
 
@@ -21,25 +31,21 @@ export interface OrderGroup {
   timeSlotId: number | null;
 }
 
+/** What batching, routes and share texts work with, and the card the boards show. */
 const boardColumns = {
   id: orders.id,
   clientName: clients.name,
   deliveryDate: orders.deliveryDate,
-  orderTime: orders.orderTime,
   timeSlotId: orders.timesShippingId,
   timeSlot: timesShipping.name,
   zoneId: orders.shipmentId,
   zone: shipments.name,
-  zonePrice: shipments.price,
   address: orders.address,
-  cityName: cities.name,
   latitude: orders.latitude,
   longitude: orders.longitude,
   totalWeight: orders.totalWeight,
-  distinctProducts: orders.distinctProducts,
-  hasFv: orders.hasFv,
   statusId: orders.statusId,
-  statusName: orderStatuses.name,
+  card: orderCard,
 };
 
 export interface BoardFilter {

@@ -36,7 +36,6 @@ import {
   lockBoard,
   recordRoute,
   removePlacements,
-  toBoardRow,
   type BoardRow,
 } from "../boards";
 import type { OrdersService } from "../orders";
@@ -101,7 +100,7 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
 
   /** The cards as they are now in this transaction: what dispatch events carry to the boards. */
   const cardsOf = async (tx: Executor, orderIds: number[], statusId: number) =>
-    (await boardRows(tx, { statusIds: [statusId], ids: orderIds })).map(toBoardRow);
+    (await boardRows(tx, { statusIds: [statusId], ids: orderIds })).map((row) => row.card);
 
   return {
     async board(deliveryDate?: string): Promise<DispatchBoard> {
@@ -119,11 +118,11 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
         });
       return {
         cards: prepared.map((row) => ({
-          ...toBoardRow(row),
+          ...row.card,
           ...(where.get(row.id) ?? { courier: 0, position: UNPLACED }),
           version: versions.get(row.id) ?? 0,
         })),
-        sent: sent.map(toBoardRow),
+        sent: sent.map((row) => row.card),
       };
     },
 

@@ -18,6 +18,7 @@ import {
   virtualFreezerItems,
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
+import { orderRow } from "../boards";
 import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 import { databaseError } from "../../db/errors";
@@ -209,22 +210,6 @@ export async function setStatus(db: Executor, id: number, statusId: number) {
   await db.update(orders).set({ statusId, updatedAt: new Date() }).where(eq(orders.id, id));
 }
 
-const listColumns = {
-  id: orders.id,
-  clientName: clients.name,
-  orderTime: orders.orderTime,
-  deliveryDate: orders.deliveryDate,
-  address: orders.address,
-  payMethod: payMethods.name,
-  finalPrice: orders.finalPrice,
-  alterDate: orders.alterDate,
-  seller: users.username,
-  statusId: orders.statusId,
-  statusName: orderStatuses.name,
-  displayClass: orderStatuses.displayClass,
-  hasFv: orders.hasFv,
-};
-
 export interface OrderListFilter {
   search: string;
   statusIds?: number[];
@@ -252,9 +237,10 @@ function orderMatches(filter: OrderListFilter) {
   return and(...conditions);
 }
 
+/** Rows of /orders as the database builds them (`order_row`), newest first. */
 export function listOrders(db: Executor, filter: OrderListFilter & { limit: number; offset?: number }) {
   return db
-    .select(listColumns)
+    .select({ row: orderRow })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))

@@ -1,26 +1,7 @@
-import type { OrderDetail, OrderRow } from "../../../domain/contracts/orders";
-import type { historyOf, linesWithNames, listOrders, orderWithNames } from "./repository";
+import type { OrderDetail } from "../../../domain/contracts/orders";
+import type { historyOf, linesWithNames, orderWithNames } from "./repository";
 
-type ListRow = Awaited<ReturnType<typeof listOrders>>[number];
 type Found = NonNullable<Awaited<ReturnType<typeof orderWithNames>>>;
-
-export function toRow(row: ListRow): OrderRow {
-  return {
-    PK_Orders: row.id,
-    FK_Clients__Name: row.clientName,
-    Order_Time: row.orderTime,
-    Delivery_Date: row.deliveryDate,
-    Address: row.address,
-    FK_PayMethods__Name: row.payMethod,
-    Final_Price: row.finalPrice,
-    Alter_Date: row.alterDate?.toISOString() ?? null,
-    FK_Sellers__username: row.seller,
-    FK_OrderStatus__Name: row.statusName,
-    FK_OrderStatus__PK_OrderStatus: row.statusId,
-    Display_Class: row.displayClass,
-    Has_FV: row.hasFv,
-  };
-}
 
 export function toDetail(
   found: Found,

@@ -12,7 +12,7 @@ import type { AuthenticatedUser } from "../auth";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";
-import { toDetail, toRow } from "./serialize";
+import { toDetail } from "./serialize";
 
 const orderTime = () => formatTime(new Date());
 
@@ -233,7 +233,7 @@ export function createOrdersService({ db }: { db: Database }) {
         paging.withCount ? repo.countOrders(db, filter) : undefined,
       ]);
       const statuses = (await repo.listStatuses(db)).filter((s) => seesCancelled || s.id !== STATUS.cancelled);
-      return { results: rows.map(toRow), statuses: statuses.map((s) => ({ id: s.id, name: s.name })), count };
+      return { results: rows.map((r) => r.row), statuses: statuses.map((s) => ({ id: s.id, name: s.name })), count };
     },
 
     async detail(id: number, user: AuthenticatedUser) {

@@ -1,7 +1,7 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
 import type { Database } from "../../db/types";
-import { boardRows, toBoardRow } from "../boards";
+import { boardRows } from "../boards";
 import { storedViews, unsweptOrderIds, type StoredView } from "./repository";
 
 /**
@@ -40,7 +40,10 @@ export function createPreparationService({ db }: { db: Database }) {
         storedViews(db, deliveryDate),
         unsweptOrderIds(db).then((ids) => (ids.length ? boardRows(db, { ids }) : [])),
       ]);
-      return boardText(stored, changed.map(toBoardRow));
+      return boardText(
+        stored,
+        changed.map((row) => row.card),
+      );
     },
   };
 }

@@ -3,7 +3,7 @@ import type { PreparationBatch } from "../../../domain/contracts/boards";
 import { pickList } from "../../../domain/pick-list";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "../../../domain/routing";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import { toBoardRow, type BoardRow, type linesOfOrders } from "../boards";
+import type { BoardRow, linesOfOrders } from "../boards";
 import type { BatchableRow } from "./batches";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
@@ -36,7 +36,7 @@ export function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<n
     maps_url: mapsUrl,
     whatsapp_url: whatsappShareUrl(shareText(orders, mapsUrl)),
     without_coordinates: orders.filter((o) => !hasCoordinates(o)).map((o) => o.id),
-    orders: orders.map((o) => toBoardRow(o.row)),
+    orders: orders.map((o) => o.row.card),
     pick_list: pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? [])).map((l) => ({
       product_id: l.productId,
       product_name: l.productName,

@@ -123,6 +123,8 @@ export const serviceWorker = () =>
 
 export default defineConfig({
   root,
+  // The build's identity: data the device kept under another build is dropped (offline-kept-data.md).
+  define: { __FRIO_BUILD__: JSON.stringify(new Date().toISOString()) },
   plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), serviceWorker(), precompress()],
   build: {
     outDir: "dist",

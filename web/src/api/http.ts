@@ -79,7 +79,9 @@ export function refreshAccess(): Promise<string | null> {
       );
       setTokens(tokens);
       return tokens.access;
-    } catch {
+    } catch (error) {
+      // No answer is no signal, not a refusal: the seller stays signed in on the data kept.
+      if (error instanceof ApiError && error.status === 0) return useSession.getState().access;
       return null;
     }
   })().finally(() => {

@@ -6,13 +6,14 @@ import { eventStream } from "../api/socket";
 import { PendingOrdersSync, usePendingOrderCount } from "../features/pending-orders";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
-import { useAppUpdates } from "../features/offline";
+import { useAppUpdates, usePersistentStorage } from "../features/offline";
 
 /** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
   // A new version waits while an order is open or any order taken offline has not been sent.
   useAppUpdates(usePendingOrderCount());
+  usePersistentStorage();
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);

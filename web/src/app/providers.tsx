@@ -1,7 +1,10 @@
 import { MantineProvider } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, Suspense, type ReactNode } from "react";
+import { ApiError } from "../api/messages";
+import { keepQueries, markReached, markUnreachable, persistOptions } from "../features/offline";
 import { cssVariablesResolver, theme } from "./theme";
 
 // The notice container (with its transitions and swipe handling) loads after the first paint;
@@ -10,7 +13,14 @@ const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  // Whether the server answers at all, for the offline notice: a refusal is still an answer.
+  queryCache: new QueryCache({
+    onSuccess: markReached,
+    onError: (error) => (error instanceof ApiError && error.status === 0 ? markUnreachable() : markReached()),
+  }),
 });
+// The seller's data is kept on the device (IndexedDB) and read back on the next start.
+keepQueries(queryClient);
 
 /** Where the cart becomes a drawer behind a bar at the bottom (the products step's breakpoint). */
 const NARROW = "(max-width: 74.99em)";
@@ -26,7 +36,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />
       </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        {children}
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

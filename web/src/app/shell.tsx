@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet } from "react-router";
+import { OfflineBanner } from "../features/offline";
 import { PendingOrdersBadge } from "../features/pending-orders";
 import { SideMenu } from "./side-menu";
 
@@ -29,6 +30,7 @@ export function Shell() {
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineBanner />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>

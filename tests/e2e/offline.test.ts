@@ -1,0 +1,109 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { e2eSkipReason, launchPhoneProfile, loginThroughUi } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { seriousViolations, VIEWPORTS } from "../helpers/devices";
+import { createUser, signIn } from "../helpers/factories";
+
+const skip = e2eSkipReason();
+let t: TestApp | null;
+let phone: Awaited<ReturnType<typeof launchPhoneProfile>>;
+let page: Page;
+let clientId = 0;
+
+beforeAll(async () => {
+  if (skip) return;
+  t = await createTestApp();
+  const baseURL = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const api = (await signIn(t, "Vendedor")).client;
+  clientId = (await createClient(api, { name: "Kiosco Sin Señal" })).id;
+  await createProduct(api, { name: "Helado kept offline", quantity: 40 });
+  const seller = await createUser(t, "Vendedor");
+  phone = await launchPhoneProfile(baseURL, VIEWPORTS.phone);
+  page = phone.page;
+  // Counts the app's requests for persistent storage.
+  await phone.context.addInitScript(() => {
+    const ask = navigator.storage.persist.bind(navigator.storage);
+    Object.assign(window, { frioPersistAsked: 0 });
+    navigator.storage.persist = () => {
+      (window as unknown as { frioPersistAsked: number }).frioPersistAsked++;
+      return ask();
+    };
+  });
+  await loginThroughUi(page, seller.username, seller.password);
+});
+afterAll(async () => {
+  await phone?.close();
+  await t?.close();
+});
+
+/** The query keys the device keeps for the signed-in user (the save is throttled to one a second). */
+const keptKeys = () =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const userId = JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.user?.id;
+        const open = indexedDB.open("frio-kept-data");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("queries")) return resolve([]);
+          const read = db.transaction("queries").objectStore("queries").get(`queries:${userId}`);
+          read.onsuccess = () => {
+            const kept = read.result ? JSON.parse(read.result).clientState.queries : [];
+            resolve(kept.map((q: { queryKey: unknown[] }) => q.queryKey.slice(0, 2).join("/")));
+          };
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
+describe.skipIf(!!skip)(`the seller's phone with no signal ${skip}`, () => {
+  it("after one online visit, opens the order screen and the catalogue from the kept data with the server gone, and says so", async () => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await page.evaluate(() => (window as unknown as { frioPersistAsked: number }).frioPersistAsked)).toBe(1);
+    await page.goto("/orders/new");
+    await page
+      .getByRole("button", { name: /Kiosco Sin Señal/ })
+      .first()
+      .click();
+    await page.waitForURL(`**/orders/${clientId}/products`);
+    await page.getByText("Helado kept offline").first().waitFor();
+    // The save runs at most once a second: leaving sooner would lose the last one.
+    await expect
+      .poll(keptKeys, { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["order-wizard/clients", "order-wizard/client", "order-wizard/products"]));
+
+    // The server stops and the phone loses its signal.
+    await t!.close();
+    t = null;
+    await phone.context.setOffline(true);
+
+    await page.goto("/orders/new");
+    await page.getByLabel("Buscar cliente").waitFor();
+    const client = page.getByRole("button", { name: /Kiosco Sin Señal/ }).first();
+    await client.waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Sin conexión · datos de las \d\d:\d\d$/ })
+      .waitFor();
+    await page.screenshot({ path: "docs/screenshots/offline-notice-390.png" });
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      expect(await seriousViolations(page), `${viewport.width} px`).toEqual([]);
+    }
+    await page.setViewportSize(VIEWPORTS.phone);
+
+    // The kept client and catalogue carry the order on.
+    await client.click();
+    await page.waitForURL(`**/orders/${clientId}/products`);
+    await page.getByText("Helado kept offline").first().waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Sin conexión · datos de las / })
+      .waitFor();
+    await page.screenshot({ path: "/tmp/offline-products-390.png" });
+    const { usage } = await page.evaluate(() => navigator.storage.estimate());
+    console.log(`kept on the device: ${((usage ?? 0) / 1024 / 1024).toFixed(1)} MB`);
+  });
+});

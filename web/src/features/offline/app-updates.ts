@@ -12,6 +12,7 @@ let workbox: Workbox | null = null;
 let idle = false;
 /** A new version installed beside the running one, waiting to be told to take over. */
 let waiting: ServiceWorker | null = null;
+let registration: ServiceWorkerRegistration | null = null;
 let reloadWanted = false;
 
 /** An order is open in the wizard once it has a client or a line. */
@@ -25,9 +26,12 @@ function reload() {
 function applyIfIdle() {
   if (!idle || !workbox) return;
   if (reloadWanted) return reload();
-  if (!waiting) return;
+  // The registration's own waiting worker too: one installed before its events were watched
+  // (an update found while the page was still loading) announced itself to nobody.
+  const next = waiting ?? (navigator.serviceWorker.controller ? registration?.waiting : null);
+  if (!next) return;
   // What Workbox's generated worker listens for (Workbox.messageSkipWaiting's message).
-  waiting.postMessage({ type: "SKIP_WAITING" });
+  next.postMessage({ type: "SKIP_WAITING" });
   waiting = null;
 }
 
@@ -35,17 +39,19 @@ function applyIfIdle() {
  * Notes a new version once installed. Its worker is kept from the event: the registration's
  * `waiting` may be set a moment after the worker says it is installed.
  */
-function watchWaiting(registration: ServiceWorkerRegistration) {
+function watchWaiting(watched: ServiceWorkerRegistration) {
+  registration = watched;
   const found = (worker: ServiceWorker | null) => {
     if (!worker || !navigator.serviceWorker.controller) return;
     waiting = worker;
     applyIfIdle();
   };
-  found(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
-    installing?.addEventListener("statechange", () => installing.state === "installed" && found(installing));
-  });
+  const follow = (worker: ServiceWorker | null) =>
+    worker?.addEventListener("statechange", () => worker.state === "installed" && found(worker));
+  found(watched.waiting);
+  // One already installing when the watch begins found its update before anyone listened.
+  follow(watched.installing);
+  watched.addEventListener("updatefound", () => follow(watched.installing));
 }
 
 /**

@@ -13,7 +13,9 @@ import {
 } from "../../../domain/contracts/auth";
 import { SuccessBody } from "../../../domain/contracts/errors";
 import { TooMany } from "../../errors";
+import { serializedOnce } from "../../plugins/response-serializer";
 import type { HumanCheck } from "./captcha";
+import type { AuthenticatedUser } from "./repository";
 import { toCurrentUser, type AuthService } from "./service";
 
 export interface AuthRoutesOptions {
@@ -70,10 +72,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
+  // The active-user cache hands back one object per session until it reads the user again:
+  // its answer is built, checked and serialized once, not on every call of a busy screen.
+  const answers = new WeakMap<AuthenticatedUser, Readonly<CurrentUser>>();
+  const answerFor = (user: AuthenticatedUser) => {
+    let answer = answers.get(user);
+    if (!answer) {
+      answer = Object.freeze(toCurrentUser(user, imageUrl));
+      answers.set(user, answer);
+    }
+    return answer;
+  };
   app.get("/me/", {
     config: { permission: "session.use" },
     schema: { summary: "The signed-in user, their group and profile photo", response: { 200: CurrentUser } },
-    handler: (request) => toCurrentUser(request.currentUser!, imageUrl),
+    serializerCompiler: serializedOnce,
+    handler: (request) => answerFor(request.currentUser!),
   });
 
   app.get("/account-groups/", {

@@ -26,6 +26,8 @@ const png = () =>
 describe("profile image", () => {
   it("accepts a real PNG, resizes it, serves it by URL and shows it in /me", async () => {
     const user = await signIn(t, "Preparador");
+    // Answered once before the change: the answer kept for the session user is not sent again after it.
+    expect((await user.client.get("/api/me/")).json().profile_image).toBeNull();
     const { body, contentType } = multipart("profile_image", "yo.png", await png(), "image/png");
     const response = await user.client.post("/api/update-profile-image/", body, { "content-type": contentType });
     expect(response.statusCode).toBe(200);

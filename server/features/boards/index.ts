@@ -10,5 +10,6 @@ export {
   linesOfOrders,
   type OrderGroup,
   orderRow,
+  ordersWithClient,
 } from "./rows-repository";
 export { closeStop, lockOpenStop } from "./stops-repository";

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import type { OrderRow } from "../../../domain/contracts/orders";
 import {
@@ -15,6 +16,15 @@ import {
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
+
+/**
+ * An order with its client: the base the /orders list and detail, the boards and the courier's
+ * stops build on, each joining what else it shows (its status, zone, slot, city, seller…).
+ * Typed by the caller's fields; a second join here would leave drizzle's generic result type
+ * unresolved, so the callers add theirs.
+ */
+export const ordersWithClient = <T extends SelectedFields>(db: Executor, fields: T) =>
+  db.select(fields).from(orders).innerJoin(clients, eq(clients.id, orders.clientId));
 
 /** An order's row in /orders, built by the database's `order_row` as its events carry it; needs pay methods and users joined. */
 export const orderRow = sql<OrderRow>`order_row(${orders}, ${clients}, ${orderStatuses}, ${payMethods}, ${users})`;
@@ -57,10 +67,7 @@ export interface BoardFilter {
 
 /** Orders as the preparation and dispatch boards list them (SPEC.md §3). */
 export function boardRows(db: Executor, filter: BoardFilter) {
-  return db
-    .select(boardColumns)
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
+  return ordersWithClient(db, boardColumns)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .leftJoin(shipments, eq(shipments.id, orders.shipmentId))
     .leftJoin(timesShipping, eq(timesShipping.id, orders.timesShippingId))

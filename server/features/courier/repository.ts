@@ -12,6 +12,7 @@ import {
   users,
 } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
+import { ordersWithClient } from "../boards";
 
 const displayName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
@@ -101,26 +102,23 @@ export const courierStopRows = (
   db: Executor,
   filter: ({ userId: number } | { column: number; state: string }) & { deliveryDate: string },
 ) =>
-  db
-    .select({
-      ...stopColumns,
-      reasonText: courierStops.reasonText,
-      clientName: clients.name,
-      phone: clients.phone,
-      address: orders.address,
-      city: cities.name,
-      latitude: orders.latitude,
-      longitude: orders.longitude,
-      timeSlot: timesShipping.name,
-      payMethod: payMethods.name,
-      finalPrice: orders.finalPrice,
-      itemCount: orders.distinctProducts,
-      totalWeight: orders.totalWeight,
-      notes: orders.notes,
-    })
-    .from(courierStops)
-    .innerJoin(orders, eq(orders.id, courierStops.orderId))
-    .innerJoin(clients, eq(clients.id, orders.clientId))
+  ordersWithClient(db, {
+    ...stopColumns,
+    reasonText: courierStops.reasonText,
+    clientName: clients.name,
+    phone: clients.phone,
+    address: orders.address,
+    city: cities.name,
+    latitude: orders.latitude,
+    longitude: orders.longitude,
+    timeSlot: timesShipping.name,
+    payMethod: payMethods.name,
+    finalPrice: orders.finalPrice,
+    itemCount: orders.distinctProducts,
+    totalWeight: orders.totalWeight,
+    notes: orders.notes,
+  })
+    .innerJoin(courierStops, eq(courierStops.orderId, orders.id))
     .leftJoin(cities, eq(cities.id, orders.cityId))
     .leftJoin(timesShipping, eq(timesShipping.id, orders.timesShippingId))
     .leftJoin(payMethods, eq(payMethods.id, orders.payMethodId))
@@ -136,16 +134,13 @@ export type CourierStopRow = Awaited<ReturnType<typeof courierStopRows>>[number]
 
 /** The stops of the day under each column of the board (or every date). */
 export const boardStopRows = (db: Executor, deliveryDate?: string) =>
-  db
-    .select({
-      ...stopColumns,
-      column: courierStops.column,
-      userId: courierStops.userId,
-      clientName: clients.name,
-    })
-    .from(courierStops)
-    .innerJoin(orders, eq(orders.id, courierStops.orderId))
-    .innerJoin(clients, eq(clients.id, orders.clientId))
+  ordersWithClient(db, {
+    ...stopColumns,
+    column: courierStops.column,
+    userId: courierStops.userId,
+    clientName: clients.name,
+  })
+    .innerJoin(courierStops, eq(courierStops.orderId, orders.id))
     .where(deliveryDate ? eq(courierStops.deliveryDate, deliveryDate) : undefined);
 
 export async function columnHasOpenStops(db: Executor, column: number) {

@@ -18,7 +18,7 @@ import {
   virtualFreezerItems,
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
-import { orderRow } from "../boards";
+import { orderRow, ordersWithClient } from "../boards";
 import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 import { databaseError } from "../../db/errors";
@@ -239,10 +239,7 @@ function orderMatches(filter: OrderListFilter) {
 
 /** Rows of /orders as the database builds them (`order_row`), newest first. */
 export function listOrders(db: Executor, filter: OrderListFilter & { limit: number; offset?: number }) {
-  return db
-    .select({ row: orderRow })
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
+  return ordersWithClient(db, { row: orderRow })
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .leftJoin(payMethods, eq(payMethods.id, orders.payMethodId))
     .leftJoin(users, eq(users.id, orders.sellerId))
@@ -254,33 +251,26 @@ export function listOrders(db: Executor, filter: OrderListFilter & { limit: numb
 
 /** The search reads the client's name: the count joins clients as the list does. */
 export async function countOrders(db: Executor, filter: OrderListFilter) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
-    .where(orderMatches(filter));
+  const [row] = await ordersWithClient(db, { n: count() }).where(orderMatches(filter));
   return row!.n;
 }
 
 export const listStatuses = (db: Executor) => db.select().from(orderStatuses).orderBy(asc(orderStatuses.id));
 
 export async function orderWithNames(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      order: orders,
-      clientName: clients.name,
-      zone: shipments.name,
-      cityName: cities.name,
-      payMethod: payMethods.name,
-      timeSlot: timesShipping.name,
-      statusName: orderStatuses.name,
-      clientPhone: clients.phone,
-      sellerName: sql<
-        string | null
-      >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`,
-    })
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
+  const [row] = await ordersWithClient(db, {
+    order: orders,
+    clientName: clients.name,
+    zone: shipments.name,
+    cityName: cities.name,
+    payMethod: payMethods.name,
+    timeSlot: timesShipping.name,
+    statusName: orderStatuses.name,
+    clientPhone: clients.phone,
+    sellerName: sql<
+      string | null
+    >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`,
+  })
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .leftJoin(users, eq(users.id, orders.sellerId))
     .leftJoin(shipments, eq(shipments.id, orders.shipmentId))

@@ -38,9 +38,10 @@ export async function createRuntime(
   processors: JobRegistry,
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
+  const logDatabase = consoleErrors(config.logLevel, "database");
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, logDatabase));
   const logRedis = consoleErrors(config.logLevel, "redis");
   // Redis and BullMQ are loaded in production only: an embedded start does not pay for them.
   const production = config.redisUrl
@@ -60,7 +61,6 @@ export async function createRuntime(
     : createInProcessJobs(processors, context);
   const relay = startOutboxRelay(database.db, bus.publish, options.relayIntervalMs);
   // Any commit of an event, in any process, wakes the relay (append_event's NOTIFY).
-  const logDatabase = consoleErrors(config.logLevel, "database");
   const stopListening = await database.listen("frio_events", relay.nudge).catch((error: Error) => {
     // The relay still polls: events are only published later, not lost.
     logDatabase(`LISTEN frio_events failed: ${error.message}`);

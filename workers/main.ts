@@ -19,7 +19,10 @@ async function main() {
       "The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).",
     );
   }
-  const database = await openDatabase({ url: config.databaseUrl, poolSize: 5 });
+  const database = await openDatabase(
+    { url: config.databaseUrl, poolSize: 5 },
+    consoleErrors(config.logLevel, "database"),
+  );
   const bus = createRedisBus(
     config.redisUrl,
     `${config.redisNamespace}:events`,

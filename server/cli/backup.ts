@@ -1,6 +1,7 @@
 import { createWriteStream, existsSync } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { consoleErrors } from "../connection-errors";
 import { openDatabase } from "../db/client";
 import { backupThroughApp } from "../features/backups/control-socket";
 import { createBackupsService } from "../features/backups/service";
@@ -50,6 +51,7 @@ async function backup(path: string, config: Config): Promise<string> {
 async function fromDatabase(file: string, config: Config): Promise<number> {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
+    consoleErrors(config.logLevel, "database"),
   );
   try {
     return await createBackupsService({ database, config }).writeFile(file, "command");

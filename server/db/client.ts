@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "../../drizzle/schema";
+import { consoleErrors, type LogError } from "../connection-errors";
 import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from "../paths";
 import { applyFunctions, type ScriptSession } from "./functions";
 import { copyTextDecoder, encodeCopyText, type TextRow } from "./copy-text";
@@ -41,9 +42,18 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
 
-/** The `db` adapter: drizzle over postgres.js in production, PGlite when embedded. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return "url" in target ? openPostgres(target.url, target.poolSize ?? 10) : openPglite(target.dataDir);
+/**
+ * The `db` adapter: drizzle over postgres.js in production, PGlite when embedded. `logError`
+ * hears the failures of clean-up steps that must not fail what they clean up after (ending
+ * an abandoned COPY's backend, the checkpoint before closing).
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  logError: LogError = consoleErrors("info", "database"),
+): Promise<DatabaseHandle> {
+  return "url" in target
+    ? openPostgres(target.url, target.poolSize ?? 10, logError)
+    : openPglite(target.dataDir, logError);
 }
 
 /**
@@ -79,7 +89,7 @@ function preparedByDefault(client: postgres.Sql): postgres.Sql {
  */
 const reconnectDelay = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+function openPostgres(url: string, max: number, logError: LogError): DatabaseHandle {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelay });
   const db = drizzlePostgres(preparedByDefault(client), { schema }) as unknown as Database;
   return {
@@ -98,8 +108,8 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     },
     stream: (query, params, batchSize) =>
       client.unsafe(query, params as never[]).cursor(batchSize) as AsyncIterable<Record<string, unknown>[]>,
-    textRows: (query) => decodedRows(copyChunks(client, url, query)),
-    copyText: (query) => copyChunks(client, url, query),
+    textRows: (query) => decodedRows(copyChunks(client, url, query, logError)),
+    copyText: (query) => copyChunks(client, url, query, logError),
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -112,7 +122,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
  * A cancel is not enough: a backend blocked writing to a reader that stopped (ClientWrite)
  * does not act on it, and a closed socket is noticed only once its peer resets it.
  */
-async function* copyChunks(pool: postgres.Sql, url: string, query: string): AsyncIterable<Buffer> {
+async function* copyChunks(pool: postgres.Sql, url: string, query: string, logError: LogError): AsyncIterable<Buffer> {
   const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   const copy = session.unsafe(`copy (${query}) to stdout`);
   let ended = false;
@@ -122,7 +132,11 @@ async function* copyChunks(pool: postgres.Sql, url: string, query: string): Asyn
     ended = true;
   } finally {
     const pid = (copy as unknown as { state?: { pid?: number } }).state?.pid;
-    if (!ended && pid) await pool`select pg_terminate_backend(${pid})`.catch(() => {});
+    // Logged, not thrown: this runs as the reader stops, and its own error must not replace the reader's.
+    if (!ended && pid)
+      await pool`select pg_terminate_backend(${pid})`.catch((error: Error) =>
+        logError(`could not end the backend ${pid} of an abandoned COPY: ${error.message}`),
+      );
     await session.end({ timeout: ended ? 5 : 0 });
   }
 }
@@ -178,7 +192,7 @@ function logApplied(applied: string[], log: (message: string) => void) {
 }
 const TEXT_ROWS_PAGE = 1000;
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, logError: LogError): Promise<DatabaseHandle> {
   const client = dataDir ? new PGlite(join(dataDir, "pglite")) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -232,8 +246,13 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       for await (const rows of textRows(query)) yield encodeCopyText(rows);
     },
     // Checkpointed first: the next start finds every change in the data files, with no WAL to replay.
+    // A failed checkpoint still closes: the next start replays the WAL instead.
     close: async () => {
-      await client.exec("checkpoint").catch(() => {});
+      await client
+        .exec("checkpoint")
+        .catch((error: Error) =>
+          logError(`checkpoint before closing failed, the next start replays the WAL: ${error.message}`),
+        );
       await client.close();
     },
   };

@@ -12,6 +12,7 @@ function csrfToken(): string | null {
 
 /** Non-GET calls need the cookie the server hands out on any response: fetch one first if absent. */
 async function ensureCsrf() {
+  // Without an answer there is no cookie either: the call that needed it then fails with its own error.
   if (!csrfToken()) await fetch("/api/health/", { credentials: "same-origin" }).catch(() => undefined);
 }
 

@@ -20,6 +20,7 @@ export async function login(credentials: LoginRequest) {
 /** Logout clears the tokens and the order in progress, even if the server is unreachable. */
 export async function logout() {
   const { refresh } = useSession.getState();
+  // Unreachable or refused, the session still ends here: the refresh token left on the server expires by itself.
   await post("/logout/", { refresh: refresh ?? undefined }).catch(() => undefined);
   eventStream.stop();
   useSession.getState().clear();

@@ -158,7 +158,8 @@ export function WallBoard() {
             size={wide ? "lg" : "sm"}
             variant="white"
             style={{ flexShrink: 0 }}
-            onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}
+            // A refusal (the browser's policy, a frame) leaves the page as it is, with this button still shown.
+            onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
           >
             Pantalla completa
           </Button>

@@ -77,6 +77,7 @@ function startAppUpdates() {
     applyIfIdle();
   });
   void registered.register().then((registration) => registration && watchWaiting(registration));
+  // With no signal the check fails; the next one, CHECK_EVERY_MS later, asks again.
   const check = () => void registered.update().catch(() => undefined);
   setInterval(check, CHECK_EVERY_MS);
   window.addEventListener("online", check);

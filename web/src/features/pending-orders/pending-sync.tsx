@@ -16,7 +16,8 @@ export function PendingOrdersSync() {
   const waiting = usePendingOrderCount() > 0;
 
   useEffect(() => {
-    // Pendientes is opened with no signal: its code is fetched now, while there is one.
+    // Pendientes is opened with no signal: its code is fetched now, while there is one. Without a
+    // signal now the fetch fails harmlessly: opening Pendientes loads it (or says so) then.
     void import("./pending-orders-page").catch(() => undefined);
     const send = () => void sendPendingOrders(queryClient);
     const visible = () => document.visibilityState === "visible" && send();

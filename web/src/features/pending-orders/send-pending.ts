@@ -73,7 +73,10 @@ export function sendPendingOrders(queryClient: QueryClient): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      await sendAll(sellerId, queryClient).catch(() => undefined);
+      // A failure outside one order's answer (the store, the lock): the orders stay kept and the next signal sends them.
+      await sendAll(sellerId, queryClient).catch((error: unknown) =>
+        console.error("No se pudieron enviar los pedidos pendientes", error),
+      );
     } while (again);
   })().finally(() => {
     running = null;

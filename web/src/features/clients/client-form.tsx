@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "../../api/references";
 import { DateField } from "../../components/date-field";
+import { SelectField, TextField } from "../../components/form-fields";
 
 export interface ClientFormValues {
   name: string;
@@ -62,6 +63,7 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
   );
   useMapPick(picker, onPick);
   const cityName = cities.find((c) => c.value === values.city)?.label;
+  const form = { values, errors, onChange };
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -70,74 +72,17 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
           No se pudieron cargar los datos para el formulario.
         </Alert>
       )}
-      <TextInput
-        label="Nombre"
-        required
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => onChange("name", e.currentTarget.value)}
-      />
-      <TextInput
-        label="Dirección"
-        required
-        value={values.address}
-        error={errors.address}
-        onChange={(e) => onChange("address", e.currentTarget.value)}
-      />
-      <Select
-        label="Localidad"
-        required
-        searchable
-        data={cities}
-        value={values.city}
-        error={errors.city}
-        onChange={(v) => onChange("city", v)}
-      />
-      <Select
-        label="Zona"
-        required
-        data={zones}
-        value={values.zone}
-        error={zoneError}
-        onChange={(v) => onChange("zone", v)}
-      />
-      <TextInput
-        label="Latitud"
-        value={values.latitude}
-        error={errors.latitude}
-        onChange={(e) => onChange("latitude", e.currentTarget.value)}
-      />
-      <TextInput
-        label="Longitud"
-        value={values.longitude}
-        error={errors.longitude}
-        onChange={(e) => onChange("longitude", e.currentTarget.value)}
-      />
+      <TextField of={form} field="name" label="Nombre" required />
+      <TextField of={form} field="address" label="Dirección" required />
+      <SelectField of={form} field="city" label="Localidad" required searchable data={cities} />
+      <SelectField of={form} field="zone" label="Zona" required data={zones} error={zoneError} />
+      <TextField of={form} field="latitude" label="Latitud" />
+      <TextField of={form} field="longitude" label="Longitud" />
       {mode === "edit" && (
-        <Select
-          label="Categoría"
-          required
-          data={["Normal", "Freezer Virtual"]}
-          value={values.category}
-          error={errors.category}
-          onChange={(v) => onChange("category", v)}
-        />
+        <SelectField of={form} field="category" label="Categoría" required data={["Normal", "Freezer Virtual"]} />
       )}
-      <TextInput
-        label="Teléfono"
-        required
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => onChange("phone", e.currentTarget.value)}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => onChange("email", e.currentTarget.value)}
-      />
+      <TextField of={form} field="phone" label="Teléfono" required />
+      <TextField of={form} field="email" label="Email" type="email" required />
       <DateField
         label="Cumpleaños"
         required
@@ -145,22 +90,8 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
         error={errors.birthday}
         onValue={(date) => onChange("birthday", date)}
       />
-      <Select
-        label="WhatsApp"
-        required
-        data={YES_NO}
-        value={values.whatsapp_ubication}
-        onChange={(v) => onChange("whatsapp_ubication", v)}
-      />
-      {mode === "edit" && (
-        <Select
-          label="Zona de riesgo"
-          required
-          data={YES_NO}
-          value={values.risk_zone}
-          onChange={(v) => onChange("risk_zone", v)}
-        />
-      )}
+      <SelectField of={form} field="whatsapp_ubication" label="WhatsApp" required data={YES_NO} />
+      {mode === "edit" && <SelectField of={form} field="risk_zone" label="Zona de riesgo" required data={YES_NO} />}
       <Group align="flex-end">
         <Button
           variant="light"

@@ -1,15 +1,24 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { ApiError } from "../../api/messages";
+import { TextField } from "../../components/form-fields";
 import { notifySuccess } from "../../components/notify";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProduct } from "./api/get-product";
 import { useUpdateProduct } from "./api/update-product";
-import { asNumber, emptyProductForm, ProductFields, toProductPayload, type ProductFormValues } from "./product-form";
+import {
+  asNumber,
+  emptyProductForm,
+  ProductAmountFields,
+  ProductFields,
+  toProductPayload,
+  type ProductFormValues,
+} from "./product-form";
 
-function fromProduct(p: Product): ProductFormValues & { promotions: string } {
+type EditValues = ProductFormValues & { promotions: string };
+
+function fromProduct(p: Product): EditValues {
   return {
     ...emptyProductForm,
     name: p.Name,
@@ -29,7 +38,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
   const product = useProduct(productId);
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
-  const [values, setValues] = useState<ReturnType<typeof fromProduct> | null>(null);
+  const [values, setValues] = useState<EditValues | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [asPromotion, setAsPromotion] = useState<boolean | null>(null);
@@ -40,7 +49,7 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
     if (product.isError) console.error("Error cargando producto");
   }, [product.data, product.isError, values]);
 
-  const change = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+  const change = <K extends keyof EditValues>(field: K, value: EditValues[K]) => {
     setValues((v) => v && { ...v, [field]: value });
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
@@ -75,11 +84,13 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
     );
   };
 
+  const form = values && { values, errors, onChange: change };
+
   return (
     <Modal opened onClose={onClose} title={promotion ? "Editar promoción" : "Editar producto"} size="lg">
       {product.isError && <Alert color="red">Error cargando producto</Alert>}
       {!values && !product.isError && <Loader />}
-      {values && (
+      {form && (
         <Stack>
           <Switch
             label="Es una promoción"
@@ -88,49 +99,20 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
           />
           {promotion ? (
             <>
-              <TextInput
-                label="Nombre"
-                required
-                value={values.name}
-                error={errors.name}
-                onChange={(e) => change("name", e.currentTarget.value)}
-              />
+              <TextField of={form} field="name" label="Nombre" required />
               <TextInput
                 label="Productos de la promoción (IDs separados por '-')"
-                value={values.promotions}
+                value={form.values.promotions}
                 error={errors.promotions}
                 onChange={(e) => {
                   const text = e.currentTarget.value;
                   setValues((v) => v && { ...v, promotions: text });
                 }}
               />
-              <DecimalInput
-                label="Cantidad (KG)"
-                decimals={3}
-                unit="kg"
-                value={values.quantity}
-                error={errors.quantity}
-                onChange={(v) => change("quantity", v)}
-              />
-              <DecimalInput
-                label="Precio"
-                decimals={2}
-                unit="$"
-                value={values.price}
-                error={errors.price}
-                onChange={(v) => change("price", v)}
-              />
-              <DecimalInput
-                label="Peso por unidad (kg)"
-                decimals={3}
-                unit="kg"
-                value={values.unitWeight}
-                error={errors.unitWeight}
-                onChange={(v) => change("unitWeight", v)}
-              />
+              <ProductAmountFields form={form} />
             </>
           ) : (
-            <ProductFields values={values} errors={errors} onChange={change} withFeatured selfId={productId} />
+            <ProductFields {...form} withFeatured selfId={productId} />
           )}
           {failure && (
             <Text c="red" size="sm" role="alert">

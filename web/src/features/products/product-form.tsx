@@ -1,5 +1,5 @@
-import { Select, Switch, TextInput } from "@mantine/core";
-import { DecimalInput } from "../../components/decimal-input";
+import { Switch } from "@mantine/core";
+import { DecimalField, type FormBinding, SelectField, TextField } from "../../components/form-fields";
 import { useMainProducts } from "./api/get-main-products";
 
 export interface ProductFormValues {
@@ -24,12 +24,27 @@ export const emptyProductForm: ProductFormValues = {
   principalProductId: "0",
 };
 
-interface ProductFieldsProps {
-  values: ProductFormValues;
-  errors: Record<string, string>;
-  onChange<K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]): void;
+interface ProductFieldsProps extends FormBinding<ProductFormValues> {
   withFeatured?: boolean;
   selfId?: number;
+}
+
+/** Stock, price and unit weight: a product's and a promotion's (where the dialog does not require them). */
+export function ProductAmountFields({ form, required }: { form: FormBinding<ProductFormValues>; required?: boolean }) {
+  return (
+    <>
+      <DecimalField of={form} field="quantity" label="Cantidad (KG)" required={required} decimals={3} unit="kg" />
+      <DecimalField of={form} field="price" label="Precio" required={required} decimals={2} unit="$" />
+      <DecimalField
+        of={form}
+        field="unitWeight"
+        label="Peso por unidad (kg)"
+        required={required}
+        decimals={3}
+        unit="kg"
+      />
+    </>
+  );
 }
 
 /** SPEC.md §5: the principal product is only chosen (and sent) with the dependency switch on. */
@@ -41,15 +56,10 @@ export function ProductFields({ values, errors, onChange, withFeatured, selfId }
       .filter((p) => p.PK_Products !== selfId)
       .map((p) => ({ value: String(p.PK_Products), label: p.Name })),
   ];
+  const form = { values, errors, onChange };
   return (
     <>
-      <TextInput
-        label="Nombre"
-        required
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => onChange("name", e.currentTarget.value)}
-      />
+      <TextField of={form} field="name" label="Nombre" required />
       <Switch
         label="Depende de otro producto"
         checked={values.dependent}
@@ -59,43 +69,18 @@ export function ProductFields({ values, errors, onChange, withFeatured, selfId }
         }}
       />
       {values.dependent && (
-        <Select
+        <SelectField
+          of={form}
+          field="principalProductId"
+          fallback="0"
           label="Producto principal"
           searchable
           data={options}
-          value={values.principalProductId}
-          onChange={(v) => onChange("principalProductId", v ?? "0")}
-          error={mains.isError ? "No se pudieron cargar los productos principales." : errors.principalProductId}
+          error={mains.isError ? "No se pudieron cargar los productos principales." : undefined}
           allowDeselect={false}
         />
       )}
-      <DecimalInput
-        label="Cantidad (KG)"
-        required
-        decimals={3}
-        unit="kg"
-        value={values.quantity}
-        error={errors.quantity}
-        onChange={(v) => onChange("quantity", v)}
-      />
-      <DecimalInput
-        label="Precio"
-        required
-        decimals={2}
-        unit="$"
-        value={values.price}
-        error={errors.price}
-        onChange={(v) => onChange("price", v)}
-      />
-      <DecimalInput
-        label="Peso por unidad (kg)"
-        required
-        decimals={3}
-        unit="kg"
-        value={values.unitWeight}
-        error={errors.unitWeight}
-        onChange={(v) => onChange("unitWeight", v)}
-      />
+      <ProductAmountFields form={form} required />
       <Switch
         label="Se pesa en el pedido"
         checked={values.isWeighted}

@@ -22,6 +22,12 @@ const queryClient = new QueryClient({
 // The seller's data is kept on the device (IndexedDB) and read back on the next start.
 keepQueries(queryClient);
 
+/**
+ * What was kept is shown at once and asked for again: it may predate events this device never
+ * received (a price changed while no page was open). With no signal the queries wait, keeping it.
+ */
+const refreshKeptData = () => void queryClient.invalidateQueries();
+
 /** Where the cart becomes a drawer behind a bar at the bottom (the products step's breakpoint). */
 const NARROW = "(max-width: 74.99em)";
 
@@ -36,7 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />
       </Suspense>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshKeptData}>
         {children}
       </PersistQueryClientProvider>
     </MantineProvider>

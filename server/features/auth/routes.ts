@@ -15,7 +15,6 @@ import { SuccessBody } from "../../../domain/contracts/errors";
 import { TooMany } from "../../errors";
 import { serializedOnce } from "../../plugins/response-serializer";
 import type { HumanCheck } from "./captcha";
-import type { AuthenticatedUser } from "./repository";
 import { toCurrentUser, type AuthService } from "./service";
 
 export interface AuthRoutesOptions {
@@ -25,6 +24,7 @@ export interface AuthRoutesOptions {
 }
 
 const LOGIN_WINDOW_MS = 60_000;
+type SessionUser = NonNullable<FastifyRequest["currentUser"]>;
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, humanCheck, imageUrl }) => {
   // Refresh and registration per address; login has its own failure-based throttle (login-throttle.ts).
@@ -74,8 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   // The active-user cache hands back one object per session until it reads the user again:
   // its answer is built, checked and serialized once, not on every call of a busy screen.
-  const answers = new WeakMap<AuthenticatedUser, Readonly<CurrentUser>>();
-  const answerFor = (user: AuthenticatedUser) => {
+  const answers = new WeakMap<SessionUser, Readonly<CurrentUser>>();
+  const answerFor = (user: SessionUser) => {
     let answer = answers.get(user);
     if (!answer) {
       answer = Object.freeze(toCurrentUser(user, imageUrl));

@@ -10,7 +10,6 @@
  * - the bytes a preparation board showing one date receives per new order (target ≤ 10 KB),
  *   beside what every board received when each event carried its group's whole batches.
  */
-import { Worker } from "node:worker_threads";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import WebSocket from "ws";
@@ -30,6 +29,7 @@ import { PROCESSORS } from "../workers/registry";
 import { freshBenchDatabase } from "./bench-database";
 import type { ScreensReply, ScreensRequest } from "./board-screens";
 import { fmt, monotonicMs, percentiles } from "./latency";
+import { startThread } from "./thread";
 
 const BOARDS = 50;
 const EVENTS = 200;
@@ -63,16 +63,7 @@ const WARMUP = 20;
 
 /** The boards (or the baseline's subscribers) in their own thread: see board-screens.ts. */
 function startScreens() {
-  const url = new URL("./board-screens.ts", import.meta.url).href;
-  // A worker does not inherit tsx's loader on Node 20: it registers it, then loads the module.
-  const worker = new Worker(
-    `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
-    { eval: true },
-  );
-  worker.on("error", (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  const worker = startThread(new URL("./board-screens.ts", import.meta.url));
   const waiting = new Map<ScreensReply["kind"], ((reply: ScreensReply) => void)[]>();
   worker.on("message", (reply: ScreensReply) => waiting.get(reply.kind)?.shift()?.(reply));
   /** The worker's next reply of this kind: ask for it before what causes it. */

@@ -1,20 +1,26 @@
 /**
  * A production deployment for the live benchmarks: two API processes and a worker process on
- * a fresh Postgres database and Redis, an Admin, a client and a product to order.
+ * a fresh Postgres database and Redis, an Admin, a client and a product to order. They run
+ * compiled with plain node, as `npm start` and `npm run workers` run them.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import WebSocket from "ws";
 import type { AppEvent } from "../domain/contracts/events";
+import { ROOT } from "../scripts/build.mjs";
 import { freshBenchDatabase } from "./bench-database";
+import { buildOnce, COMPILED_SERVER } from "./processes";
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ADMIN = { username: "bench.admin", password: "bench-password-123" };
 const CSRF = { cookie: "csrftoken=bench", "x-csrftoken": "bench" };
 
+const COMPILED_WORKERS = join(ROOT, "dist", "workers", "main.js");
+
 function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-    execArgv: ["--import", "tsx"],
+  const child = fork(script, [], {
+    // Not the benchmark's own tsx loader: the compiled JavaScript runs on plain node.
+    execArgv: [],
     env: {
       ...process.env,
       JWT_SECRET: "l".repeat(40),
@@ -51,14 +57,15 @@ export interface Deployment {
 }
 
 export async function startDeployment(name: string): Promise<Deployment> {
+  await buildOnce();
   const { database, url } = await freshBenchDatabase(name);
   await database.close();
   const env = { DATABASE_URL: url, REDIS_URL };
   const ports = [3310, 3311];
   const processes = [
-    await start("../server/main.ts", { ...env, PORT: String(ports[0]) }, "escuchando"),
-    await start("../server/main.ts", { ...env, PORT: String(ports[1]) }, "escuchando"),
-    await start("../workers/main.ts", env, "Frío workers"),
+    await start(COMPILED_SERVER, { ...env, PORT: String(ports[0]) }, "escuchando"),
+    await start(COMPILED_SERVER, { ...env, PORT: String(ports[1]) }, "escuchando"),
+    await start(COMPILED_WORKERS, env, "Frío workers"),
   ];
   const bases = ports.map((p) => `http://127.0.0.1:${p}`);
   const { access: token } = await api(bases[0]!, "/api/login/", ADMIN);

@@ -1,5 +1,6 @@
 import { DELIVERY_DATE_MESSAGE, isDeliveryDateAllowed } from "./calendar";
-import { DELIVERY_METHODS, type DeliveryDetails } from "./contracts/order-request";
+import type { DeliveryDetails } from "./contracts/order-request";
+import { DELIVERY_METHODS, isPickupZone } from "./delivery-method";
 import { ORDER_MESSAGES } from "./contracts/orders";
 import { readTypedDate } from "./dates";
 
@@ -8,9 +9,6 @@ export const PICKUP_ZONE_ID = 8;
 export const PICKUP_CITY_ID = 1;
 export const TIME_PLACEHOLDER_ID = 1;
 export const PICKUP_ADDRESS = "Retira en el local";
-
-/** A zone whose name contains 'busca' is a pick-up. */
-export const isPickupZone = (zoneName: string) => zoneName.toLowerCase().includes("busca");
 
 /** The zone defaults to the client's, else a 'busca' zone, else the first. */
 export function defaultZone<T extends { PK_Shipments: number; Name: string }>(

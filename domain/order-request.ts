@@ -1,22 +1,16 @@
 import type { CartLine } from "./cart";
-import {
-  DELIVERY_METHODS,
-  type DeliveryDetails,
-  DeliveryPlace,
-  OrderRequest,
-  type OrderRequestItem,
-} from "./contracts/order-request";
+import { type DeliveryDetails, DeliveryPlace, OrderRequest, type OrderRequestItem } from "./contracts/order-request";
 import { ORDER_MESSAGES, type OrderDetails } from "./contracts/orders";
 import { readTypedDate } from "./dates";
 import {
   type DeliveryDay,
   deliveryProblems,
   deliveryRefusal,
-  isPickupZone,
   PICKUP_ADDRESS,
   PICKUP_CITY_ID,
   readCoordinate,
 } from "./delivery";
+import { DELIVERY_METHODS, isPickupZone } from "./delivery-method";
 import { type Centavos, type Grams, toCentavos } from "./money";
 
 /** What the wizard holds of an order being taken or modified (web/src/stores/order-wizard.ts). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_METHODS } from "../delivery-method";
 import { LARGEST_ID } from "./catalog-common";
 import { isoDate } from "./dates";
 import { text } from "./text";
@@ -9,9 +10,6 @@ import { text } from "./text";
  * same wire shape, read more loosely (`SubmitOrderRequest` in ./orders) so that what a person
  * left out is answered field by field in Spanish; it narrows what it read to `OrderDelivery`.
  */
-
-/** SPEC.md §2 step 3: the two ways an order reaches the client. */
-export const DELIVERY_METHODS = { home: "Entrega a domicilio", pickup: "Retirar del local" } as const;
 
 const id = z.number().int().positive().max(LARGEST_ID);
 const name = text().max(200);

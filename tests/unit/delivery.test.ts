@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DELIVERY_DATE_MESSAGE } from "../../domain/calendar";
-import { DELIVERY_METHODS, type DeliveryDetails } from "../../domain/contracts/order-request";
+import type { DeliveryDetails } from "../../domain/contracts/order-request";
+import { DELIVERY_METHODS } from "../../domain/delivery-method";
 import { ORDER_MESSAGES } from "../../domain/contracts/orders";
 import {
   COORDINATES_MESSAGE,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../domain/cart";
-import {
-  DELIVERY_METHODS,
-  type DeliveryDetails,
-  DeliveryPlace,
-  OrderRequest,
-} from "../../domain/contracts/order-request";
+import { type DeliveryDetails, DeliveryPlace, OrderRequest } from "../../domain/contracts/order-request";
+import { DELIVERY_METHODS } from "../../domain/delivery-method";
 import { ORDER_MESSAGES } from "../../domain/contracts/orders";
 import { PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID } from "../../domain/delivery";
 import { buildOrderRequest, type WizardOrder } from "../../domain/order-request";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultZone, isPickupZone } from "../../domain/delivery";
+import { defaultZone } from "../../domain/delivery";
+import { isPickupZone } from "../../domain/delivery-method";
 import { canTransition, isEditable, STATUS } from "../../domain/order-status";
 
 describe("order status machine (DESIGN.md §5)", () => {

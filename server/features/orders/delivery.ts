@@ -1,6 +1,6 @@
 import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
-import { DELIVERY_METHODS } from "../../../domain/contracts/order-request";
+import { DELIVERY_METHODS } from "../../../domain/delivery-method";
 import { type DeliveryDay, PICKUP_CITY_ID } from "../../../domain/delivery";
 import { readOrderDelivery } from "../../../domain/order-request";
 import { Invalid } from "../../errors";

@@ -1,26 +1,25 @@
 import { Center, Loader } from "@mantine/core";
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
-import { PendingOrdersSync, usePendingOrderCount } from "../features/pending-orders";
 import { useCurrentUser } from "../api/session";
 import { useSession } from "../stores/session";
-import { useAppUpdates, usePersistentStorage } from "../features/offline";
+
+const SessionBackground = lazy(() => import("./session-background").then((m) => ({ default: m.SessionBackground })));
 
 /** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
-  // A new version waits while an order is open or any order taken offline has not been sent.
-  useAppUpdates(usePendingOrderCount());
-  usePersistentStorage();
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);
   if (!access) return <Navigate to="/login" replace />;
   return (
     <>
-      <PendingOrdersSync />
+      <Suspense fallback={null}>
+        <SessionBackground />
+      </Suspense>
       <Outlet />
     </>
   );

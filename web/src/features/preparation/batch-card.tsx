@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import type { PreparationBatch } from "../../../../domain/contracts/boards";
 import { formatKilos, formatWeight, toGrams } from "../../../../domain/money";
-import { isPickupZone } from "../../../../domain/delivery";
+import { isPickupZone } from "../../../../domain/delivery-method";
 import { formatDistance } from "../../../../domain/routing";
 import { formatIsoDate } from "../../../../domain/calendar";
 

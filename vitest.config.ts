@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 const shared = { globalSetup: ["tests/helpers/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
- * Three groups, one after the other. Unit and API files run two at a time: each API file has its
- * own database and in-process app, so two share a 2-core machine well. The workers' fault tests
- * (kill -9, restarts within a bound) and the browser tests run one file at a time, alone.
+ * Three groups, one after the other. Unit, API and browser files run two at a time: each has its
+ * own database, in-process app and Redis namespace (and a browser file its own Chromium), so two
+ * share a 2-core machine well; a browser file spends much of its time waiting on the page. The
+ * workers' fault tests (kill -9, restarts within a bound) run one file at a time, alone.
  */
 export default defineConfig({
   test: {
@@ -35,7 +36,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           ...shared,
           testTimeout: 60_000,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

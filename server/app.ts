@@ -221,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
     async (api) => {
       await api.register(healthRoutes, {
         checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode },
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
       // The socket plugin's hooks run on every request of its scope: only the hub is in it.
+      // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
       await api.register(async (live) => {
         // Upgrades reach the plugin through the connections plugin, for websocket routes only.
         const server = app.websocketUpgrades as unknown as Server;

@@ -169,6 +169,7 @@ export async function registerHub(
    * same user; a subscribe message changes the date whose preparation events it receives.
    */
   const renewals = (socket: WebSocket, subscriber: Subscriber) =>
+    // biome-ignore lint/nursery/noMisusedPromises: authenticate() answers null instead of rejecting, so nothing is left unhandled
     socket.on("message", async (data) => {
       const message = parse<ClientSocketMessage>(ClientSocketMessage, data.toString());
       if (message?.type === "subscribe") {

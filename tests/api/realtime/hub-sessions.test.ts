@@ -30,6 +30,7 @@ beforeAll(async () => {
   await app.register(fastifyWebsocket);
   await app.register(fastifyJwt, { secret: TEST_JWT_SECRET, sign: { expiresIn: "15m" } });
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
     async (api) => {
       hub = await registerHub(api, {
         db: t.runtime.database.db,

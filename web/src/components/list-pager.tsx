@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from "@mantine/core";
+import { RecordTable, type RecordTableProps } from "./record-table";
 
 interface ListPagerProps {
   /** Rows matching the search, over every page. */
@@ -9,7 +10,7 @@ interface ListPagerProps {
 }
 
 /** How many rows match, and pages to reach every one of them. */
-export function ListPager({ count, pageSize, page, onPage }: ListPagerProps) {
+function ListPager({ count, pageSize, page, onPage }: ListPagerProps) {
   if (count === undefined) return null;
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -39,6 +40,18 @@ export function ListPager({ count, pageSize, page, onPage }: ListPagerProps) {
         />
       )}
     </Group>
+  );
+}
+
+/** A list's page of records between two pagers: the lower one spares scrolling back up a long page on a phone. */
+export function PagedRecordTable<T>({ count, pageSize, page, onPage, ...table }: ListPagerProps & RecordTableProps<T>) {
+  const pager = <ListPager count={count} pageSize={pageSize} page={page} onPage={onPage} />;
+  return (
+    <>
+      {pager}
+      <RecordTable {...table} />
+      {pager}
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ export interface RecordColumn<T> {
   srHeader?: string;
 }
 
-interface RecordTableProps<T> {
+export interface RecordTableProps<T> {
   label: string;
   rows: T[];
   columns: RecordColumn<T>[];

@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { useCan } from "../../api/can";
-import { ListPager } from "../../components/list-pager";
-import { RecordTable, type RecordColumn } from "../../components/record-table";
+import { PagedRecordTable } from "../../components/list-pager";
+import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
+import type { RecordColumn } from "../../components/record-table";
 import { useDeleteClient } from "./api/delete-client";
 import { CLIENTS_PAGE_SIZE, useClientList } from "./api/list-clients";
 import { ClaimsDialog } from "./claims-dialog";
@@ -44,13 +44,8 @@ const COLUMNS: RecordColumn<ClientListItem>[] = [
 export function ClientsPage() {
   const navigate = useNavigate();
   const deletion = useDeleteClient();
-  const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<"" | "virtual_freezer">("");
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
-  // A new search or filter starts again from its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what the page reset waits for
-  useEffect(() => setPage(1), [debounced, filter]);
+  const { search, setSearch, debounced, page, setPage } = useListSearch([filter]);
   const list = useClientList({ search: debounced, filter, page });
   const writes = useCan("catalog.write");
   const [selected, setSelected] = useState<ClientListItem | null>(null);
@@ -72,28 +67,25 @@ export function ClientsPage() {
     <>
       <PageTitle>Clientes</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput
-          label="Buscar"
-          placeholder="Buscar por nombre o ID"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: "100%", sm: 320 }}
-        />
-        <Select
+        <SearchInput placeholder="Buscar por nombre o ID" value={search} onChange={setSearch} />
+        <FilterSelect
           label="Filtro"
           data={[
             { value: "", label: "Todos" },
             { value: "virtual_freezer", label: "Freezer Virtual" },
           ]}
           value={filter}
-          onChange={(v) => setFilter((v ?? "") as "" | "virtual_freezer")}
-          allowDeselect={false}
+          onChange={setFilter}
+          fallback=""
           w={{ base: "100%", sm: 200 }}
         />
       </Group>
       {list.isError && <Alert color="red">Error al cargar los datos.</Alert>}
-      <ListPager count={list.data?.count} pageSize={CLIENTS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable
+      <PagedRecordTable
+        count={list.data?.count}
+        pageSize={CLIENTS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
         label="Clientes"
         rows={list.data?.results ?? []}
         columns={COLUMNS}
@@ -103,7 +95,6 @@ export function ClientsPage() {
           setDialog("options");
         }}
       />
-      <ListPager count={list.data?.count} pageSize={CLIENTS_PAGE_SIZE} page={page} onPage={setPage} />
 
       <Modal opened={dialog === "options"} onClose={close} title={selected?.name}>
         <Stack>

@@ -1,12 +1,12 @@
-import { Alert, Group, Select, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { Alert, Group, Select } from "@mantine/core";
+import { useState } from "react";
 import { formatIsoDate } from "../../../../domain/calendar";
 import type { OrderRow } from "../../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../../domain/money";
-import { ListPager } from "../../components/list-pager";
+import { PagedRecordTable } from "../../components/list-pager";
+import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
 import { PageTitle } from "../../components/page-title";
-import { RecordTable, type RecordColumn } from "../../components/record-table";
+import type { RecordColumn } from "../../components/record-table";
 import { useLiveOrders } from "./api/live-orders";
 import { ORDERS_PAGE_SIZE, useOrderList } from "./api/list-orders";
 import { OrderDetailDialog } from "./order-detail-dialog";
@@ -39,16 +39,11 @@ const COLUMNS: RecordColumn<OrderRow>[] = [
 
 export function OrdersPage() {
   useLiveOrders();
-  const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [fvStatus, setFvStatus] = useState("all");
   const [statusId, setStatusId] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
-  // A new search or filter starts again from its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what the page reset waits for
-  useEffect(() => setPage(1), [debounced, filter, fvStatus, statusId]);
+  const { search, setSearch, debounced, page, setPage } = useListSearch([filter, fvStatus, statusId]);
   const orders = useOrderList({ search: debounced, filter, fvStatus, statusId, page });
   const narrow = { base: "100%", sm: 180 };
 
@@ -56,28 +51,15 @@ export function OrdersPage() {
     <>
       <PageTitle>Pedidos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput
-          label="Buscar"
-          placeholder="Nombre del cliente o ID del pedido"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: "100%", sm: 320 }}
-        />
-        <Select
-          label="Filtro"
-          data={FILTERS}
-          value={filter}
-          onChange={(v) => setFilter(v ?? "")}
-          allowDeselect={false}
-          w={narrow}
-        />
+        <SearchInput placeholder="Nombre del cliente o ID del pedido" value={search} onChange={setSearch} />
+        <FilterSelect label="Filtro" data={FILTERS} value={filter} onChange={setFilter} fallback="" w={narrow} />
         {filter === "virtual_freezer" && (
-          <Select
+          <FilterSelect
             label="Freezer Virtual"
             data={FV_FILTERS}
             value={fvStatus}
-            onChange={(v) => setFvStatus(v ?? "all")}
-            allowDeselect={false}
+            onChange={setFvStatus}
+            fallback="all"
             w={narrow}
           />
         )}
@@ -92,15 +74,17 @@ export function OrdersPage() {
         )}
       </Group>
       {orders.isError && <Alert color="red">No se pudieron cargar pedidos.</Alert>}
-      <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable
+      <PagedRecordTable
+        count={orders.data?.count}
+        pageSize={ORDERS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
         label="Pedidos"
         rows={orders.data?.results ?? []}
         columns={COLUMNS}
         rowKey={(row) => row.PK_Orders}
         onOpen={(row) => setSelected(row.PK_Orders)}
       />
-      <ListPager count={orders.data?.count} pageSize={ORDERS_PAGE_SIZE} page={page} onPage={setPage} />
       {selected && <OrderDetailDialog orderId={selected} onClose={() => setSelected(null)} />}
     </>
   );

@@ -1,12 +1,12 @@
-import { Alert, Group, Select, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { Alert, Group } from "@mantine/core";
+import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
 import { useCan } from "../../api/can";
 import { PageTitle } from "../../components/page-title";
-import { ListPager } from "../../components/list-pager";
-import { RecordTable, type RecordColumn } from "../../components/record-table";
+import { PagedRecordTable } from "../../components/list-pager";
+import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
+import type { RecordColumn } from "../../components/record-table";
 import { PRODUCTS_PAGE_SIZE, useProductList } from "./api/list-products";
 import { EditProductDialog } from "./edit-product-dialog";
 
@@ -31,13 +31,8 @@ const COLUMNS: RecordColumn<Product>[] = [
 ];
 
 export function ProductsPage() {
-  const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
-  // A new search or filter starts again from its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what the page reset waits for
-  useEffect(() => setPage(1), [debounced, filter]);
+  const { search, setSearch, debounced, page, setPage } = useListSearch([filter]);
   const list = useProductList({ search: debounced, filter, page });
   const [editing, setEditing] = useState<number | null>(null);
   // Only groups that may change a product open its edit dialog; the others read the list.
@@ -47,32 +42,28 @@ export function ProductsPage() {
     <>
       <PageTitle>Productos</PageTitle>
       <Group mb="md" align="flex-end">
-        <TextInput
-          label="Buscar"
-          placeholder="Buscar por nombre"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: "100%", sm: 320 }}
-        />
-        <Select
+        <SearchInput placeholder="Buscar por nombre" value={search} onChange={setSearch} />
+        <FilterSelect
           label="Filtro"
           data={FILTERS}
           value={filter}
-          onChange={(v) => setFilter(v ?? "")}
-          allowDeselect={false}
+          onChange={setFilter}
+          fallback=""
           w={{ base: "100%", sm: 240 }}
         />
       </Group>
       {list.isError && <Alert color="red">No se pudieron cargar productos</Alert>}
-      <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
-      <RecordTable
+      <PagedRecordTable
+        count={list.data?.count}
+        pageSize={PRODUCTS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
         label="Productos"
         rows={list.data?.results ?? []}
         columns={COLUMNS}
         rowKey={(p) => p.PK_Products}
         onOpen={writes ? (p) => setEditing(p.PK_Products) : undefined}
       />
-      <ListPager count={list.data?.count} pageSize={PRODUCTS_PAGE_SIZE} page={page} onPage={setPage} />
       {editing && <EditProductDialog productId={editing} onClose={() => setEditing(null)} />}
     </>
   );

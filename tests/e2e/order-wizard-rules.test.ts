@@ -208,8 +208,11 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     );
   });
 
-  it("the van loses signal as the products are asked for: 'No se pudieron cargar productos.'", async () => {
-    const offline = await page.context().newPage();
+  it("the van loses signal as the products are asked for, with no catalogue kept: 'No se pudieron cargar productos.'", async () => {
+    // A phone of its own: this context keeps the catalogue it was shown (offline-kept-data.md).
+    const phone = await e2e.newContext();
+    const offline = await phone.newPage();
+    await loginThroughUi(offline, me.username, me.password);
     // A network fault in the browser (the connection is gone), not a stand-in for our server.
     await offline.route(
       (url) => url.pathname === "/api/products/",
@@ -217,7 +220,7 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     );
     await offline.goto(`/orders/${ids.client}/products`);
     await offline.getByText("No se pudieron cargar productos.", { exact: true }).waitFor();
-    await offline.close();
+    await phone.close();
   });
 
   it("ran under the Content-Security-Policy without a refusal", () => {

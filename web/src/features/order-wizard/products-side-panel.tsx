@@ -9,13 +9,13 @@ import {
   type CatalogProduct,
 } from "../../../../domain/cart";
 import type { Product } from "../../../../domain/contracts/products";
-import type { VirtualFreezerResponse } from "../../../../domain/contracts/virtual-freezer";
+import type { WizardFreezer } from "./api/get-wizard-client";
 
 interface ProductsSidePanelProps {
   lastClaim?: string;
   lastBonus?: string;
   onNote(text: string): void;
-  freezer: VirtualFreezerResponse;
+  freezer: WizardFreezer;
   catalog: Map<number, CatalogProduct>;
   items: CartLine[];
   oldCart: CartLine[];

@@ -165,8 +165,9 @@ export function ProductsStep() {
   }
 
   if (client.isLoading || products.isLoading) return <Loader />;
-  if (client.isError || !client.data) return <Alert color="red">No se pudieron cargar los datos del cliente.</Alert>;
-  if (products.isError) return <Alert color="red">No se pudieron cargar productos.</Alert>;
+  // Data kept on the phone stays on screen when its refresh gets no answer (offline-kept-data.md).
+  if (!client.data) return <Alert color="red">No se pudieron cargar los datos del cliente.</Alert>;
+  if (!products.data) return <Alert color="red">No se pudieron cargar productos.</Alert>;
   const { detail, claims, freezer } = client.data;
   const lastClaim = claims.order_claims.at(-1)?.description;
   const lastBonus = claims.bonuses.at(-1)?.description;

@@ -26,5 +26,11 @@ describe("the CSRF double submit", () => {
     expect(String(without.headers["set-cookie"])).toMatch(/^csrftoken=[\w-]{32}; Path=\/; SameSite=Lax$/);
     const withIt = await new ApiClient(t.app).get("/api/health/");
     expect(withIt.headers["set-cookie"]).toBeUndefined();
+    // Among other cookies it counts; an empty one, or one whose name only ends the same, does not.
+    const cookieSent = async (cookie: string) =>
+      (await t.app.inject({ method: "GET", url: "/api/health/", headers: { cookie } })).headers["set-cookie"];
+    expect(await cookieSent("theme=dark; csrftoken=abc")).toBeUndefined();
+    expect(String(await cookieSent("csrftoken=; theme=dark"))).toMatch(/^csrftoken=[\w-]{32};/);
+    expect(String(await cookieSent("xcsrftoken=abc"))).toMatch(/^csrftoken=[\w-]{32};/);
   });
 });

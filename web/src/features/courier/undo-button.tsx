@@ -2,12 +2,8 @@ import { Button } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { CourierStop } from "../../../../domain/contracts/courier";
 import { COURIER_UNDO_MS } from "../../../../domain/courier";
-import { errorMessage } from "../../api/messages";
-import { Confirm } from "../../components/confirm";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { markLabel, UndoMarkConfirm } from "../../components/undo-mark";
 import { useUndoMark } from "./api/undo-mark";
-
-const LABEL = { entregado: "Entregado", no_entregado: "No entregado", pendiente: "" } as const;
 
 /** The ms left of the courier's 5 minutes to undo a mark; 0 when past or not theirs. */
 const remaining = (stop: CourierStop) =>
@@ -29,28 +25,17 @@ export function UndoButton({ stop }: { stop: CourierStop }) {
   }, [stop]);
   if (!left) return null;
 
-  async function confirm() {
-    try {
-      notifySuccess((await undo.mutateAsync(stop.order_id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error, "No se pudo deshacer la marca."));
-    }
-    setAsking(false);
-  }
-
   return (
     <>
       <Button mt="sm" variant="default" size="md" fullWidth onClick={() => setAsking(true)}>
-        Deshacer “{LABEL[stop.state]}”
+        Deshacer “{markLabel(stop.state)}”
       </Button>
-      <Confirm
+      <UndoMarkConfirm
         opened={asking}
-        message={`¿Deshacer “${LABEL[stop.state]}” del pedido #${stop.order_id}? La parada vuelve a pendiente.`}
-        confirmLabel="Deshacer"
-        cancelLabel="No"
-        loading={undo.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
+        orderId={stop.order_id}
+        state={stop.state}
+        undo={undo}
+        onClose={() => setAsking(false)}
       />
     </>
   );

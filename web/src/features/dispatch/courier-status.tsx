@@ -9,8 +9,7 @@ import { stopPhotoUrl } from "./api/get-stop-photo";
 import { useLinkCourier } from "./api/link-courier";
 import { useUndoMark } from "./api/undo-mark";
 import { todayInBuenosAires } from "../../../../domain/calendar";
-import { errorMessage } from "../../api/messages";
-import { Confirm } from "../../components/confirm";
+import { UndoMarkConfirm } from "../../components/undo-mark";
 
 const STATE = {
   pendiente: ["pendiente", "blue"],
@@ -64,33 +63,22 @@ function PhotoLink({ stopId, label }: { stopId: number; label: string }) {
   );
 }
 
-const MARK = { entregado: "Entregado", no_entregado: "No entregado", pendiente: "" } as const;
-
 /** The office undoes any courier's mark made today (Buenos Aires): the stop is pending again on every screen. */
 function UndoStop({ stop }: { stop: BoardStop }) {
   const [asking, setAsking] = useState(false);
   const undo = useUndoMark();
-  async function confirm() {
-    try {
-      notifySuccess((await undo.mutateAsync(stop.order_id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error, "No se pudo deshacer la marca."));
-    }
-    setAsking(false);
-  }
   return (
     <>
       <Anchor component="button" size="xs" onClick={() => setAsking(true)} data-testid={`undo-${stop.order_id}`}>
         deshacer #{stop.order_id}
       </Anchor>
-      <Confirm
+      <UndoMarkConfirm
         opened={asking}
-        message={`¿Deshacer “${MARK[stop.state]}” del pedido #${stop.order_id}? La parada vuelve a pendiente y el pedido a Enviado.`}
-        confirmLabel="Deshacer"
-        cancelLabel="No"
-        loading={undo.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
+        orderId={stop.order_id}
+        state={stop.state}
+        outcome=" y el pedido a Enviado"
+        undo={undo}
+        onClose={() => setAsking(false)}
       />
     </>
   );

@@ -57,25 +57,23 @@ export function createProductsService({ db }: { db: Database }) {
       const before = await repo.findProduct(tx, id);
       if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
       const after = await repo.updateProduct(tx, id, values);
-      if (after && after.price !== before.price) {
-        await recordAudit(tx, {
+      /** The audit record of one changed field, with the product's name on both sides. */
+      const audit = (
+        changed: NonNullable<typeof after>,
+        action: "product.price" | "product.stock",
+        field: "price" | "quantity",
+      ) =>
+        recordAudit(tx, {
           actorId,
-          action: "product.price",
+          action,
           entity: "product",
           entityId: id,
-          before: { name: before.name, price: before.price },
-          after: { name: after.name, price: after.price },
+          before: { name: before.name, [field]: before[field] },
+          after: { name: changed.name, [field]: changed[field] },
         });
-      }
+      if (after && after.price !== before.price) await audit(after, "product.price", "price");
       if (after && after.quantity !== before.quantity) {
-        await recordAudit(tx, {
-          actorId,
-          action: "product.stock",
-          entity: "product",
-          entityId: id,
-          before: { name: before.name, quantity: before.quantity },
-          after: { name: after.name, quantity: after.quantity },
-        });
+        await audit(after, "product.stock", "quantity");
         await appendEvent(tx, {
           type: "product.stock_changed",
           actorId,

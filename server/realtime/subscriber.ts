@@ -23,6 +23,19 @@ function serialized(event: AppEvent) {
   return json;
 }
 
+const encodedMessages = new WeakMap<AppEvent, { after: number; bytes: Buffer }>();
+/**
+ * The socket message of an event, as UTF-8 bytes: built and encoded once for the sockets that
+ * passed the same id before it (nearly always all of them), not once per socket.
+ */
+function message(event: AppEvent, after: number): Buffer {
+  const kept = encodedMessages.get(event);
+  if (kept?.after === after) return kept.bytes;
+  const bytes = Buffer.from(`{"type":"event","after":${after},"event":${serialized(event)}}`);
+  encodedMessages.set(event, { after, bytes });
+  return bytes;
+}
+
 /**
  * One authenticated socket. It streams events in id order, each id once: while it catches up
  * from the outbox (at start, after a bus outage, or when an event shows it missed one) live
@@ -125,7 +138,8 @@ export class Subscriber {
     if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT_BYTES) return this.close(4408, "too slow");
     const after = this.lastSent;
     if (event.id !== null) this.lastSent = event.id;
-    if (this.open) this.socket.send(`{"type":"event","after":${after},"event":${serialized(event)}}`);
+    // A text frame, as a string would be sent.
+    if (this.open) this.socket.send(message(event, after), { binary: false });
   }
 
   /** The socket closes when its access token expires, unless the client sends a fresh one. */

@@ -71,11 +71,15 @@ export async function unpublishedEventCount(db: Executor): Promise<number> {
 }
 
 /**
- * The relay's page: the cursor row locked (skipped when another relay holds it: no row at all),
- * and up to `page` events after it. Lateral, so the events are an index range after the cursor,
- * not a scan from the first; a left join, so a free cursor with nothing after it still answers one row.
+ * The relay's page, with the cursor moved past it, in one statement: the cursor row locked
+ * (skipped when another relay holds it: no row at all), up to `page` events after it (a
+ * lateral index range, not a scan from the first), and the cursor set to the last of them.
+ * A left join, so a free cursor with nothing after it still answers one row; `cursor` is its
+ * value before the move. The move is undone with the transaction when publishing fails. A
+ * cursor lost in a crash only sends some events again (screens drop ids they have seen), so
+ * the commit need not wait for the disk.
  */
-export async function lockCursorAndReadEvents(tx: Executor, page: number) {
+export async function claimEvents(tx: Executor, page: number) {
   return rowsOf<{
     id: string | number | null;
     type: string;
@@ -85,19 +89,18 @@ export async function lockCursorAndReadEvents(tx: Executor, page: number) {
     cursor: string | number;
   }>(
     await tx.execute(sql`
-      select e.id, e.type, e.at, e.actor_id, e.data, cursor.last_event_id as cursor
-      from (select last_event_id from ${outboxCursor} where id = 1 for update skip locked) as cursor
-      left join lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${page}) as e on true
-      order by e.id`),
+      with cursor as (select last_event_id from ${outboxCursor} where id = 1 for update skip locked),
+      page as (
+        select e.* from cursor,
+        lateral (select * from ${orderEvents} where id > cursor.last_event_id order by id limit ${page}) as e
+      ),
+      moved as (
+        update ${outboxCursor} set last_event_id = (select max(id) from page)
+        from (select set_config('synchronous_commit', 'off', true)) as no_wait
+        where id = 1 and exists (select 1 from page)
+      )
+      select page.id, page.type, page.at, page.actor_id, page.data, cursor.last_event_id as cursor
+      from cursor left join page on true
+      order by page.id`),
   );
-}
-
-/**
- * Moves the relay's cursor. A cursor lost in a crash only sends some events again (screens drop
- * ids they have seen), so its commit need not wait for the disk.
- */
-export async function advanceCursor(tx: Executor, lastEventId: number): Promise<void> {
-  await tx.execute(sql`
-    with no_wait as (select set_config('synchronous_commit', 'off', true))
-    update ${outboxCursor} set last_event_id = ${lastEventId} from no_wait where id = 1`);
 }

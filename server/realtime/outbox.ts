@@ -1,6 +1,6 @@
 import type { AppEvent } from "../../domain/contracts/events";
 import type { Database } from "../db/types";
-import { advanceCursor, lockCursorAndReadEvents, toAppEvent } from "./outbox-repository";
+import { claimEvents, toAppEvent } from "./outbox-repository";
 
 // The outbox's SQL is in outbox-repository.ts; what writes and reads events imports it from here.
 export {
@@ -40,7 +40,7 @@ export function startOutboxRelay(
 
   const cycle = () =>
     db.transaction(async (tx): Promise<number | "busy"> => {
-      const rows = await lockCursorAndReadEvents(tx, PAGE);
+      const rows = await claimEvents(tx, PAGE);
       // No row at all: another instance's relay holds the cursor, and may have read before our events.
       // One row with no event: the cursor is ours and nothing is after it.
       if (!rows.length) return "busy";
@@ -58,15 +58,14 @@ export function startOutboxRelay(
         );
       // Sent together, in order, on the bus's one connection: a cycle (and the cursor's lock)
       // lasts one round trip to Redis, not one per event, so a burst of orders is not queued
-      // behind it. The events up to the first failure count; the rest go out again later
-      // (the hub's sockets drop an id they have already passed).
+      // behind it. The cursor was moved past them as they were read: a failure undoes that,
+      // and they all go out again later (the hub's sockets drop an id they have already passed).
       const outcomes = await Promise.allSettled(
         events.map((event, i) => publish(event, i === 0 ? previousId : events[i - 1]!.id!)),
       );
-      const failed = outcomes.findIndex((outcome) => outcome.status === "rejected");
-      const published = failed < 0 ? events.length : failed;
-      if (published) await advanceCursor(tx, events[published - 1]!.id!);
-      return published;
+      const failed = outcomes.find((outcome) => outcome.status === "rejected");
+      if (failed) throw failed.reason;
+      return events.length;
     });
 
   // A nudge during a cycle may come from a commit that cycle read too early: one more follows it.

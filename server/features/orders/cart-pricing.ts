@@ -6,17 +6,11 @@ import { isPromotion } from "../../../domain/promotions";
 import { parseQuantity } from "../../../domain/quantity";
 import { typeRefusal } from "../../../domain/cart";
 import { Conflict, Invalid } from "../../errors";
-import type { DetailInsert } from "./repository";
+import type { DetailInsert, OrderInputs } from "./repository";
 
-type ProductRow = {
-  id: number;
-  name: string;
-  price: string;
-  unitWeight: string;
-  ifWeight: boolean;
-  promotions: string | null;
-};
-type FreezerRow = { productId: number; quantity: string };
+/** The catalogue and freezer rows an order is priced against, as `orderInputs` reads them. */
+type ProductRow = OrderInputs["products"][number];
+type FreezerRow = OrderInputs["freezer"][number];
 
 export interface PricedCart {
   lines: DetailInsert[];

@@ -1,11 +1,12 @@
-import { Anchor, Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { PasswordInput, Select, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { CAPTCHA_REQUIRED, GROUP_REQUIRED, Username } from "../../../../domain/contracts/auth";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useAccountGroups } from "./api/get-account-groups";
 import { useSendRegistration } from "./api/send-registration";
+import { AuthCard } from "./auth-card";
 import { CaptchaWidget } from "./captcha-widget";
 
 const REDIRECT_MS = 1_500;
@@ -54,60 +55,50 @@ export function RegisterPage() {
   }
 
   return (
-    <Center component="main" mih="100vh" bg="gray.0" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} component="form" onSubmit={submit}>
-        <Stack>
-          <Title order={1} size="h2">
-            Solicitud de registro
-          </Title>
-          <TextInput
-            label="Usuario"
-            description="Letras sin acentos, números, punto, guion y guion bajo; de 3 a 30."
-            required
-            value={form.username}
-            error={usernameError}
-            onChange={(e) => {
-              set("username")(e.currentTarget.value);
-              setUsernameError(null);
-            }}
-            onBlur={() => form.username && checkedUsername()}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={form.email}
-            onChange={(e) => set("email")(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Contraseña"
-            required
-            value={form.password}
-            onChange={(e) => set("password")(e.currentTarget.value)}
-          />
-          <Select
-            label="Grupo"
-            required
-            placeholder="Seleccioná un grupo"
-            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-            value={form.group}
-            onChange={set("group")}
-            error={groups.isError ? "Error cargando grupos" : undefined}
-          />
-          <CaptchaWidget onSolved={setCaptcha} />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <Button type="submit" loading={registration.isPending}>
-            Enviar solicitud
-          </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            Volver al inicio de sesión
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Center>
+    <AuthCard
+      title="Solicitud de registro"
+      width={420}
+      onSubmit={submit}
+      error={error}
+      submitLabel="Enviar solicitud"
+      busy={registration.isPending}
+      link={{ to: "/login", label: "Volver al inicio de sesión" }}
+    >
+      <TextInput
+        label="Usuario"
+        description="Letras sin acentos, números, punto, guion y guion bajo; de 3 a 30."
+        required
+        value={form.username}
+        error={usernameError}
+        onChange={(e) => {
+          set("username")(e.currentTarget.value);
+          setUsernameError(null);
+        }}
+        onBlur={() => form.username && checkedUsername()}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        value={form.email}
+        onChange={(e) => set("email")(e.currentTarget.value)}
+      />
+      <PasswordInput
+        label="Contraseña"
+        required
+        value={form.password}
+        onChange={(e) => set("password")(e.currentTarget.value)}
+      />
+      <Select
+        label="Grupo"
+        required
+        placeholder="Seleccioná un grupo"
+        data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+        value={form.group}
+        onChange={set("group")}
+        error={groups.isError ? "Error cargando grupos" : undefined}
+      />
+      <CaptchaWidget onSolved={setCaptcha} />
+    </AuthCard>
   );
 }

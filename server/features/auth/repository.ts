@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -23,53 +23,50 @@ const userColumns = {
   group: groups.name,
 };
 
-const activeUserQueries = new WeakMap<Executor, { execute(p: { id: number }): Promise<AuthenticatedUser[]> }>();
+/** An active user with the columns a request's user carries: what both per-request reads start from. */
+const activeUsersWhere = (db: Executor, ...conditions: SQL[]) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(users.id, sql.placeholder("id")), eq(users.isActive, true), ...conditions));
 
-/** Prepared once per database: it runs on every authenticated request. */
-export async function findActiveUser(db: Executor, id: number): Promise<AuthenticatedUser | null> {
-  let query = activeUserQueries.get(db);
+type Prepared<P> = { execute(params: P): Promise<AuthenticatedUser[]> };
+
+/** A statement prepared once per database (kept beside it, gone with it): these run on every authenticated request. */
+function preparedOnce<P>(cache: WeakMap<Executor, Prepared<P>>, db: Executor, prepare: () => Prepared<P>) {
+  let query = cache.get(db);
   if (!query) {
-    query = db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(groups, eq(groups.id, users.groupId))
-      .where(and(eq(users.id, sql.placeholder("id")), eq(users.isActive, true)))
-      .prepare("find_active_user");
-    activeUserQueries.set(db, query);
+    query = prepare();
+    cache.set(db, query);
   }
+  return query;
+}
+
+const activeUserQueries = new WeakMap<Executor, Prepared<{ id: number }>>();
+
+export async function findActiveUser(db: Executor, id: number): Promise<AuthenticatedUser | null> {
+  const query = preparedOnce(activeUserQueries, db, () => activeUsersWhere(db).prepare("find_active_user"));
   const [row] = await query.execute({ id });
   return row ?? null;
 }
 
-const activeSessionQueries = new WeakMap<
-  Executor,
-  { execute(p: { id: number; sid: string }): Promise<AuthenticatedUser[]> }
->();
+const activeSessionQueries = new WeakMap<Executor, Prepared<{ id: number; sid: string }>>();
 
 /**
  * The user behind an access token, while the user is active and the token's session (its
  * refresh-token family) has not ended: a logout, a replayed refresh token, a password reset
- * or a deactivation revokes the family. Prepared once per database: it runs on every
- * authenticated request the per-instance cache has not answered.
+ * or a deactivation revokes the family. Run on every authenticated request the per-instance
+ * cache has not answered.
  */
 export async function findActiveSession(db: Executor, id: number, sid: string): Promise<AuthenticatedUser | null> {
-  let query = activeSessionQueries.get(db);
-  if (!query) {
-    query = db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(groups, eq(groups.id, users.groupId))
-      .where(
-        and(
-          eq(users.id, sql.placeholder("id")),
-          eq(users.isActive, true),
-          sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sid")}
+  const query = preparedOnce(activeSessionQueries, db, () =>
+    activeUsersWhere(
+      db,
+      sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sid")}
             and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
-        ),
-      )
-      .prepare("find_active_session");
-    activeSessionQueries.set(db, query);
-  }
+    ).prepare("find_active_session"),
+  );
   const [row] = await query.execute({ id, sid });
   return row ?? null;
 }

@@ -58,6 +58,29 @@ const keptKeys = () =>
       }),
   );
 
+/** The kept catalogue: how many products, and when a refresh of it last failed (0: never). */
+const keptCatalogue = () =>
+  page.evaluate(
+    () =>
+      new Promise<{ rows: number; failedAt: number }>((resolve) => {
+        const userId = JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.user?.id;
+        const open = indexedDB.open("frio-kept-data");
+        open.onsuccess = () => {
+          const read = open.result.transaction("queries").objectStore("queries").get(`queries:${userId}`);
+          read.onsuccess = () => {
+            const queries: { queryKey: unknown[]; state: { data?: unknown[]; errorUpdatedAt: number } }[] = read.result
+              ? JSON.parse(read.result).clientState.queries
+              : [];
+            const catalogue = queries.find((q) => q.queryKey[1] === "products");
+            resolve({ rows: catalogue?.state.data?.length ?? 0, failedAt: catalogue?.state.errorUpdatedAt ?? 0 });
+          };
+        };
+      }),
+  );
+
+/** The notice with the time of the kept data. */
+const keptNotice = () => page.getByRole("status").filter({ hasText: /^Sin conexión · datos de las \d\d:\d\d$/ });
+
 describe.skipIf(!!skip)(`the seller's phone with no signal ${skip}`, () => {
   it("after one online visit, opens the order screen and the catalogue from the kept data with the server gone, and says so", async () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -83,14 +106,12 @@ describe.skipIf(!!skip)(`the seller's phone with no signal ${skip}`, () => {
     await page.getByLabel("Buscar cliente").waitFor();
     const client = page.getByRole("button", { name: /Kiosco Sin Señal/ }).first();
     await client.waitFor();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /^Sin conexión · datos de las \d\d:\d\d$/ })
-      .waitFor();
+    await keptNotice().waitFor();
     await page.screenshot({ path: "docs/screenshots/offline-notice-390.png" });
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
       expect(await seriousViolations(page), `${viewport.width} px`).toEqual([]);
+      await page.screenshot({ path: `/tmp/offline-clients-${viewport.width}.png` });
     }
     await page.setViewportSize(VIEWPORTS.phone);
 
@@ -98,11 +119,22 @@ describe.skipIf(!!skip)(`the seller's phone with no signal ${skip}`, () => {
     await client.click();
     await page.waitForURL(`**/orders/${clientId}/products`);
     await page.getByText("Helado kept offline").first().waitFor();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /^Sin conexión · datos de las / })
-      .waitFor();
-    await page.screenshot({ path: "/tmp/offline-products-390.png" });
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await keptNotice().waitFor();
+      expect(await seriousViolations(page), `products step, ${viewport.width} px`).toEqual([]);
+      await page.screenshot({ path: `/tmp/offline-products-${viewport.width}.png` });
+    }
+    await page.setViewportSize(VIEWPORTS.phone);
+
+    // Signal again, the server still gone: each refresh gets no answer, and the kept data stays,
+    // on screen and on the device (a save after the failure still holds the catalogue).
+    await phone.context.setOffline(false);
+    await page.reload();
+    await page.getByText("Helado kept offline").first().waitFor();
+    await keptNotice().waitFor();
+    await expect.poll(async () => (await keptCatalogue()).failedAt, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect((await keptCatalogue()).rows).toBe(1);
     const { usage } = await page.evaluate(() => navigator.storage.estimate());
     console.log(`kept on the device: ${((usage ?? 0) / 1024 / 1024).toFixed(1)} MB`);
   });

@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, Suspense, type ReactNode } from "react";
 import { ApiError } from "../api/messages";
@@ -21,6 +21,9 @@ const queryClient = new QueryClient({
 });
 // The seller's data is kept on the device (IndexedDB) and read back on the next start.
 keepQueries(queryClient);
+// TanStack Query takes the browser as online until an 'offline' event: a start with no signal
+// would send every query to fail. Told at once, they wait for the signal, showing the kept data.
+onlineManager.setOnline(navigator.onLine);
 
 /**
  * What was kept is shown at once and asked for again: it may predate events this device never

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import type { PersistedClient, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { useSession } from "../../stores/session";
 
@@ -28,8 +28,24 @@ const isKeptKey = (key: readonly unknown[]) =>
   KEPT_PREFIXES.some((prefix) => prefix.every((part, i) => key[i] === part));
 
 /** The query as both copies of query-core describe it (the persister's package brings its own). */
-type KeptCandidate = { state: { status: string; dataUpdatedAt: number }; queryKey: readonly unknown[] };
-const isKept = (query: KeptCandidate) => query.state.status === "success" && isKeptKey(query.queryKey);
+type KeptCandidate = { state: { data: unknown; dataUpdatedAt: number }; queryKey: readonly unknown[] };
+/**
+ * A query is kept while it has data, also after a refresh that got no answer (its status is then
+ * 'error'): keeping only successes wiped the kept data at the first start with the server gone.
+ */
+const isKept = (query: KeptCandidate) => query.state.data !== undefined && isKeptKey(query.queryKey);
+
+/** What the device keeps of a query: its data and when it was fetched, not a refresh's failure. */
+const asFetched = (client: PersistedClient): PersistedClient => ({
+  ...client,
+  clientState: {
+    ...client.clientState,
+    queries: client.clientState.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, status: "success", error: null, fetchFailureCount: 0, fetchFailureReason: null },
+    })),
+  },
+});
 
 const store = createStore("frio-kept-data", "queries");
 /** One entry per user: one seller's data is never read for another. */
@@ -59,6 +75,7 @@ const persister = createAsyncStoragePersister({
       if (key) await del(key, store);
     },
   },
+  serialize: (client) => JSON.stringify(asFetched(client)),
   throttleTime: 1000,
 });
 

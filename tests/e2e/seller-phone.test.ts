@@ -189,11 +189,15 @@ describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
     await page.getByRole("option", { name: "UN" }).click();
     const notices = page.locator(".mantine-Notification-root");
     await notices.first().hover();
+    const un = page.getByRole("option", { name: "UN" });
     for (let i = 0; i < 4; i++) {
       await type.focus();
       await page.keyboard.press("ArrowDown");
-      await page.getByRole("listbox").waitFor();
-      await page.keyboard.press("ArrowDown");
+      await un.waitFor();
+      // The arrows move over the options only once they are rendered, a frame or more after the
+      // list opens: the keyboard goes down until UN is the option marked, as a person watching would.
+      for (let presses = 0; presses < 10 && (await un.getAttribute("data-combobox-selected")) === null; presses++)
+        await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Enter");
       await page.getByRole("listbox").waitFor({ state: "detached" });
     }

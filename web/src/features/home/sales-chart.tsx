@@ -36,6 +36,8 @@ const tick =
   );
 
 const dayTick = tick(String, 0, 10, "0.71em");
+// The grid draws no vertical lines (gridAxis "x"), but recharts still places them by measuring each day's label.
+const noVerticalLines = () => [];
 const moneyTick = tick((value) => money(Number(value)).replace(/,00$/, ""), -10, 0, "0.355em");
 
 /** The last 14 days of sales as bars (recharts through @mantine/charts, loaded with this chunk only). */
@@ -53,6 +55,7 @@ export function SalesChart({ days }: { days: DailySales["days"] }) {
       valueFormatter={money}
       xAxisProps={{ interval: wide ? 0 : narrow ? 2 : 1, tick: dayTick }}
       yAxisProps={{ width: 90, interval: 0, tick: moneyTick }}
+      gridProps={{ verticalCoordinatesGenerator: noVerticalLines }}
       withTooltip
       tooltipAnimationDuration={0}
     />

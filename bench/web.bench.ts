@@ -139,6 +139,8 @@ export async function run() {
       await page.getByLabel("Contraseña").fill("bench-password");
       await page.getByRole("button", { name: "Ingresar" }).click();
       await page.waitForURL((url) => url.pathname === "/");
+      // The service worker installs once signed in: cleared before it is active, it would come back.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     };
     // /login as a signed-out phone sees it: nothing kept. / signed in (the session lives in
     // localStorage) with no HTTP cache, service worker nor precache: the first visit.

@@ -4,6 +4,7 @@ import { Navigate, Outlet } from "react-router";
 import { can, type Capability } from "../../../domain/permissions";
 import { eventStream } from "../api/socket";
 import { useCurrentUser } from "../api/session";
+import { useAfterFirstPaint } from "../components/after-first-paint";
 import { useSession } from "../stores/session";
 
 const SessionBackground = lazy(() => import("./session-background").then((m) => ({ default: m.SessionBackground })));
@@ -11,15 +12,14 @@ const SessionBackground = lazy(() => import("./session-background").then((m) => 
 /** Signed-in routes: no token goes to /login; the event stream and the sending of orders kept offline run while signed in. */
 export function RequireSession() {
   const access = useSession((s) => s.access);
+  const painted = useAfterFirstPaint();
   useEffect(() => {
     if (access) eventStream.start();
   }, [access]);
   if (!access) return <Navigate to="/login" replace />;
   return (
     <>
-      <Suspense fallback={null}>
-        <SessionBackground />
-      </Suspense>
+      <Suspense fallback={null}>{painted && <SessionBackground />}</Suspense>
       <Outlet />
     </>
   );

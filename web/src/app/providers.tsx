@@ -4,6 +4,7 @@ import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, Suspense, type ReactNode } from "react";
 import { ApiError } from "../api/messages";
+import { useAfterFirstPaint } from "../components/after-first-paint";
 import { keepQueries, markReached, markUnreachable, persistOptions } from "../features/offline";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -36,6 +37,7 @@ const NARROW = "(max-width: 74.99em)";
 
 export function Providers({ children }: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const painted = useAfterFirstPaint();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* SPEC.md §9: notices close after 5 s, at most 3 at once (the rest wait their turn).
@@ -43,7 +45,7 @@ export function Providers({ children }: { children: ReactNode }) {
           (bottom right). Phones and tablets: top centre under the header, clear of the bottom
           bar's 'Ver pedido' and the cart's 'Continuar' (docs/decisions/notifications-placement.md). */}
       <Suspense fallback={null}>
-        <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />
+        {painted && <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />}
       </Suspense>
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshKeptData}>
         {children}

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { can, type Capability } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
+import { useAfterFirstPaint } from "../../components/after-first-paint";
 import { LogoutButton } from "../../components/logout-button";
 
 // The day's figures bring zod and their contracts: /login, which shares this chunk, must not wait for them.
@@ -25,6 +26,8 @@ const TILES: { label: string; to: string; capability?: Capability }[] = [
 
 export function HomePage() {
   const { data: user } = useCurrentUser();
+  // The day's figures (their code, zod and two requests) start once the tiles are on screen.
+  const painted = useAfterFirstPaint();
   return (
     <Container component="main" size="md" py="xl">
       <Group justify="space-between" mb="xl">
@@ -50,7 +53,7 @@ export function HomePage() {
         ))}
       </SimpleGrid>
       <Suspense fallback={<Loader aria-label="Cargando las cifras del día" />}>
-        <HomeDay />
+        {painted ? <HomeDay /> : <Loader aria-label="Cargando las cifras del día" />}
       </Suspense>
     </Container>
   );

@@ -114,7 +114,8 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
     await page.emulateMedia({ media: "screen" });
     await page.getByRole("radiogroup", { name: "Papel" }).getByText("80 mm").click();
     await page.waitForURL("**?papel=80mm");
-    expect(await doc.getAttribute("data-paper")).toBe("80mm");
+    // The address changes first; the page re-renders on the roll a moment later.
+    await page.locator('[data-testid="print-doc"][data-paper="80mm"]').waitFor();
     expect(await doc.getByTestId("remito-line").count()).toBe(2);
     await page.setViewportSize({ width: 302, height: 900 });
     await page.emulateMedia({ media: "print" });
@@ -155,6 +156,7 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
     expect((await pdf(page, { format: "A4" })).pdf).toBe(true);
     await page.emulateMedia({ media: "screen" });
     await page.getByRole("radiogroup", { name: "Papel" }).getByText("80 mm").click();
+    await page.locator('[data-testid="print-doc"][data-paper="80mm"]').waitFor();
     expect(await doc.getByTestId("route-sheet-stop").count()).toBe(2);
     await page.emulateMedia({ media: "print" });
     const roll = await pdf(page, { width: "80mm" });

@@ -21,7 +21,7 @@ const pathOf = (url: string | undefined) => (url ?? "/").split("?", 1)[0]!;
 
 /**
  * Every socket the server accepts is tracked until it closes, and Upgrade requests reach the
- * websocket plugin only for a websocket route. Node hands any request with an Upgrade header
+ * websocket plugin only as a GET on a websocket route. Node hands any request with an Upgrade header
  * over to the `upgrade` listeners, outside its HTTP bookkeeping: a socket nobody closes then
  * stays open (CLOSE-WAIT once the client leaves) and `server.close()` waits on it for ever.
  */
@@ -41,7 +41,9 @@ async function connections(app: FastifyInstance, options: ConnectionsOptions) {
   });
 
   app.server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (websocketPaths.has(pathOf(request.url))) upgrades.emit("upgrade", request, socket, head);
+    // A websocket opens with a GET (RFC 6455 §4.1): any other method on its path is a plain request.
+    if (request.method === "GET" && websocketPaths.has(pathOf(request.url)))
+      upgrades.emit("upgrade", request, socket, head);
     else answerAndClose(app, request, socket);
   });
 

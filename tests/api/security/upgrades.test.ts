@@ -32,6 +32,12 @@ const UPGRADES = [
   'POST /api/login/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: foo\r\nContent-Type: application/json\r\nContent-Length: 32\r\n\r\n{"username":"a","password":"bb"}',
 ];
 
+/** Upgrades to a websocket with a method other than GET: only a GET opens one (RFC 6455 §4.1). */
+const NOT_GET_ON_THE_SOCKET = ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"].map(
+  (method) =>
+    `${method} /api/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+);
+
 /** Sends one raw request and resolves with the socket and the answer's head once it arrives. */
 function ask(toPort: number, request: string) {
   return new Promise<{ socket: Socket; head: string }>((resolve, reject) => {
@@ -56,6 +62,9 @@ const askAndLeave = async (toPort: number, request: string) => {
 const twoHundred = <T>(send: (request: string) => Promise<T>) =>
   Promise.all(Array.from({ length: 200 }, (_, i) => send(UPGRADES[i % UPGRADES.length]!)));
 
+const fiftyNotGet = <T>(send: (request: string) => Promise<T>) =>
+  Promise.all(Array.from({ length: 50 }, (_, i) => send(NOT_GET_ON_THE_SOCKET[i % NOT_GET_ON_THE_SOCKET.length]!)));
+
 describe("an Upgrade header on a route without websockets", () => {
   it("is answered, and the server closes its socket: none left in CLOSE-WAIT", async () => {
     const answers = await twoHundred((request) => askAndLeave(port, request));
@@ -75,6 +84,14 @@ describe("an Upgrade header on a route without websockets", () => {
       const expected = request.startsWith("POST") ? "HTTP/1.1 400 Bad Request" : status(await askAndLeave(port, plain));
       expect(status(upgraded), request).toBe(expected);
     }
+  });
+
+  it("a POST, PUT, DELETE, OPTIONS or PATCH upgrade on /api/ws is answered as a plain request and its socket closed", async () => {
+    const answers = await fiftyNotGet((request) => askAndLeave(port, request));
+    // No such route for those methods: a plain 404, never 101, on a connection the server ends.
+    expect(answers.filter((a) => !/^HTTP\/1\.1 404 /.test(a) || !/\r\nconnection: close\r\n/i.test(a))).toEqual([]);
+    await eventually(async () => socketsInState(port, TCP_STATE.CLOSE_WAIT) === 0, 5_000);
+    expect(socketsInState(port, TCP_STATE.CLOSE_WAIT)).toBe(0);
   });
 
   it("the websocket endpoint still upgrades", async () => {
@@ -106,7 +123,7 @@ describe("closing the server", () => {
   });
 
   it.skipIf(!postgresUrl || !redisUrl)(
-    `SIGTERM stops the API process after 200 such requests ${missing.postgres ?? missing.redis ?? ""}`,
+    `SIGTERM stops the API process within 1 s after 200 such requests and 50 non-GET upgrades on /api/ws ${missing.postgres ?? missing.redis ?? ""}`,
     async () => {
       const database = await openTestDatabase();
       await database.handle.close();
@@ -115,10 +132,17 @@ describe("closing the server", () => {
         server.child.kill("SIGKILL");
         await database.drop();
       });
-      const stayed = await twoHundred((request) => ask(server.port, request));
+      // Clients that read the answer and never hang up: the server must end each connection itself.
+      const stayed = [
+        ...(await twoHundred((request) => ask(server.port, request))),
+        ...(await fiftyNotGet((request) => ask(server.port, request))),
+      ];
       expect(stayed.filter(({ head }) => !/^HTTP\/1\.1 [2-4]\d\d /.test(head)).length).toBe(0);
+      const signalled = performance.now();
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
+      // Bounded by its 10 s deadline only when some socket was left open.
+      expect(performance.now() - signalled).toBeLessThan(1_000);
       stayed.forEach(({ socket }) => {
         socket.destroy();
       });

@@ -14,15 +14,18 @@ const CSV_SEPARATOR = ";";
 export const CSV_EOL = "\r\n";
 
 // A piece of text a spreadsheet may read as a cell of its own: the field's start, or what
-// follows a separator some spreadsheet may split on (',' ';' tab) or a line break.
-const SEGMENT_START_TRIGGER = /(^|[,;\t\r\n])( *)([=+\-@][^,;\t\r\n]*)/g;
+// follows a separator some spreadsheet may split on (',' ';' tab) or a line break. Spaces
+// and quote marks before the trigger are skipped: split on ',', the '""' a quote becomes in
+// the CSV reads as an empty quoted piece that Excel and LibreOffice drop (issue 39).
+const SEGMENT_START_TRIGGER = /(^|[,;\t\r\n])([ "]*)([=+\-@][^,;\t\r\n]*)/g;
 // Numbers ("-34.72", "-12") are data, not formulas: a spreadsheet reads them as numbers.
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const MAY_TRIGGER = /[=+\-@\t\r]/;
 
 /**
  * OWASP CSV injection: a leading apostrophe before any '=', '+', '-' or '@' that starts the
- * field or follows a separator, so no split of the text can start a cell with a formula;
+ * field or follows a separator (spaces and quote marks between), so no split of the text
+ * can start a cell with a formula;
  * a field starting with tab or CR gets one too. The apostrophe is shown: the cell reads as typed.
  */
 export function neutraliseFormulas(text: string): string {

@@ -23,20 +23,35 @@ describe("formula neutralisation (OWASP CSV injection)", () => {
     ["a, -cmd|' /C calc'!A0", "a, '-cmd|' /C calc'!A0"],
     ["línea\n+54 9 11", "línea\n'+54 9 11"],
     ["=a;=b,+c", "'=a;'=b,'+c"],
+    // Behind quote marks: split on ',', the '""' written for a quote is dropped (issue 39).
+    [`Pepe a,"=cmd|' /C calc'!A0,b`, `Pepe a,"'=cmd|' /C calc'!A0,b`],
+    ['x,"@SUM(1)', "x,\"'@SUM(1)"],
+    ['"=1', "\"'=1"],
+    ['a; " "-x\t""+y', 'a; " "\'-x\t""\'+y'],
+    ['x,"-12"', 'x,"\'-12"'],
   ])("neutralises after every separator a spreadsheet may split on: %j", (value, expected) => {
     expect(neutraliseFormulas(value)).toBe(expected);
   });
 
-  it.each(["-34.720000", "-12", "12.50", "Mitre 500", "", "a=b", "x;-12;y", "500 - 3", "mail@example.com"])(
-    "leaves %j alone",
-    (value) => {
-      expect(neutraliseFormulas(value)).toBe(value);
-    },
-  );
+  it.each([
+    "-34.720000",
+    "-12",
+    "12.50",
+    "Mitre 500",
+    "",
+    "a=b",
+    "x;-12;y",
+    "500 - 3",
+    "mail@example.com",
+    'dijo "=no"',
+  ])("leaves %j alone", (value) => {
+    expect(neutraliseFormulas(value)).toBe(value);
+  });
 
   it("quotes every text field, doubling its quotes", () => {
     expect(csvText("Mitre 500")).toBe('"Mitre 500"');
     expect(csvText('dijo "hola";=1')).toBe('"dijo ""hola"";\'=1"');
+    expect(csvText('a,"=1')).toBe('"a,""\'=1"');
     expect(csvText("")).toBe('""');
   });
 });

@@ -1,4 +1,4 @@
-import { priceOf, toCentavos, toGrams, type Centavos } from "./money";
+import { formatKilos, formatLineQuantity, formatMoney, priceOf, toCentavos, toGrams, type Centavos } from "./money";
 
 export interface RemitoLine {
   Type: string;
@@ -15,7 +15,32 @@ export const lineSubtotal = (line: RemitoLine): Centavos =>
   priceOf(toCentavos(line.Unit_Price), line.Type === "PROMO" ? toGrams(line.Amount) : toGrams(line.Weight));
 
 /** What the remito calls a line's unit price: per kilogram, or per promotion. */
-export const unitPriceLabel = (type: string) => (type === "PROMO" ? "por promo" : "por kg");
+const unitPriceLabel = (type: string) => (type === "PROMO" ? "por promo" : "por kg");
+
+/**
+ * A line as the client checks it on paper and the office on screen: how many were ordered, what
+ * they weigh, the price per kilogram (or per promotion) and what they cost. A UN line shows its
+ * weight, since its price is per kilogram: '3 u. · 1,8 kg × $ 5.400,00 por kg'.
+ */
+export function lineFigures(line: RemitoLine) {
+  const quantity = formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN");
+  const weight = formatKilos(toGrams(line.Weight));
+  const amount = formatMoney(toCentavos(line.Unit_Price));
+  const per = unitPriceLabel(line.Type);
+  const price = `${amount} ${per}`;
+  // A KG line's weight is its quantity, unless it was weighed at preparation to another figure.
+  const weighed = line.Type !== "KG" || toGrams(line.Weight) !== toGrams(line.Amount);
+  return {
+    quantity,
+    weight,
+    price,
+    /** The price in its two parts, for a narrow column that puts 'por kg' under the amount. */
+    priceParts: { amount, per },
+    subtotal: formatMoney(lineSubtotal(line)),
+    /** The 80 mm roll's one line: '3 u. · 1,8 kg × $ 5.400,00 por kg'. */
+    summary: `${weighed ? `${quantity} · ${weight}` : quantity} × ${price}`,
+  };
+}
 
 /** The two papers the remito and the route sheet print on: an A4 sheet or an 80 mm thermal roll. */
 export const PAPERS = {

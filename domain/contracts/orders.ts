@@ -116,6 +116,8 @@ const OrderLine = z.object({
 const OrderHistoryEntry = z.object({
   id: z.number(),
   type: text(),
+  /** The event in words: 'Armado → Enviado', 'Asignado a Cadete 2' (domain/order-history.ts). */
+  title: text(),
   at: text(),
   actor: text().nullable(),
 });

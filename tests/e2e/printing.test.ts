@@ -4,7 +4,15 @@ import { todayInBuenosAires } from "../../domain/calendar";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { horizontalOverflow, preloadAxe, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
+import {
+  cutTexts,
+  horizontalOverflow,
+  preloadAxe,
+  seriousViolations,
+  settled,
+  VIEWPORTS,
+  wrappedTexts,
+} from "../helpers/devices";
 import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
 import { createUser } from "../helpers/factories";
 
@@ -42,14 +50,19 @@ beforeAll(async () => {
       .PK_Products,
   };
   const { lat, lng } = e2e.t.config.depot;
-  for (const [name, offset] of [
-    ["Almacén Don Tito", 0.03],
-    ["Rotisería La Esquina", 0.01],
+  for (const [name, offset, notes] of [
+    ["Almacén Don Tito", 0.03, ""],
+    // A long note widens the address column: the short columns beside it must still read whole.
+    [
+      "Rotisería La Esquina",
+      0.01,
+      "Tocar timbre del portón verde; si no atiende nadie dejar con el encargado del depósito de la vuelta, que paga con cambio",
+    ],
   ] as const) {
     const { id: clientId } = await createClient(started.seller, { name, phone: "011 4253-1234" });
     const id = await confirmOrder(
       started.seller,
-      { date: today, clientId, latitude: lat - offset, longitude: lng },
+      { date: today, clientId, latitude: lat - offset, longitude: lng, notes },
       products,
     );
     expect((await started.preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
@@ -77,6 +90,24 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
   it("the order's detail opens its remito with the spec's fields; print shows only the paper, in A4 and 80 mm", async () => {
     await page.goto("/orders");
     await page.getByRole("row", { name: /Almacén Don Tito/ }).click();
+    // The detail names the price per kilogram, and a UN line shows its units and weight beside it.
+    const lines = page.getByRole("dialog").getByRole("table", { name: "Productos del pedido" });
+    await lines.getByText("Pizza muzzarella").waitFor();
+    expect(await lines.getByRole("columnheader").allInnerTexts()).toEqual([
+      "Producto",
+      "Tipo",
+      "Cantidad",
+      "Peso",
+      "Precio por kg",
+      "Subtotal",
+    ]);
+    expect(await lines.getByRole("row", { name: /Pizza muzzarella/ }).innerText()).toMatch(
+      /^Pizza muzzarella\s+UN\s+2 u\.\s+1 kg\s+\$\s1\.000,00\s+\$\s1\.000,00$/,
+    );
+    // The history in words: where the order went and to whom, never an event's type.
+    const history = await page.getByRole("dialog").locator(".mantine-Timeline-itemTitle").allInnerTexts();
+    expect(history).toEqual(["Pedido confirmado", "Confirmado → Armado", "Asignado a Cadete 1", "Armado → Enviado"]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-detail-1440.png` });
     await page.getByRole("dialog").getByRole("link", { name: "Imprimir remito" }).click();
     await page.waitForURL(`**/imprimir/remito/${ids[0]}`);
     const doc = page.getByTestId("print-doc");
@@ -97,6 +128,10 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
     ])
       expect(text).toContain(field);
     expect(await doc.getByRole("table", { name: "Productos" }).getByRole("row").count()).toBe(3);
+    // A UN line: units, weight and price per kilogram, so the client can check the amount.
+    expect(await doc.getByRole("row", { name: /Pizza muzzarella/ }).innerText()).toMatch(
+      /^Pizza muzzarella\s+2 u\.\s+1 kg\s+\$\s1\.000,00 por kg\s+\$\s1\.000,00$/,
+    );
 
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
@@ -117,6 +152,9 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
     // The address changes first; the page re-renders on the roll a moment later.
     await page.locator('[data-testid="print-doc"][data-paper="80mm"]').waitFor();
     expect(await doc.getByTestId("remito-line").count()).toBe(2);
+    expect(await doc.getByTestId("remito-line").filter({ hasText: "Pizza muzzarella" }).innerText()).toMatch(
+      /2 u\. · 1 kg × \$\s1\.000,00 por kg\s+\$\s1\.000,00/,
+    );
     await page.setViewportSize({ width: 302, height: 900 });
     await page.emulateMedia({ media: "print" });
     expect(await shown(page)).toEqual({ toolbar: false, document: true });
@@ -152,6 +190,12 @@ describe.skipIf(!!skip)(`printing a remito and a route sheet from the browser ${
     }
     await page.emulateMedia({ media: "print" });
     expect(await shown(page)).toEqual({ toolbar: false, document: true });
+    // On A4 (186 mm inside its margins, 703 px) the stop number, the order and the phone read in
+    // one piece, and the table fits the sheet.
+    await page.setViewportSize({ width: 703, height: 1000 });
+    const shortCells = ["1", "2", "5"].map((n) => `[aria-label=Paradas] td:nth-child(${n})`).join(", ");
+    expect(await wrappedTexts(page, shortCells)).toEqual([]);
+    expect(await cutTexts(page, "[data-testid=print-doc]")).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/route-sheet-a4-print.png`, fullPage: true });
     expect((await pdf(page, { format: "A4" })).pdf).toBe(true);
     await page.emulateMedia({ media: "screen" });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { horizontalOverflow, preloadAxe, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
+import { cutTexts, horizontalOverflow, preloadAxe, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -39,49 +39,6 @@ const entry = (page: Page, name: RegExp) =>
   page.getByRole("button", { name }).or(page.getByRole("row", { name })).first();
 const shot = (page: Page, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true }) : null;
-
-/**
- * Texts inside `scope` that do not show whole: cut by an ellipsis or by their box, or reaching
- * past the visible width of a scrolling ancestor (a table wider than its card).
- */
-const cutTexts = (page: Page, scope: string) =>
-  page.evaluate((selector) => {
-    const cut: string[] = [];
-    for (const root of document.querySelectorAll(selector)) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim();
-        const element = node.parentElement;
-        if (!text || !element || element.closest("[aria-hidden=true], .mantine-VisuallyHidden-root")) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const box = range.getBoundingClientRect();
-        if (!box.width) continue;
-        if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible")
-          cut.push(`${text} (cut by its box)`);
-        // Whatever clips it on the way up (a scroll container, a card hiding overflow), inside its padding.
-        for (let up = element.parentElement; up; up = up.parentElement) {
-          const style = getComputedStyle(up);
-          if (style.overflowX === "visible") continue;
-          const clip = up.getBoundingClientRect();
-          const right = clip.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
-          const left = clip.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
-          if (box.right > right + 1 || box.left < left - 1) cut.push(`${text} (past its container)`);
-          break;
-        }
-        if (box.right > window.innerWidth + 1) cut.push(`${text} (past the screen)`);
-      }
-      // A table wider than the box holding it scrolls or spills: its last column is cut.
-      for (const table of root.querySelectorAll("table")) {
-        const holder = table.parentElement!;
-        const style = getComputedStyle(holder);
-        const inner = holder.getBoundingClientRect().right - parseFloat(style.paddingRight);
-        if (table.getBoundingClientRect().right > inner + 1 || holder.scrollWidth > holder.clientWidth + 1)
-          cut.push(`table '${table.getAttribute("aria-label")}' wider than its box`);
-      }
-    }
-    return cut;
-  }, scope);
 
 describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
   it("an unknown path renders inside the inner shell: header, menu and footer (SPEC.md §2)", async () => {

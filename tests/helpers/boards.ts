@@ -18,6 +18,7 @@ export interface BoardOrderOptions {
   longitude?: number | null;
   /** The client ordering; a new one otherwise. */
   clientId?: number;
+  notes?: string;
 }
 
 /** Confirms an order of one KG and one UN line, for a new client unless one is given; returns its id. */
@@ -43,6 +44,7 @@ export async function confirmOrder(
         time: { id: options.time ?? 2, text: "" },
         latitude: options.latitude === undefined ? -34.72 : options.latitude,
         longitude: options.longitude === undefined ? -58.25 : options.longitude,
+        notes: options.notes ?? "",
       }),
     },
   );

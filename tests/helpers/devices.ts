@@ -169,3 +169,63 @@ export function contrastRatio(foreground: string, background: string): number {
   const [a, b] = [luminance(foreground), luminance(background)].sort((x, y) => y - x);
   return (a! + 0.05) / (b! + 0.05);
 }
+
+/**
+ * Texts inside `scope` that do not show whole: cut by their own box, pushed past a box that
+ * clips them or past the screen, and tables wider than their holder. Each as '<text> (why)'.
+ */
+export const cutTexts = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const cut: string[] = [];
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const element = node.parentElement;
+        if (!text || !element || element.closest("[aria-hidden=true], .mantine-VisuallyHidden-root")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (!box.width) continue;
+        if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible")
+          cut.push(`${text} (cut by its box)`);
+        // Whatever clips it on the way up (a scroll container, a card hiding overflow), inside its padding.
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (style.overflowX === "visible") continue;
+          const clip = up.getBoundingClientRect();
+          const right = clip.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+          const left = clip.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+          if (box.right > right + 1 || box.left < left - 1) cut.push(`${text} (past its container)`);
+          break;
+        }
+        if (box.right > window.innerWidth + 1) cut.push(`${text} (past the screen)`);
+      }
+      // A table wider than the box holding it scrolls or spills: its last column is cut.
+      for (const table of root.querySelectorAll("table")) {
+        const holder = table.parentElement!;
+        const style = getComputedStyle(holder);
+        const inner = holder.getBoundingClientRect().right - parseFloat(style.paddingRight);
+        if (table.getBoundingClientRect().right > inner + 1 || holder.scrollWidth > holder.clientWidth + 1)
+          cut.push(`table '${table.getAttribute("aria-label")}' wider than its box`);
+      }
+    }
+    return cut;
+  }, scope);
+
+/** Texts inside `scope` that run onto a second line ('#13' above '0'): for cells that must read in one piece. */
+export const wrappedTexts = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const wrapped: string[] = [];
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) wrapped.push(node.textContent.trim());
+      }
+    }
+    return wrapped;
+  }, scope);

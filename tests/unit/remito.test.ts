@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineSubtotal, paperOf } from "../../domain/remito";
+import { lineFigures, lineSubtotal, paperOf } from "../../domain/remito";
 
 describe("the remito's lines", () => {
   it("prices KG and UN lines by weight, promotions by unit, freezer lines at 0", () => {
@@ -8,6 +8,28 @@ describe("the remito's lines", () => {
     expect(lineSubtotal({ Type: "UN", Amount: "2", Weight: "1.500", Unit_Price: "5000.00" })).toBe(750_000);
     expect(lineSubtotal({ Type: "PROMO", Amount: "3", Weight: "2.000", Unit_Price: "1999.99" })).toBe(599_997);
     expect(lineSubtotal({ Type: "KG", Amount: "2", Weight: "2", Unit_Price: "0.00" })).toBe(0);
+  });
+
+  it("shows a UN line's units, weight and price per kilogram, so the client can check the price", () => {
+    const un = lineFigures({ Type: "UN", Amount: "3", Weight: "1.800", Unit_Price: "5400.00" });
+    expect(un).toEqual({
+      quantity: "3 u.",
+      weight: "1,8 kg",
+      price: "$\u00a05.400,00 por kg",
+      priceParts: { amount: "$\u00a05.400,00", per: "por kg" },
+      subtotal: "$\u00a09.720,00",
+      summary: "3 u. · 1,8 kg × $\u00a05.400,00 por kg",
+    });
+    // A KG line's weight is its quantity: said once, unless weighed to another figure.
+    expect(lineFigures({ Type: "KG", Amount: "2.500", Weight: "2.500", Unit_Price: "6400" }).summary).toBe(
+      "2,5 kg × $\u00a06.400,00 por kg",
+    );
+    expect(lineFigures({ Type: "KG", Amount: "2.500", Weight: "2.430", Unit_Price: "6400" }).summary).toBe(
+      "2,5 kg · 2,43 kg × $\u00a06.400,00 por kg",
+    );
+    expect(lineFigures({ Type: "PROMO", Amount: "2", Weight: "3.000", Unit_Price: "1999.99" }).price).toBe(
+      "$\u00a01.999,99 por promo",
+    );
   });
 
   it("prints on A4 unless 80 mm is asked for", () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderEventInput, OrderEventType } from "../../../domain/contracts/event-data";
 import { gramsToDecimal } from "../../../domain/money";
+import type { HistoryFacts } from "../../../domain/order-history";
 import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
 import {
@@ -303,9 +304,21 @@ export async function lastOrderOf(db: Executor, clientId: number) {
   return row ? { id: Number(row.id), createDate: new Date(row.create_date) } : null;
 }
 
+/** The facts domain/order-history.ts words an event with, not the rows the event carries for the screens. */
+const HISTORY_FACTS = ["from", "status_id", "undo", "courier", "reset", "state", "undone", "reason"] as const;
+const historyFacts = sql<HistoryFacts>`jsonb_build_object(${sql.raw(
+  HISTORY_FACTS.map((key) => `'${key}', order_events.data -> '${key}'`).join(", "),
+)})`;
+
 export const historyOf = (db: Executor, orderId: number) =>
   db
-    .select({ id: orderEvents.id, type: orderEvents.type, at: orderEvents.at, actor: users.username })
+    .select({
+      id: orderEvents.id,
+      type: orderEvents.type,
+      at: orderEvents.at,
+      actor: users.username,
+      facts: historyFacts,
+    })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorId))
     .where(eq(orderEvents.orderId, orderId))

@@ -1,3 +1,4 @@
+import { describeHistoryEvent } from "../../../domain/order-history";
 import type { OrderDetail } from "../../../domain/contracts/orders";
 import type { historyOf, linesWithNames, orderWithNames } from "./repository";
 
@@ -50,6 +51,12 @@ export function toDetail(
       promotions: line.promotions,
       weighted: line.weighted,
     })),
-    history: history.map((h) => ({ id: h.id, type: h.type, at: h.at.toISOString(), actor: h.actor })),
+    history: history.map((h) => ({
+      id: h.id,
+      type: h.type,
+      title: describeHistoryEvent(h.type, h.facts),
+      at: h.at.toISOString(),
+      actor: h.actor,
+    })),
   };
 }

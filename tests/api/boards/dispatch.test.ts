@@ -202,6 +202,14 @@ describe("the dispatch board", () => {
     const courier = await signIn(t, "Cadete");
     expect((await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: courier.id })).statusCode).toBe(200);
     expect((await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [id] })).statusCode).toBe(200);
+    // The order's history reads the moves in words, from and to.
+    const history = (await dispatcher.get(`/api/orders/${id}/`)).json().history as { type: string; title: string }[];
+    expect(history.map((h) => h.title)).toEqual([
+      "Pedido confirmado",
+      "Confirmado → Armado",
+      "Asignado a Cadete 3",
+      "Armado → Enviado",
+    ]);
     const cleared = await dispatcher.post("/api/dispatch/couriers/", { column: 3, user_id: null });
     expect(cleared.statusCode).toBe(409);
     expect(cleared.json().detail).toBe(BOARD_MESSAGES.keepCourierLinked(3));

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
 import { formatDateTime, formatIsoDate } from "../../../../domain/calendar";
-import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
+import { formatMoney, toCentavos } from "../../../../domain/money";
+import { lineFigures } from "../../../../domain/remito";
 import { STATUS } from "../../../../domain/order-status";
 import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
@@ -11,15 +12,6 @@ import { useOrderWizard } from "../../stores/order-wizard";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
-
-const EVENT_NAMES: Record<string, string> = {
-  "order.created": "Pedido confirmado",
-  "order.modified": "Pedido modificado",
-  "order.cancelled": "Pedido cancelado",
-  "order.status_changed": "Cambio de estado",
-  "dispatch.stop_updated": "Marca del cadete",
-  "dispatch.stop_undone": "Marca deshecha",
-};
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -76,33 +68,49 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             <Field label="Total" value={formatMoney(toCentavos(detail.final_price))} />
             <Field label="Notas" value={detail.notes} />
           </SimpleGrid>
-          {/* Phones: type and quantity go under the product, so 'Precio unitario' and its amounts show whole. */}
+          {/* Phones: type, quantity and weight go under the product, so the price and its amounts show whole. */}
           <Table aria-label="Productos del pedido">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Producto</Table.Th>
                 <Table.Th visibleFrom="xs">Tipo</Table.Th>
                 <Table.Th visibleFrom="xs">Cantidad</Table.Th>
-                <Table.Th ta="right">Precio unitario</Table.Th>
+                <Table.Th visibleFrom="xs" ta="right">
+                  Peso
+                </Table.Th>
+                <Table.Th ta="right">Precio por kg</Table.Th>
+                <Table.Th visibleFrom="sm" ta="right">
+                  Subtotal
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {detail.products.map((p) => (
-                <Table.Tr key={p.detailed_product_id}>
-                  <Table.Td>
-                    {p.product_name}
-                    {p.Virtual_Freezer ? " ❄️" : ""}
-                    <Text size="sm" c="gray.7" hiddenFrom="xs">
-                      {formatLineQuantity(p.Amount, p.Type)} · {p.Type}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="xs">{p.Type}</Table.Td>
-                  <Table.Td visibleFrom="xs">{formatLineQuantity(p.Amount, p.Type)}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                    {formatMoney(toCentavos(p.Unit_Price))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {detail.products.map((p) => {
+                const figures = lineFigures(p);
+                return (
+                  <Table.Tr key={p.detailed_product_id}>
+                    <Table.Td>
+                      {p.product_name}
+                      {p.Virtual_Freezer ? " ❄️" : ""}
+                      <Text size="sm" c="gray.7" hiddenFrom="xs">
+                        {figures.quantity} · {figures.weight} · {p.Type}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="xs">{p.Type}</Table.Td>
+                    <Table.Td visibleFrom="xs">{figures.quantity}</Table.Td>
+                    <Table.Td visibleFrom="xs" ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {figures.weight}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {formatMoney(toCentavos(p.Unit_Price))}
+                      {p.Type === "PROMO" ? " por promo" : ""}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm" ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {figures.subtotal}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
           <Title order={2} size="h5" mt="md" mb="xs">
@@ -110,7 +118,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
           </Title>
           <Timeline bulletSize={14} lineWidth={2}>
             {detail.history.map((h) => (
-              <Timeline.Item key={h.id} title={EVENT_NAMES[h.type] ?? h.type}>
+              <Timeline.Item key={h.id} title={h.title}>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(h.at)} {h.actor ? `· ${h.actor}` : ""}
                 </Text>

@@ -1,8 +1,8 @@
 import { Alert, Loader } from "@mantine/core";
 import { useParams } from "react-router";
 import { formatIsoDate } from "../../../../domain/calendar";
-import { formatLineQuantity, formatMoney, toCentavos } from "../../../../domain/money";
-import { lineSubtotal, unitPriceLabel } from "../../../../domain/remito";
+import { formatMoney, toCentavos } from "../../../../domain/money";
+import { lineFigures } from "../../../../domain/remito";
 import { useOrder } from "./api/get-order";
 import { PrintPage, usePaper } from "../../components/print-page";
 
@@ -44,26 +44,30 @@ export function RemitoPage() {
                 <tr>
                   <th>Producto</th>
                   <th className="num">Cantidad</th>
-                  <th>Unidad</th>
+                  <th className="num">Peso</th>
                   <th className="num">Precio</th>
                   <th className="num">Subtotal</th>
                 </tr>
               </thead>
               <tbody>
-                {detail.products.map((line) => (
-                  <tr key={line.detailed_product_id}>
-                    <td>
-                      {line.product_name}
-                      {line.Virtual_Freezer ? " (freezer virtual)" : ""}
-                    </td>
-                    <td className="num">{formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN")}</td>
-                    <td>{line.Type}</td>
-                    <td className="num">
-                      {money(line.Unit_Price)} {unitPriceLabel(line.Type)}
-                    </td>
-                    <td className="num">{formatMoney(lineSubtotal(line))}</td>
-                  </tr>
-                ))}
+                {detail.products.map((line) => {
+                  const figures = lineFigures(line);
+                  return (
+                    <tr key={line.detailed_product_id}>
+                      <td>
+                        {line.product_name}
+                        {line.Virtual_Freezer ? " (freezer virtual)" : ""}
+                      </td>
+                      <td className="num">{figures.quantity}</td>
+                      <td className="num">{figures.weight}</td>
+                      {/* On a phone's preview 'por kg' may go under the amount; the amount stays whole. */}
+                      <td className="num wraps">
+                        <span className="keep-always">{figures.priceParts.amount}</span> {figures.priceParts.per}
+                      </td>
+                      <td className="num">{figures.subtotal}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           ) : (
@@ -75,11 +79,8 @@ export function RemitoPage() {
                     {line.Virtual_Freezer ? " (freezer virtual)" : ""}
                   </div>
                   <div className="split">
-                    <span>
-                      {formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN")} {line.Type} ×{" "}
-                      {money(line.Unit_Price)} {unitPriceLabel(line.Type)}
-                    </span>
-                    <span className="num">{formatMoney(lineSubtotal(line))}</span>
+                    <span>{lineFigures(line).summary}</span>
+                    <span className="num">{lineFigures(line).subtotal}</span>
                   </div>
                 </div>
               ))}

@@ -49,15 +49,15 @@ export function RouteSheetPage() {
               <tbody>
                 {data.stops.map((stop) => (
                   <tr key={stop.stop_id}>
-                    <td>{stop.position}</td>
-                    <td>#{stop.order_id}</td>
+                    <td className="keep">{stop.position}</td>
+                    <td className="keep">#{stop.order_id}</td>
                     <td>{stop.client_name}</td>
                     <td>
                       {[stop.address, stop.city].filter(Boolean).join(", ")}
                       {stop.time_slot ? ` · ${stop.time_slot}` : ""}
                       {stop.notes ? ` · Notas: ${stop.notes}` : ""}
                     </td>
-                    <td>{stop.phone ?? "-"}</td>
+                    <td className="keep">{stop.phone ?? "-"}</td>
                     <td>{stop.pay_method ?? "-"}</td>
                     <td className="num">{toCollect(stop.is_cash, stop.Final_Price)}</td>
                   </tr>

@@ -10,9 +10,16 @@ export const PRODUCT_MESSAGES = {
   unitWeight: "Ingresá un peso por unidad válido (mayor o igual a 0).",
   stock: "Ingrese un valor de stock valido.",
   principal: "El producto principal no existe.",
+  tolerance: "Ingresá una tolerancia de peso entre 0 y 100 %, con hasta 2 decimales.",
 } as const;
 
 const nonNegative = (message: string) => decimalInput(message).refine((n) => n >= 0 && n < 1e9, message);
+
+/** A weight tolerance in %: 0 to 100, hundredths at most (the column's scale). */
+const tolerancePct = decimalInput(PRODUCT_MESSAGES.tolerance).refine(
+  (n) => n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+  PRODUCT_MESSAGES.tolerance,
+);
 
 const PRODUCT_FILTERS = ["", "destacados", "sin_stock", "principales", "secundarios", "bajo_stock"] as const;
 /** SPEC.md §9: the wizard's side panel lists products under this stock (kg). */
@@ -37,6 +44,9 @@ export const Product = z.object({
   Id_Principal_Product: z.number(),
   Promotions: text().nullable(),
   is_promotion: z.boolean(),
+  /** Catch weight: its lines need the real weight at preparation. */
+  Requires_Weighing: z.boolean(),
+  Weight_Tolerance_Pct: text(),
 });
 export type Product = z.infer<typeof Product>;
 export const ProductListResponse = z.object({ results: z.array(Product), ...PageCount });
@@ -54,6 +64,9 @@ export const CreateProductRequest = z.object({
   unitWeight: nonNegative(PRODUCT_MESSAGES.unitWeight),
   isWeighted: z.boolean().optional().default(true),
   principalProductId: principal,
+  /** Left out on an update, the product keeps what it had (false and 10 % for a new one). */
+  requiresWeighing: z.boolean().optional(),
+  weightTolerancePct: tolerancePct.optional(),
 });
 export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
 

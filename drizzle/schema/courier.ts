@@ -41,6 +41,10 @@ export const courierStops = pgTable(
     photo: text("photo"),
     reason: text("reason"),
     reasonText: text("reason_text"),
+    /** The goods' temperature at delivery (°C), when the cold chain is recorded. */
+    temperatureC: numeric("temperature_c", { precision: 4, scale: 1 }),
+    /** What was done when the goods arrived warmer than the maximum. */
+    temperatureNote: text("temperature_note"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     closedBy: integer("closed_by").references(() => users.id),
   },

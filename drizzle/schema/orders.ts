@@ -77,7 +77,10 @@ export const orderDetails = pgTable(
       .references(() => products.id),
     type: text("type").notNull(),
     amount: numeric("amount", { precision: 12, scale: 3 }).notNull(),
+    /** The weight ordered (kilos, or units × unit weight): a correction re-prices from it. */
     weight: numeric("weight", { precision: 12, scale: 3 }).notNull().default("0"),
+    /** The weight really packed, once weighed at preparation; the line is billed and takes stock by it. */
+    pickedWeight: numeric("picked_weight", { precision: 12, scale: 3 }),
     unitPrice: numeric("unit_price", { precision: 12, scale: 2 }).notNull().default("0"),
     totalPrice: numeric("total_price", { precision: 12, scale: 2 }).notNull().default("0"),
     virtualFreezer: boolean("virtual_freezer").notNull().default(false),
@@ -88,6 +91,7 @@ export const orderDetails = pgTable(
   (t) => [
     check("order_details_type", sql`${t.type} in ('KG', 'UN', 'PROMO')`),
     check("order_details_amount_positive", sql`${t.amount} > 0`),
+    check("order_details_picked_weight_positive", sql`${t.pickedWeight} > 0`),
     index("order_details_order_idx").on(t.orderId),
     index("order_details_product_idx").on(t.productId),
   ],

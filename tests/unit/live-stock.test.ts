@@ -78,6 +78,8 @@ describe("live stock (DESIGN.md §6)", () => {
       Id_Principal_Product: 0,
       Promotions: null,
       is_promotion: false,
+      Requires_Weighing: false,
+      Weight_Tolerance_Pct: "10.00",
     });
     const raised = listed(3, "Choclo", "2", "1250.50");
     expect(productUpdateOf({ product: raised })).toEqual({ productId: 3, quantity: "2", row: raised });

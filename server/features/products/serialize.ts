@@ -16,5 +16,7 @@ export function toProduct(row: ProductRow): Product {
     Id_Principal_Product: row.principalProductId ?? 0,
     Promotions: row.promotions,
     is_promotion: isPromotion(row.promotions),
+    Requires_Weighing: row.requiresWeighing,
+    Weight_Tolerance_Pct: row.weightTolerancePct,
   };
 }

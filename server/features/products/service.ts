@@ -6,6 +6,7 @@ import type {
   UpdatePromotionRequest,
 } from "../../../domain/contracts/products";
 import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
+import { DEFAULT_TOLERANCE_PCT } from "../../../domain/catch-weight";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
 import { parsePromotion } from "../../../domain/promotions";
 import type { Database } from "../../db/types";
@@ -19,6 +20,8 @@ const PRODUCT_NOT_FOUND = "El producto no existe o fue eliminado.";
 
 const price = (n: number) => centavosToDecimal(toCentavos(n));
 const kilos = (n: number) => gramsToDecimal(toGrams(n));
+/** Hundredths of a percent, as the column keeps them ("2.50"). */
+const tolerance = (n: number) => centavosToDecimal(toCentavos(n));
 
 /** A product as the lists show it, stock aside (product.stock_changed carries that). */
 function listedApartFromStock(row: repo.ProductRow) {
@@ -117,6 +120,8 @@ export function createProductsService({ db }: { db: Database }) {
         ifWeight: input.isWeighted,
         principalProductId: await principalId(input.principalProductId),
         promotions: "0",
+        requiresWeighing: input.requiresWeighing ?? false,
+        weightTolerancePct: tolerance(input.weightTolerancePct ?? DEFAULT_TOLERANCE_PCT),
       });
       return { success: true as const, message: "Producto creado correctamente.", product: toProduct(row) };
     },
@@ -136,6 +141,9 @@ export function createProductsService({ db }: { db: Database }) {
               ifWeight: input.isWeighted,
               featured: input.isFeaturedProduct,
               principalProductId: await principalId(input.principalProductId, id),
+              requiresWeighing: input.requiresWeighing,
+              weightTolerancePct:
+                input.weightTolerancePct === undefined ? undefined : tolerance(input.weightTolerancePct),
             };
       const row = await saveWithStockEvent(id, values, actorId);
       return { success: true as const, message: "Producto actualizado correctamente.", product: toProduct(row) };

@@ -237,4 +237,31 @@ describe("products and promotions", () => {
     expect((await seller.get("/api/products/?search=descatalogado")).json().results).toEqual([]);
     expect((await seller.get(`/api/products/${product.PK_Products}/details/`)).statusCode).toBe(404);
   });
+  it("keeps whether a product needs weighing and its tolerance (issue 41): default off and 10 %, kept when an update leaves them out", async () => {
+    const plain = await create({ name: "Pollo Sin Pesar" });
+    expect(plain).toMatchObject({ Requires_Weighing: false, Weight_Tolerance_Pct: "10.00" });
+    const weighed = await create({ name: "Pollo Entero Caja", requiresWeighing: true, weightTolerancePct: "2,5" });
+    expect(weighed).toMatchObject({ Requires_Weighing: true, Weight_Tolerance_Pct: "2.50" });
+    const id = weighed.PK_Products;
+    const base = { name: "Pollo Entero Caja", quantity: 10, price: 1000, unitWeight: 10, isWeighted: true };
+    expect((await seller.post(`/api/products/update/${id}/`, base)).statusCode).toBe(200);
+    expect((await seller.get(`/api/products/${id}/details/`)).json()).toMatchObject({
+      Requires_Weighing: true,
+      Weight_Tolerance_Pct: "2.50",
+    });
+    const off = await seller.post(`/api/products/update/${id}/`, {
+      ...base,
+      requiresWeighing: false,
+      weightTolerancePct: 0,
+    });
+    expect(off.json().product).toMatchObject({ Requires_Weighing: false, Weight_Tolerance_Pct: "0.00" });
+    for (const weightTolerancePct of [-1, 100.5, "1,234", "mucho"]) {
+      const refused = await seller.post(`/api/products/update/${id}/`, { ...base, weightTolerancePct });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.weightTolerancePct).toBe(
+        "Ingresá una tolerancia de peso entre 0 y 100 %, con hasta 2 decimales.",
+      );
+    }
+    expect((await seller.get(`/api/products/${id}/details/`)).json().Weight_Tolerance_Pct).toBe("0.00");
+  });
 });

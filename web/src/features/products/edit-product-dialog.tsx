@@ -26,6 +26,8 @@ function fromProduct(p: Product): EditValues {
     price: Number(p.Price),
     unitWeight: Number(p.Unit_Weight),
     isWeighted: p.If_Weight,
+    requiresWeighing: p.Requires_Weighing,
+    weightTolerancePct: Number(p.Weight_Tolerance_Pct),
     isFeaturedProduct: p.Featured_Product,
     dependent: p.Id_Principal_Product > 0,
     principalProductId: String(p.Id_Principal_Product),

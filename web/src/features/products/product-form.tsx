@@ -1,4 +1,5 @@
 import { Switch } from "@mantine/core";
+import { DEFAULT_TOLERANCE_PCT } from "../../../../domain/catch-weight";
 import { DecimalField, type FormBinding, SelectField, TextField } from "../../components/form-fields";
 import { useMainProducts } from "./api/get-main-products";
 
@@ -8,6 +9,8 @@ export interface ProductFormValues {
   price: string | number;
   unitWeight: string | number;
   isWeighted: boolean;
+  requiresWeighing: boolean;
+  weightTolerancePct: string | number;
   isFeaturedProduct: boolean;
   dependent: boolean;
   principalProductId: string;
@@ -19,6 +22,8 @@ export const emptyProductForm: ProductFormValues = {
   price: "",
   unitWeight: "",
   isWeighted: true,
+  requiresWeighing: false,
+  weightTolerancePct: DEFAULT_TOLERANCE_PCT,
   isFeaturedProduct: false,
   dependent: false,
   principalProductId: "0",
@@ -86,6 +91,22 @@ export function ProductFields({ values, errors, onChange, withFeatured, selfId }
         checked={values.isWeighted}
         onChange={(e) => onChange("isWeighted", e.currentTarget.checked)}
       />
+      <Switch
+        label="Se pesa al preparar (peso real)"
+        description="El preparador anota el peso real de cada caja; se cobra por ese peso."
+        checked={values.requiresWeighing}
+        onChange={(e) => onChange("requiresWeighing", e.currentTarget.checked)}
+      />
+      {values.requiresWeighing && (
+        <DecimalField
+          of={form}
+          field="weightTolerancePct"
+          label="Tolerancia de peso (%)"
+          description="Más diferencia que esta con lo pedido pide confirmación."
+          required
+          decimals={2}
+        />
+      )}
       {withFeatured && (
         <Switch
           label="Destacado"
@@ -107,6 +128,8 @@ export function toProductPayload(values: ProductFormValues, withFeatured: boolea
     price: asNumber(values.price),
     unitWeight: asNumber(values.unitWeight),
     isWeighted: values.isWeighted,
+    requiresWeighing: values.requiresWeighing,
+    weightTolerancePct: asNumber(values.weightTolerancePct),
     ...(withFeatured ? { isFeaturedProduct: values.isFeaturedProduct } : {}),
     ...(values.dependent ? { principalProductId: Number(values.principalProductId) } : {}),
   };

@@ -1,6 +1,7 @@
 import { Alert, Group } from "@mantine/core";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
+import { formatDecimalInput } from "../../../../domain/decimal-input";
 import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
 import { useCan } from "../../api/can";
 import { PageTitle } from "../../components/page-title";
@@ -27,6 +28,10 @@ const COLUMNS: RecordColumn<Product>[] = [
   { header: "Precio", cell: (p) => formatMoney(toCentavos(p.Price)) },
   { header: "Peso Unidad", cell: (p) => formatKilos(toGrams(p.Unit_Weight)) },
   { header: "¿Pesa?", cell: (p) => (p.If_Weight ? "Sí" : "No") },
+  {
+    header: "Peso real",
+    cell: (p) => (p.Requires_Weighing ? `Sí, ±${formatDecimalInput(Number(p.Weight_Tolerance_Pct), 2)} %` : "No"),
+  },
   { header: "Destacado", cell: (p) => (p.Featured_Product ? "Sí" : "No") },
 ];
 

@@ -1,0 +1,196 @@
+import { parseDecimalInput } from "./decimal-input";
+import { formatKilos, priceOf, type Centavos, type Grams } from "./money";
+import type { LineType } from "./pricing";
+
+/**
+ * Catch weight (issue 41): a line ordered by the kilo or by the unit is billed by the kilos
+ * actually packed. The ordered weight stays on the line; the real one sits beside it, so a
+ * correction always re-prices from what was ordered, never from an earlier re-pricing.
+ */
+
+export const WEIGHT_MESSAGES = {
+  positive: "El peso real debe ser mayor a 0.",
+  missing: (product: string) => `Falta el peso real de ${product}.`,
+  tooLarge: (product: string) => `El peso real de ${product} supera 10 veces lo pedido.`,
+  notWeighable: (product: string) => `${product} no se pesa: las promociones y el Freezer Virtual no llevan peso real.`,
+  notOfOrder: "Esa línea no es de este pedido.",
+  repeated: (product: string) => `El peso real de ${product} está dos veces.`,
+} as const;
+
+/** A real weight more than this many times the ordered one is a typing slip, not a heavy box. */
+const MAX_WEIGHT_FACTOR = 10;
+/** A product's tolerance when none is set, in %. */
+export const DEFAULT_TOLERANCE_PCT = 10;
+
+export type WeightReading = { ok: true; grams: Grams } | { ok: false; message: string };
+
+/** A weight as the preparer types it (es-AR "19,6", up to 3 decimals), or as a number; above 0. */
+export function parseWeight(input: string | number): WeightReading {
+  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
+  const read = parseDecimalInput(text, { decimals: 3 });
+  if (!read.ok) return read;
+  if (read.scaled <= 0) return { ok: false, message: WEIGHT_MESSAGES.positive };
+  return { ok: true, grams: read.scaled };
+}
+
+/** Lines that can carry a real weight: KG and UN lines taken from stock; promotions and freezer lines never. */
+const isWeighable = (line: { type: string; virtualFreezer: boolean }) =>
+  !line.virtualFreezer && (line.type === "KG" || line.type === "UN");
+
+/** Lines 'Preparado!' cannot go without: weighable lines of a product that requires weighing. */
+const needsWeight = (line: { type: string; virtualFreezer: boolean; requiresWeighing: boolean }) =>
+  line.requiresWeighing && isWeighable(line);
+
+export interface WeighedLineInput {
+  type: LineType | string;
+  /** The weight the line was ordered with: its kilos, or units × unit weight for UN. */
+  ordered: Grams;
+  /** The weight packed, or null while nobody weighed it. */
+  picked: Grams | null;
+  /** The line's price per kilogram (per promotion for PROMO) as the order froze it. */
+  unitPrice: Centavos;
+  virtualFreezer: boolean;
+  /** The line's units: what a promotion is billed by. */
+  milliUnits: Grams;
+}
+
+/** The weight the line stands for now: the packed one once weighed, else the ordered one. */
+const effectiveWeight = (line: { ordered: Grams; picked: Grams | null }): Grams => line.picked ?? line.ordered;
+
+/**
+ * What the line costs: a promotion its price × units, a freezer line 0, KG and UN lines the
+ * price per kilogram × the real weight when there is one, else × the ordered weight, rounded
+ * half up to the centavo (as the order was priced).
+ */
+export function lineTotal(line: WeighedLineInput): Centavos {
+  if (line.virtualFreezer) return 0;
+  if (line.type === "PROMO") return priceOf(line.unitPrice, line.milliUnits);
+  return priceOf(line.unitPrice, effectiveWeight(line));
+}
+
+export interface ToleranceCheck {
+  /** Real − ordered, in grams: negative when less was packed. */
+  difference: Grams;
+  /** The difference as a % of the ordered weight, rounded to one decimal (for the message). */
+  percent: number;
+  within: boolean;
+}
+
+/**
+ * Whether a real weight stays within `tolerancePct` % of the ordered one, compared exactly in
+ * integers (grams and hundredths of a percent); the limit itself is within.
+ */
+export function checkTolerance(ordered: Grams, picked: Grams, tolerancePct: number): ToleranceCheck {
+  const difference = picked - ordered;
+  const hundredths = Math.round(tolerancePct * 100);
+  const within = ordered > 0 ? Math.abs(difference) * 10_000 <= ordered * hundredths : difference === 0;
+  const percent = ordered > 0 ? Math.round((difference * 1000) / ordered) / 10 : 100;
+  return { difference, percent, within };
+}
+
+const percentFormat = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 2 });
+const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text.replace("-", "−"));
+
+/** "+0,4 kg (+2 %)" / "−0,4 kg (−2 %)": the difference as the confirmation says it. */
+function formatDifference(check: ToleranceCheck): string {
+  const kilos = signed(formatKilos(check.difference), check.difference);
+  const percent = signed(`${percentFormat.format(check.percent)} %`, check.percent);
+  return `${kilos} (${percent})`;
+}
+
+/** The 409 when a real weight is outside the product's tolerance and nobody confirmed it. */
+export function outOfToleranceMessage(
+  product: string,
+  ordered: Grams,
+  picked: Grams,
+  tolerancePct: number,
+  check: ToleranceCheck = checkTolerance(ordered, picked, tolerancePct),
+): string {
+  return `El peso real de ${product} (${formatKilos(picked)}) difiere ${formatDifference(check)} de lo pedido (${formatKilos(ordered)}), fuera de la tolerancia de ${percentFormat.format(tolerancePct)} %.`;
+}
+
+/** The order's history line for a weighed line: 'Peso real: 19,6 kg (pedido 20 kg)'. */
+export const pickedWeightNote = (product: string, ordered: Grams, picked: Grams) =>
+  `${product} — Peso real: ${formatKilos(picked)} (pedido ${formatKilos(ordered)})`;
+
+/** The AIs of a GS1-128 element string whose data has a fixed length, by their first two digits (GS1 General Specifications, 'predefined length'). */
+const FIXED_DATA: Record<string, { ai: number; data: number }> = {
+  "00": { ai: 2, data: 18 },
+  "01": { ai: 2, data: 14 },
+  "02": { ai: 2, data: 14 },
+  "03": { ai: 2, data: 14 },
+  "04": { ai: 2, data: 16 },
+  "11": { ai: 2, data: 6 },
+  "12": { ai: 2, data: 6 },
+  "13": { ai: 2, data: 6 },
+  "14": { ai: 2, data: 6 },
+  "15": { ai: 2, data: 6 },
+  "16": { ai: 2, data: 6 },
+  "17": { ai: 2, data: 6 },
+  "18": { ai: 2, data: 6 },
+  "19": { ai: 2, data: 6 },
+  "20": { ai: 2, data: 2 },
+  "31": { ai: 4, data: 6 },
+  "32": { ai: 4, data: 6 },
+  "33": { ai: 4, data: 6 },
+  "34": { ai: 4, data: 6 },
+  "35": { ai: 4, data: 6 },
+  "36": { ai: 4, data: 6 },
+  "41": { ai: 3, data: 13 },
+};
+
+/** Length of a variable-length AI by its first two digits (the rest end at a GS or the end). */
+function variableAiLength(prefix: string): number {
+  const first = prefix[0];
+  if (first === "7" || first === "8") return 4;
+  if (first === "4" || prefix === "23" || prefix === "24" || prefix === "25") return 3;
+  return 2;
+}
+
+const GROUP_SEPARATOR = "\u001d";
+
+/** Splits a GS1 element string, raw (FNC1 as GS, an optional ']C1' prefix) or printed '(01)…(3103)…', into AI → data. */
+function elements(raw: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const text = raw.trim().replace(/^\]C1|^\]e0|^\]d2|^\]Q3/, "");
+  if (text.startsWith("(")) {
+    for (const match of text.matchAll(/\((\d{2,4})\)([^(]*)/g)) found.set(match[1]!, match[2]!.trim());
+    return found;
+  }
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === GROUP_SEPARATOR) {
+      i++;
+      continue;
+    }
+    const prefix = text.slice(i, i + 2);
+    if (!/^\d\d$/.test(prefix)) break;
+    const fixed = FIXED_DATA[prefix];
+    if (fixed) {
+      found.set(text.slice(i, i + fixed.ai), text.slice(i + fixed.ai, i + fixed.ai + fixed.data));
+      i += fixed.ai + fixed.data;
+      continue;
+    }
+    const aiLength = variableAiLength(prefix);
+    const end = text.indexOf(GROUP_SEPARATOR, i + aiLength);
+    const stop = end === -1 ? text.length : end;
+    found.set(text.slice(i, i + aiLength), text.slice(i + aiLength, stop));
+    i = stop;
+  }
+  return found;
+}
+
+/**
+ * The net weight in kilograms of a GS1-128 label, AI 310n (n decimals, six digits), in grams
+ * (rounded half up when the label has more than 3 decimals); null when the label has none.
+ */
+export function readGs1NetWeight(raw: string): Grams | null {
+  for (const [ai, data] of elements(raw)) {
+    if (!/^310[0-5]$/.test(ai) || !/^\d{6}$/.test(data)) continue;
+    const decimals = Number(ai[3]);
+    const value = Number(data);
+    const grams = decimals <= 3 ? value * 10 ** (3 - decimals) : Math.round(value / 10 ** (decimals - 3));
+    return grams > 0 ? grams : null;
+  }
+  return null;
+}

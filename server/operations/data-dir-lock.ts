@@ -30,15 +30,25 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Field 22 of /proc/<pid>/stat (after the parenthesised name, which may hold spaces). */
-function startTimeOf(pid: number): string | null {
+/** A process as Linux lists it in /proc/<pid>/stat, or null where there is no such file. */
+function procStat(pid: number): { state: string; started: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+    // Fields 3 (state) and 22 (start time), counted after the parenthesised name, which may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0] ?? "", started: fields[19] ?? "" };
   } catch {
     return null;
   }
 }
+
+const startTimeOf = (pid: number) => procStat(pid)?.started || null;
+
+/**
+ * A holder killed -9 stays a zombie (Z) until its parent reaps it, which a shell or a
+ * service manager may take seconds to do: it has released everything, it is not running.
+ */
+const DEAD_STATES = new Set(["Z", "X", "x"]);
 
 function running(holder: Holder): boolean {
   // Our own pid in the file: a restart that got the same pid (pid 1 in a container) over a lock left behind.
@@ -48,8 +58,9 @@ function running(holder: Holder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  const started = startTimeOf(holder.pid);
-  return !holder.started || !started || started === holder.started;
+  const stat = procStat(holder.pid);
+  if (stat && DEAD_STATES.has(stat.state)) return false;
+  return !holder.started || !stat?.started || stat.started === holder.started;
 }
 
 function readHolder(file: string): Holder | null {

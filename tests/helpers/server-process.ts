@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,17 +71,17 @@ export function runCompiled(file: string, env: Record<string, string>, args: str
   return { child, output: () => output, exited };
 }
 
-/** Starts the compiled server on a free port; resolves once it listens. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const started = runCompiled(await compiledEntry("server"), {
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    MAP_STYLE_URL: "off",
-    GEOCODER_URL: "off",
-    ...env,
-  });
-  const url = await new Promise<string>((resolve, reject) => {
+const SERVER_ENV = {
+  PORT: "0",
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  MAP_STYLE_URL: "off",
+  GEOCODER_URL: "off",
+};
+
+/** Resolves with the address the started server listens on, once it says so. */
+function listeningUrl(started: Omit<ServerProcess, "url">) {
+  return new Promise<string>((resolve, reject) => {
     const listening = () => {
       const port = /escuchando en http:\/\/localhost:(\d+)/.exec(started.output())?.[1];
       if (port) resolve(`http://127.0.0.1:${port}`);
@@ -91,5 +91,55 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       reject(new Error(`server exited with ${code} before listening:\n${started.output()}`)),
     );
   });
-  return { ...started, url };
+}
+
+/** Starts the compiled server on a free port; resolves once it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const started = runCompiled(await compiledEntry("server"), { ...SERVER_ENV, ...env });
+  return { ...started, url: await listeningUrl(started) };
+}
+
+/** Field 3 of /proc/<pid>/stat: R, S, D, Z (a zombie)…, or null once the process is gone. */
+export function processState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The compiled server started by a parent that never reaps it (a shell that went on to
+ * other work): killed, it stays a zombie until that parent ends. `child` is the parent;
+ * killing it lets init reap the server.
+ */
+export async function startUnreaped(env: Record<string, string>): Promise<ServerProcess & { pid: number }> {
+  const entry = await compiledEntry("server");
+  const child = spawn("sh", ["-c", '"$0" "$1" & echo "server pid $!"; exec sleep 600', process.execPath, entry], {
+    env: { ...process.env, ...SERVER_ENV, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (d: Buffer) => {
+    output += d.toString();
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const pidOf = () => Number(/server pid (\d+)/.exec(output)?.[1] ?? 0);
+  // The parent outlives the server: the server's own end is read from /proc.
+  const exited = new Promise<number | null>((resolve) => {
+    const poll = setInterval(() => {
+      const pid = pidOf();
+      if (pid && [null, "Z", "X"].includes(processState(pid))) {
+        clearInterval(poll);
+        resolve(null);
+      }
+    }, 50);
+  });
+  const url = await listeningUrl({ child, output: () => output, exited }).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  return { child, output: () => output, exited, url, pid: pidOf() };
 }

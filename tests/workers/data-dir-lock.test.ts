@@ -10,7 +10,14 @@ import {
   writeLedger,
   type Ledger,
 } from "../helpers/embedded-server";
-import { compiledEntry, runCompiled, startServer, type ServerProcess } from "../helpers/server-process";
+import {
+  compiledEntry,
+  processState,
+  runCompiled,
+  startServer,
+  startUnreaped,
+  type ServerProcess,
+} from "../helpers/server-process";
 
 /** A first start initialises PGlite and seeds the demo data: minutes on a loaded machine. Never a measure. */
 const PROCESS_TIMEOUT_MS = 300_000;
@@ -77,6 +84,37 @@ describe("one process per embedded data directory", () => {
       const read = await readLedger(server.url, ledger);
       expect(read.order).toMatchObject({ order_id: ledger.orderId });
       expect(read.stock).toBe(ledger.stock);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    "five kill -9 each followed at once by a start: each start takes the lock over from the zombie and serves",
+    async () => {
+      server.child.kill("SIGKILL");
+      await server.exited;
+      const started: (ServerProcess & { pid: number })[] = [];
+      try {
+        let holder = await startUnreaped(embeddedEnv(dataDir));
+        started.push(holder);
+        for (let restart = 1; restart <= 5; restart++) {
+          process.kill(holder.pid, "SIGKILL");
+          // Its parent never reaps it: the holder stays a zombie while the next start looks at the lock.
+          const next = startUnreaped(embeddedEnv(dataDir));
+          const killed = holder.pid;
+          holder = await next;
+          started.push(holder);
+          expect(processState(killed), `restart ${restart}`).toBe("Z");
+          expect(lockHolder(dataDir), `restart ${restart}`).toBe(holder.pid);
+          expect((await fetch(`${holder.url}/api/health/`)).status, `restart ${restart}`).toBe(200);
+        }
+        expect((await readLedger(holder.url, ledger)).stock).toBe(ledger.stock);
+      } finally {
+        const last = started.at(-1);
+        if (last) process.kill(last.pid, "SIGKILL");
+        // Each parent's end hands its zombie to init, which reaps it.
+        for (const { child } of started) child.kill("SIGKILL");
+      }
     },
     PROCESS_TIMEOUT_MS,
   );

@@ -78,7 +78,20 @@ export function parseDecimalInput(input: string, { decimals, allowNegative = fal
   return { ok: true, scaled, value: scaled / 10 ** decimals };
 }
 
-/** A number as a field shows it to be edited: es-AR, with the field's decimals at most ("1.500,5"). */
-export function formatDecimalInput(value: number, decimals: number): string {
-  return new Intl.NumberFormat("es-AR", { maximumFractionDigits: decimals, useGrouping: true }).format(value);
+/**
+ * A number as a field shows it to be edited, in es-AR: a weight with the field's decimals at most
+ * ("1.500,5"), an amount of money always with all of them ("87.252,20", SPEC.md §9: 2 decimals).
+ */
+export function formatDecimalInput(value: number, decimals: number, { money = false } = {}): string {
+  return new Intl.NumberFormat("es-AR", {
+    minimumFractionDigits: money ? decimals : 0,
+    maximumFractionDigits: decimals,
+    useGrouping: true,
+  }).format(value);
+}
+
+/** How a field says it read a typed number: 'Se lee: $ 12.345,50', 'Se lee: 0,25 kg'. */
+export function decimalReading(value: number, decimals: number, unit?: "$" | "kg"): string {
+  const number = formatDecimalInput(value, decimals, { money: unit === "$" });
+  return unit === "$" ? `Se lee: $ ${number}` : unit === "kg" ? `Se lee: ${number} kg` : `Se lee: ${number}`;
 }

@@ -74,13 +74,15 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
   it("the courier's cash field reads '111.000' as a hundred and eleven thousand, refuses garbage, and saves to the centavo", async () => {
     const typed = formatDecimalInput(toCentavos(due) / 100, 2);
     expect(typed).toMatch(/^\d{3}\.\d{3}$/);
+    const read = formatDecimalInput(toCentavos(due) / 100, 2, { money: true });
     await phone.goto("/reparto");
     await phone.getByTestId(`stop-${orderId}`).getByRole("button", { name: "Entregado", exact: true }).click();
     const dialog = phone.getByRole("dialog");
     const cash = dialog.getByLabel("Monto recibido en efectivo");
     await cash.fill(typed);
     // Exactly what is due: no difference at all.
-    await dialog.getByText(`Se lee: $ ${typed}`).waitFor();
+    // Money reads with its 2 decimals: 'Se lee: $ 121.000,00' for what is typed '121.000'.
+    await dialog.getByText(`Se lee: $ ${read}`, { exact: true }).waitFor();
     expect(await dialog.getByTestId("cash-difference").count()).toBe(0);
 
     await cash.fill(`${typed},50`);
@@ -118,7 +120,7 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
       await office.getByLabel("Nombre").fill(name);
       await office.getByLabel("Cantidad (KG)").fill("1,5");
       await office.getByLabel("Precio").fill("111.000");
-      await office.getByText("Se lee: $ 111.000").waitFor();
+      await office.getByText("Se lee: $ 111.000,00", { exact: true }).waitFor();
       await office.getByLabel("Peso por unidad (kg)").fill("0.250");
       await office.getByText("Se lee: 0,25 kg").waitFor();
       await settled(office);
@@ -161,6 +163,8 @@ describe.skipIf(!!skip)(`money and weight fields read Argentine notation in Chro
     await office.goto("/orders/new");
     await office.getByText("Poco stock merluza").click();
     const editor = office.getByRole("dialog", { name: "Poco stock merluza" });
+    // A saved price shows with its 2 decimals, as every amount does.
+    expect(await editor.getByLabel("Precio").inputValue()).toBe("100,00");
     await editor.getByLabel("Stock (KG)").fill("1.250");
     await editor.getByText("Se lee: 1.250 kg").waitFor();
     await editor.getByLabel("Precio").fill("2.100");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DECIMAL_MESSAGES, formatDecimalInput, parseDecimalInput } from "../../domain/decimal-input";
+import { DECIMAL_MESSAGES, decimalReading, formatDecimalInput, parseDecimalInput } from "../../domain/decimal-input";
 
 const money = (text: string) => parseDecimalInput(text, { decimals: 2 });
 const kilos = (text: string) => parseDecimalInput(text, { decimals: 3 });
@@ -65,12 +65,26 @@ describe("numbers as typed in Argentina (issue 29, item 4)", () => {
     });
   });
 
+  it("shows money always with 2 decimals, weights with what they have", () => {
+    expect(formatDecimalInput(87_252.2, 2, { money: true })).toBe("87.252,20");
+    expect(formatDecimalInput(100, 2, { money: true })).toBe("100,00");
+    expect(formatDecimalInput(1.5, 3)).toBe("1,5");
+    expect(decimalReading(12_345.5, 2, "$")).toBe("Se lee: $ 12.345,50");
+    expect(decimalReading(111_000, 2, "$")).toBe("Se lee: $ 111.000,00");
+    expect(decimalReading(0.25, 3, "kg")).toBe("Se lee: 0,25 kg");
+  });
+
   it("reads back exactly what a field shows, for any amount to the centavo or gram", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), fc.constantFrom(2, 3), (scaled, decimals) => {
-        const shown = formatDecimalInput(scaled / 10 ** decimals, decimals);
-        expect(parseDecimalInput(shown, { decimals })).toEqual({ ok: true, scaled, value: scaled / 10 ** decimals });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999 }),
+        fc.constantFrom(2, 3),
+        fc.boolean(),
+        (scaled, decimals, money) => {
+          const shown = formatDecimalInput(scaled / 10 ** decimals, decimals, { money });
+          expect(parseDecimalInput(shown, { decimals })).toEqual({ ok: true, scaled, value: scaled / 10 ** decimals });
+        },
+      ),
     );
   });
 });

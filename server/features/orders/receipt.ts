@@ -1,27 +1,12 @@
 import type { OrderDetail } from "../../../domain/contracts/orders";
-import { formatMoney, toCentavos } from "../../../domain/money";
+import { receiptLines } from "../../../domain/receipt";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A receipt image of the order, as the web downloads it after confirming (SPEC.md §7). */
 export async function renderReceipt(order: OrderDetail): Promise<Buffer> {
-  const lines = [
-    `Pedido #${order.order_id}`,
-    `Cliente: ${order.client_name}`,
-    `Entrega: ${order.delivery_date} ${order.shipping_time ?? ""}`,
-    `Dirección: ${order.address}`,
-    `Forma de pago: ${order.payment_method ?? ""}`,
-    "",
-    ...order.products.map(
-      (p) =>
-        `${p.product_name} · ${Number(p.Amount).toLocaleString("es-AR")} ${p.Type}${p.Virtual_Freezer ? " (Freezer)" : ""}`,
-    ),
-    "",
-    `Sub total: ${formatMoney(toCentavos(order.total_price))}`,
-    `Envío: ${formatMoney(toCentavos(order.shipping_cost))}`,
-    `TOTAL: ${formatMoney(toCentavos(order.final_price))}`,
-  ];
+  const lines = receiptLines(order);
   const height = 40 + lines.length * 28;
   const text = lines.map((line, i) => `<text x="24" y="${44 + i * 28}">${escapeHtml(line)}</text>`).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="${height}"><rect width="100%" height="100%" fill="#fff"/><g font-family="DejaVu Sans, Arial, sans-serif" font-size="18" fill="#111">${text}</g></svg>`;

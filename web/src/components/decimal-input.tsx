@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { formatDecimalInput, parseDecimalInput } from "../../../domain/decimal-input";
+import { decimalReading, formatDecimalInput, parseDecimalInput } from "../../../domain/decimal-input";
 
 export interface DecimalInputProps extends Omit<TextInputProps, "value" | "onChange" | "error"> {
   /** Decimals the field keeps: 2 for money, 3 for kilograms. */
@@ -16,8 +16,8 @@ export interface DecimalInputProps extends Omit<TextInputProps, "value" | "onCha
   unit?: "$" | "kg";
 }
 
-const textOf = (value: number | string, decimals: number) =>
-  typeof value === "number" ? formatDecimalInput(value, decimals) : value;
+const textOf = (value: number | string, decimals: number, unit: DecimalInputProps["unit"]) =>
+  typeof value === "number" ? formatDecimalInput(value, decimals, { money: unit === "$" }) : value;
 
 /**
  * Every money and weight field: the text stays as typed and is read by the one es-AR parser
@@ -35,7 +35,7 @@ export function DecimalInput({
   description,
   ...props
 }: DecimalInputProps) {
-  const [text, setText] = useState(() => textOf(value, decimals));
+  const [text, setText] = useState(() => textOf(value, decimals, unit));
   const [left, setLeft] = useState(false);
   // What this field last handed over: the value coming back as it went out is no news.
   const emitted = useRef<number | string>(value);
@@ -44,14 +44,11 @@ export function DecimalInput({
   // A new value from outside (a reset, a saved value, the + of a cart) rewrites the text; what is typed stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value rewrites the text, not a change of decimals
   useEffect(() => {
-    if (String(value) !== String(emitted.current)) setText(textOf(value, decimals));
+    if (String(value) !== String(emitted.current)) setText(textOf(value, decimals, unit));
     emitted.current = value;
   }, [value]);
 
-  const reading =
-    read.ok && text.includes(".")
-      ? `Se lee: ${unit === "$" ? "$ " : ""}${formatDecimalInput(read.value, decimals)}${unit === "kg" ? " kg" : ""}`
-      : null;
+  const reading = read.ok && text.includes(".") ? decimalReading(read.value, decimals, unit) : null;
   const own = !read.ok && text.trim() !== "" && (left || !/[.,]$/.test(text.trim())) ? read.message : null;
   return (
     <TextInput

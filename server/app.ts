@@ -67,6 +67,7 @@ import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } fr
 import { MeasuredRequests, metricsRoutes } from "./plugins/metrics";
 import { responseSerializer } from "./plugins/response-serializer";
 import type { Bus } from "./realtime/bus";
+import { onSocketError } from "./realtime/socket-errors";
 import { registerHub } from "./realtime/hub";
 
 z.config(z.locales.es());
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const server = app.websocketUpgrades as unknown as Server;
         await live.register(fastifyWebsocket, {
           options: { maxPayload: 64 * 1024, server },
+          errorHandler: (error, socket, request) => onSocketError(error, socket, request),
           // At shutdown, 1001 (going away): screens reconnect at once, to another instance when there is one.
           preClose(done) {
             for (const socket of live.websocketServer.clients) socket.close(1001, "server closing");

@@ -69,6 +69,15 @@ const SocketSubscribeMessage = z.object({
 export const ClientSocketMessage = z.discriminatedUnion("type", [SocketAuthMessage, SocketSubscribeMessage]);
 export type ClientSocketMessage = z.infer<typeof ClientSocketMessage>;
 
+/** Sockets one user may hold on an API instance (each open tab or screen holds one). */
+export const SOCKETS_PER_USER = 20;
+/**
+ * The close of a user's oldest socket when a newer one takes its place past SOCKETS_PER_USER:
+ * the screen stays as it is and reconnects when its tab is used again, not at once (which
+ * would displace another and go round in a loop).
+ */
+export const SOCKET_DISPLACED = { code: 4409, reason: "too many sockets" } as const;
+
 export type ServerSocketMessage =
   | { type: "ready"; last_event_id: number }
   /** A subscription took effect: the socket's events after this follow it. */

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import {
   ClientSocketMessage,
+  SOCKET_DISPLACED,
+  SOCKETS_PER_USER,
   SocketAuthMessage,
   type AppEvent,
   type PreparationSubscription,
@@ -113,6 +115,18 @@ export async function registerHub(
     }
   };
   const unsubscribe = bus.subscribe(dispatch);
+  /**
+   * A user's sockets on this instance are capped: each holds memory, a file descriptor and a
+   * share of every event's fan-out. Past the cap the oldest goes (its tab is likeliest the one
+   * left in the background), so a newly opened screen always gets its live events.
+   */
+  const makeRoomFor = (userId: number) => {
+    const own = [...subscribers].filter((s) => s.user.id === userId);
+    for (const oldest of own.slice(0, Math.max(0, own.length - SOCKETS_PER_USER + 1))) {
+      subscribers.delete(oldest);
+      oldest.close(SOCKET_DISPLACED.code, SOCKET_DISPLACED.reason);
+    }
+  };
   // Pub/sub keeps nothing: what was published during an outage is read from the outbox, per socket.
   bus.onResubscribed(() => {
     log(`event bus resubscribed: ${subscribers.size} sockets catch up from the outbox`);
@@ -207,6 +221,7 @@ export async function registerHub(
       subscriber.expireAt(session.expiresAt);
       // Before the catch-up: the events replayed from the last id obey the same subscription.
       subscriber.preparation = session.preparation;
+      makeRoomFor(session.user.id);
       subscribers.add(subscriber);
       renewals(socket, subscriber);
       subscriber.send({ type: "ready", last_event_id: from });

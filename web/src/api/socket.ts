@@ -1,5 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { AppEvent, PreparationSubscription, ServerSocketMessage } from "../../../domain/contracts/events";
+import {
+  type AppEvent,
+  type PreparationSubscription,
+  type ServerSocketMessage,
+  SOCKET_DISPLACED,
+} from "../../../domain/contracts/events";
 import { useSession } from "../stores/session";
 import { endSession, refreshAccess } from "./http";
 
@@ -24,6 +29,8 @@ class EventStream {
   /** What the server has confirmed on the current socket, once ready: `none` while there is no ready socket. */
   private confirmed: PreparationSubscription | undefined | "none" = "none";
   private confirmedListeners = new Set<() => void>();
+  /** Set while a socket displaced by a newer tab waits for this tab to be used again. */
+  private stopWaitingForUse: (() => void) | null = null;
 
   start() {
     if (this.wanted) return;
@@ -75,6 +82,7 @@ class EventStream {
   stop() {
     this.wanted = false;
     if (this.timer) clearTimeout(this.timer);
+    this.stopWaitingForUse?.();
     this.socket?.close(1000);
     this.socket = null;
     this.lastEventId = 0;
@@ -143,8 +151,34 @@ class EventStream {
     this.confirm("none");
     if (code === 4403) return endSession();
     if (code === 4401 && !(await refreshAccess())) return endSession();
+    if (code === SOCKET_DISPLACED.code) return this.reconnectWhenUsed();
     const delay = Math.min(15_000, 500 * 2 ** this.retry++);
     this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /**
+   * The user opened more tabs than the server keeps sockets for, and this one was the oldest:
+   * reconnecting at once would displace another tab, which would do the same, for ever. The
+   * tab keeps what it shows and reconnects (replaying what it missed) when it is used again.
+   */
+  private reconnectWhenUsed() {
+    const used = () => {
+      if (document.visibilityState !== "visible") return;
+      this.stopWaitingForUse?.();
+      this.connect();
+    };
+    const events = ["focus", "pointerdown", "keydown"] as const;
+    events.forEach((name) => {
+      window.addEventListener(name, used);
+    });
+    document.addEventListener("visibilitychange", used);
+    this.stopWaitingForUse = () => {
+      events.forEach((name) => {
+        window.removeEventListener(name, used);
+      });
+      document.removeEventListener("visibilitychange", used);
+      this.stopWaitingForUse = null;
+    };
   }
 }
 

@@ -2,7 +2,7 @@
 export const percentiles = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 };
 
 /** Runs `task` `count` times one after another and reports p50 and p99 in milliseconds. */

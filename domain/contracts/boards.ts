@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDate } from "./dates";
 import { text } from "./text";
-import { LARGEST_ID, recordId } from "./catalog-common";
+import { LARGEST_ID, recordId, wholeNumber } from "./catalog-common";
 
 /** SPEC.md §8 messages of the preparation and dispatch boards. */
 export const BOARD_MESSAGES = {
@@ -92,7 +92,7 @@ export const MAX_ROUTE_ORDERS = 3;
 /** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9). */
 export const COURIERS = [0, 1, 2, 3] as const;
 export const courierName = (courier: number) => (courier === 0 ? "Sin asignar" : `Cadete ${courier}`);
-const Courier = z.coerce.number().int().min(0, "Cadete inexistente.").max(3, "Cadete inexistente.");
+const Courier = wholeNumber(0, 3, "Cadete inexistente.");
 
 export const DispatchCard = BoardOrderRow.extend({ courier: z.number(), position: z.number(), version: z.number() });
 export type DispatchCard = z.infer<typeof DispatchCard>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
-import { recordId } from "./catalog-common";
+import { recordId, wholeNumber } from "./catalog-common";
 
 /** SPEC.md §2 and §7: the product claim (3) is about one product and has its own table and call. */
 export const CLAIM_TYPES = { bonus: 1, orderClaim: 2, productClaim: 3 } as const;
@@ -10,11 +10,7 @@ export const CLAIM_MESSAGES = {
   product: "Debe seleccionar un producto.",
 } as const;
 
-const claimType = z.coerce
-  .number({ error: CLAIM_MESSAGES.type })
-  .int(CLAIM_MESSAGES.type)
-  .min(1, CLAIM_MESSAGES.type)
-  .max(CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type);
+const claimType = wholeNumber(1, CLAIM_TYPES.productClaim, CLAIM_MESSAGES.type);
 
 export const ClaimQuery = z.object({ claimType });
 export const ClaimParams = z.object({

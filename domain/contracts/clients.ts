@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
-import { LARGEST_ID } from "./catalog-common";
+import { idFrom, LARGEST_ID } from "./catalog-common";
 import { readTypedDate } from "../dates";
 
 export const CLIENT_MESSAGES = {
@@ -27,8 +27,8 @@ const hasTwoWords = (name: string) => name.trim().split(/\s+/).filter(Boolean).l
 // Missing, null, "" or a non-id all read as "not chosen", with the field's own message.
 const requiredId = (message: string) =>
   z.unknown().transform((value, ctx) => {
-    const id = typeof value === "number" || typeof value === "string" ? Number(value) : NaN;
-    if (value === "" || !Number.isInteger(id) || id <= 0 || id > LARGEST_ID) {
+    const id = idFrom(value);
+    if (id === undefined || id <= 0 || id > LARGEST_ID) {
       ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }

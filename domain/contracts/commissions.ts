@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import { optionalRecordId } from "./catalog-common";
 import { typedDate } from "./dates";
 
 export const COMMISSION_MESSAGES = {
@@ -26,10 +27,7 @@ export const CommissionRequest = z
   .object({
     start_date: isoDate,
     end_date: isoDate,
-    seller_id: z
-      .union([z.number(), text(), z.null()])
-      .optional()
-      .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
+    seller_id: optionalRecordId(COMMISSION_MESSAGES.seller, null),
   })
   .refine((r) => r.start_date <= r.end_date, { message: COMMISSION_MESSAGES.range, path: ["end_date"] });
 export type CommissionRequest = z.infer<typeof CommissionRequest>;

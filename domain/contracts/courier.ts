@@ -3,7 +3,7 @@ import { isoDate } from "./dates";
 import { text } from "./text";
 import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
-import { recordId } from "./catalog-common";
+import { recordId, wholeNumber } from "./catalog-common";
 
 export const COURIER_MESSAGES = {
   notYourStop: "Esta parada no es tuya.",
@@ -145,7 +145,7 @@ export const RouteSheet = z.object({
 });
 export type RouteSheet = z.infer<typeof RouteSheet>;
 export const RouteSheetQuery = z.object({
-  column: z.coerce.number().int().min(1, "Cadete inexistente.").max(3, "Cadete inexistente."),
+  column: wholeNumber(1, 3, "Cadete inexistente."),
   delivery_date: isoDate().optional(),
 });
 
@@ -164,7 +164,7 @@ export const CourierColumns = z.object({ couriers: z.array(CourierColumn), cadet
 export type CourierColumns = z.infer<typeof CourierColumns>;
 
 export const LinkCourierRequest = z.object({
-  column: z.coerce.number().int().min(1, "Cadete inexistente.").max(3, "Cadete inexistente."),
+  column: wholeNumber(1, 3, "Cadete inexistente."),
   user_id: recordId().nullable(),
 });
 

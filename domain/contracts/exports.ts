@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
-import { LARGEST_ID } from "./catalog-common";
+import { optionalRecordId } from "./catalog-common";
 
 export const EXPORT_MESSAGE = "Seleccione una tabla y un tipo de archivo.";
 
@@ -24,11 +24,7 @@ export type ExportTable = (typeof EXPORT_TABLES)[number];
 export const isRanged = (table: string) => (RANGED_TABLES as readonly string[]).includes(table);
 
 const table = z.enum(EXPORT_TABLES, { error: EXPORT_MESSAGE });
-const optionalId = z
-  .union([z.number(), text(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)))
-  .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= LARGEST_ID), "Ingresá un ID válido.");
+const optionalId = optionalRecordId("Ingresá un ID válido.", null, 0);
 
 export const ExportRequest = z.object({
   sql_table: table,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDate } from "./dates";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
-import { recordId } from "./catalog-common";
+import { idFrom, recordId } from "./catalog-common";
 
 export const ORDER_MESSAGES = {
   noStock: "No cuenta con el stock necesario para este producto.",
@@ -22,7 +22,9 @@ export const ORDER_MESSAGES = {
   noLastOrder: "Este cliente no tiene pedidos anteriores.",
 } as const;
 
-const idLike = z.union([z.number(), text()]).transform((v) => Number(v));
+// A reference the delivery step picks; what is not an id (idFrom) reads as not picked (0),
+// which the order's rules answer with the field's own message.
+const idLike = z.union([z.number(), text()]).transform((v) => idFrom(v) ?? 0);
 
 export const CartItem = z.object({
   productId: recordId("Producto inválido."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
-import { decimalInput, LARGEST_ID } from "./catalog-common";
+import { decimalInput, optionalRecordId } from "./catalog-common";
 
 export const PRODUCT_MESSAGES = {
   name: "El nombre es obligatorio.",
@@ -51,11 +51,7 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 export const ProductListResponse = z.object({ results: z.array(Product), ...PageCount });
 
-const principal = z
-  .union([z.number(), text(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined || v === "" ? 0 : Number(v)))
-  .refine((v) => Number.isInteger(v) && v >= 0 && v <= LARGEST_ID, PRODUCT_MESSAGES.principal);
+const principal = optionalRecordId(PRODUCT_MESSAGES.principal, 0, 0);
 
 export const CreateProductRequest = z.object({
   name: text({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(200),

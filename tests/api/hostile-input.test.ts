@@ -1,16 +1,24 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { todayInBuenosAires } from "../../domain/calendar";
-import { CLAIM_TYPES } from "../../domain/contracts/claims";
 import { BODY_MESSAGES, NUL_MESSAGE } from "../../domain/contracts/text";
-import { CAPABILITIES, GROUPS, type GroupName } from "../../domain/permissions";
+import { GROUPS, type GroupName } from "../../domain/permissions";
 import type { RouteRecord } from "../../server/plugins/auth";
 import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
 import { createClient, createProduct } from "../helpers/catalog";
 import { signIn } from "../helpers/factories";
 import { type FakeGeocoder, startFakeGeocoder } from "../helpers/fake-geocoder";
 import { orderPayload } from "../helpers/orders";
+import {
+  concrete,
+  type Json,
+  jsonSchema,
+  paths,
+  sample,
+  type SweepIds,
+  sessionFor as sessionForRoute,
+  validRequests,
+  withQuery,
+  withValue,
+} from "../helpers/route-sweep";
 
 /**
  * Every route the app registers (t.app.routeTable, filled by an onRoute hook: a new route is
@@ -22,8 +30,7 @@ import { orderPayload } from "../helpers/orders";
 let t: TestApp;
 let geocoder: FakeGeocoder;
 const sessions = {} as Record<GroupName, ApiClient>;
-let ids: { client: number; product: number; order: number; seller: number };
-const today = todayInBuenosAires();
+let ids: SweepIds;
 
 beforeAll(async () => {
   // Every dependency a route may call is up (production mode, so backups run pg_dump; a geocoder;
@@ -51,117 +58,6 @@ afterAll(async () => {
   await geocoder.close();
 });
 
-type Json = unknown;
-/** The id a route without a fixture is sent: no row has it, so a sweep deletes or cancels nothing the fixtures use. */
-const UNKNOWN_ID = 987654;
-type Path = (string | number)[];
-
-/** A valid request for the routes whose valid body needs real rows; `readBack` is what a refused write must not change. */
-function fixtures(): Record<
-  string,
-  { params?: Record<string, string>; body?: Json; query?: Record<string, string>; readBack?: string }
-> {
-  const client = {
-    name: "Cliente Hostil",
-    address: "Mitre 500",
-    city: 2,
-    shipment: 1,
-    phone: "11 4444-0000",
-    email: "",
-    birthday: null,
-    whatsapp_ubication: true,
-    latitude: -34.72,
-    longitude: -58.25,
-  };
-  const { shipment: _, ...clientEdit } = client;
-  const line = { productId: ids.product, units: 1, type: "UN" as const };
-  return {
-    "POST /api/clients/": { body: client },
-    "POST /api/create_client/": { body: client },
-    "POST /api/save_client/:id/": {
-      params: { id: String(ids.client) },
-      body: {
-        ...clientEdit,
-        zone: 1,
-        email: "hostil@frio.test",
-        birthday: "1980-05-04",
-        category: "Normal",
-        risk_zone: false,
-      },
-      readBack: `/api/get_client/${ids.client}/`,
-    },
-    "POST /api/products/create/": {
-      body: { name: "Producto Hostil", quantity: 5, price: 100, unitWeight: 1, isWeighted: false },
-    },
-    "POST /api/products/update/:id/": {
-      params: { id: String(ids.product) },
-      body: { name: "Producto Hostil Editado", quantity: 100000, price: 100, unitWeight: 1, isWeighted: false },
-      readBack: `/api/products/${ids.product}/details/`,
-    },
-    "PATCH /api/product/:id/update/": {
-      params: { id: String(ids.product) },
-      body: { Quantity: 100000 },
-      readBack: `/api/products/${ids.product}/details/`,
-    },
-    "POST /api/order/": { body: orderPayload(ids.client, [line]) },
-    "POST /api/save_claim_or_bonus/:clientId/": {
-      params: { clientId: String(ids.client) },
-      body: { claimType: 1, claimValue: "reclamo" },
-    },
-    "POST /api/save_claim_product/:clientId/": {
-      params: { clientId: String(ids.client) },
-      body: { claimType: CLAIM_TYPES.productClaim, claimValue: "reclamo", product: ids.product },
-    },
-    "POST /api/save_virtual_freezer/": {
-      body: { clientId: ids.client, has_virtual_freezer: true, items: [line] },
-      readBack: `/api/clients/${ids.client}/virtual-freezer/`,
-    },
-    "POST /api/commissions/": { body: { start_date: today, end_date: today, seller_id: ids.seller } },
-    "POST /api/commissions/settings/": { body: { rate: 5, includes_shipping: true } },
-    "POST /api/update-shipping-cost/": { body: { zone_id: 1, price: 100 } },
-    "GET /api/orders/last/": { query: { client_id: String(ids.client) } },
-    "GET /api/geocode/": { query: { q: "Mitre 500" } },
-    "GET /api/audit/": { query: { from: today, to: today } },
-    "GET /api/courier/cash/": { query: { from: today, to: today } },
-  };
-}
-
-/** A value the schema takes, from its JSON Schema: for the routes without a fixture. */
-function sample(schema: Record<string, Json>, name = ""): Json {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  const options = (schema.anyOf ?? schema.oneOf) as Record<string, Json>[] | undefined;
-  if (options) return sample(options.find((o) => o.type !== "null") ?? options[0]!, name);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-  switch (type) {
-    case "object": {
-      const properties = (schema.properties ?? {}) as Record<string, Record<string, Json>>;
-      return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, sample(value, key)]));
-    }
-    case "array":
-      return [sample((schema.items ?? {}) as Record<string, Json>, name)];
-    case "string":
-      if (schema.format === "date" || /date|^from$|^to$/.test(name)) return today;
-      if (schema.format === "email") return "hostil@frio.test";
-      if (schema.format === "uuid") return randomUUID();
-      return "texto de prueba".padEnd(Number(schema.minLength ?? 0), "x");
-    case "integer":
-    case "number":
-      if (/(^|_)id$|Id$/.test(name)) return UNKNOWN_ID;
-      return Math.max(1, Number(schema.minimum ?? 1));
-    case "boolean":
-      return true;
-    default:
-      return 1;
-  }
-}
-
-const jsonSchema = (schema: unknown) =>
-  schema
-    ? (z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, Json>)
-    : null;
-
 const HOSTILE: [string, Json][] = [
   ["null", null],
   ["wrong type", true],
@@ -188,27 +84,7 @@ const HOSTILE_QUERY: [string, string][] = [
 ];
 const HOSTILE_PARAM = ["-1", "0", "abc", "99999999999999999999", "1.5", "%00", "x".repeat(90)];
 
-/** Every leaf of a JSON value (and every object or array itself), as paths. */
-function paths(value: Json, at: Path = []): Path[] {
-  const own = at.length ? [at] : [];
-  if (Array.isArray(value)) return [...own, ...value.flatMap((item, i) => paths(item, [...at, i]))];
-  if (value && typeof value === "object")
-    return [...own, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...at, key]))];
-  return own;
-}
-
-function withValue(value: Json, path: Path, replacement: Json): Json {
-  if (!path.length) return replacement;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, Json>;
-  copy[path[0]!] = withValue(copy[path[0]!], path.slice(1), replacement);
-  return copy;
-}
-
-function sessionFor(route: RouteRecord): ApiClient {
-  if (route.permission === "public" || !route.permission) return sessions.Admin;
-  const allowed = CAPABILITIES[route.permission] as readonly GroupName[];
-  return sessions[allowed.includes("Admin") ? "Admin" : allowed[0]!];
-}
+const sessionFor = (route: RouteRecord) => sessionForRoute(sessions, route);
 
 /** Logout and deactivation end sessions on purpose: a session they ended is signed in again. */
 async function live(route: RouteRecord): Promise<ApiClient> {
@@ -218,15 +94,6 @@ async function live(route: RouteRecord): Promise<ApiClient> {
   sessions[group] = (await signIn(t, group)).client;
   return sessions[group];
 }
-
-const concrete = (url: string, params: Record<string, string> = {}) =>
-  url.replace(/:([^/]+)/g, (_, name: string) => params[name] ?? String(UNKNOWN_ID));
-const withQuery = (url: string, query: Record<string, string | string[]>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    for (const v of Array.isArray(value) ? value : [value]) search.append(key, v);
-  return `${url}?${search}`;
-};
 
 let requests = 0;
 /** A request as the route's session; a session the route itself ended (logout, deactivation) signs in again and retries. */
@@ -273,7 +140,7 @@ describe("no input answers 5xx, on every route the app registers", () => {
   }
 
   it("sweeps each route with a valid request mutated one field at a time", async () => {
-    const known = fixtures();
+    const known = validRequests(ids);
     const routes = t.app.routeTable.filter((r) => r.url !== "/api/ws" && r.url !== "/api/docs");
     expect(routes.length).toBeGreaterThan(60);
     for (const route of routes) {

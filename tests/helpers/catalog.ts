@@ -2,24 +2,30 @@ import type { Api } from "./http-api";
 
 let counter = 0;
 
+/** A valid body of POST /api/clients/ (SPEC.md §3's create payload). */
+export const clientPayload = (overrides: Record<string, unknown> = {}) => ({
+  name: "Cliente De Prueba",
+  address: "Mitre 500",
+  city: 2,
+  shipment: 1,
+  phone: "11 4444-0000",
+  email: "",
+  birthday: null,
+  whatsapp_ubication: true,
+  latitude: -34.72,
+  longitude: -58.25,
+  ...overrides,
+});
+
 /** A client created through the API, as a seller would. */
 export async function createClient(
   api: Api,
   overrides: Record<string, unknown> = {},
 ): Promise<{ id: number; version: number }> {
-  const response = await api.post("/api/clients/", {
-    name: `Cliente De Prueba ${++counter}`,
-    address: `Mitre ${100 + counter}`,
-    city: 2,
-    shipment: 1,
-    phone: "11 4444-0000",
-    email: "",
-    birthday: null,
-    whatsapp_ubication: true,
-    latitude: -34.72,
-    longitude: -58.25,
-    ...overrides,
-  });
+  const response = await api.post(
+    "/api/clients/",
+    clientPayload({ name: `Cliente De Prueba ${++counter}`, address: `Mitre ${100 + counter}`, ...overrides }),
+  );
   if (response.statusCode !== 200) throw new Error(`createClient: ${response.statusCode} ${response.body}`);
   return response.json();
 }

@@ -1,4 +1,4 @@
-import { parseDecimalInput } from "./decimal-input";
+import { DECIMAL_MESSAGES, parseDecimalInput } from "./decimal-input";
 import { formatKilos, priceOf, type Centavos, type Grams } from "./money";
 import type { LineType } from "./pricing";
 
@@ -26,8 +26,15 @@ export type WeightReading = { ok: true; grams: Grams } | { ok: false; message: s
 
 /** A weight as the preparer types it (es-AR "19,6", up to 3 decimals), or as a number; above 0. */
 export function parseWeight(input: string | number): WeightReading {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
-  const read = parseDecimalInput(text, { decimals: 3 });
+  if (typeof input === "number") {
+    // A JSON number is already a number: 1.475 is a kilo and a half, not "1.475" read as thousands.
+    const grams = Math.round(input * 1000);
+    if (!Number.isFinite(input)) return { ok: false, message: DECIMAL_MESSAGES.empty };
+    if (Math.abs(input * 1000 - grams) > 1e-6) return { ok: false, message: DECIMAL_MESSAGES.decimals(3) };
+    if (input < 0) return { ok: false, message: DECIMAL_MESSAGES.negative };
+    return grams > 0 ? { ok: true, grams } : { ok: false, message: WEIGHT_MESSAGES.positive };
+  }
+  const read = parseDecimalInput(input, { decimals: 3 });
   if (!read.ok) return read;
   if (read.scaled <= 0) return { ok: false, message: WEIGHT_MESSAGES.positive };
   return { ok: true, grams: read.scaled };
@@ -194,3 +201,102 @@ export function readGs1NetWeight(raw: string): Grams | null {
   }
   return null;
 }
+
+/** An order line as weighing reads it: amounts in grams, milli-units and centavos. */
+export interface WeighingLine {
+  id: number;
+  productId: number;
+  product: string;
+  type: string;
+  milliUnits: number;
+  ordered: Grams;
+  picked: Grams | null;
+  unitPrice: Centavos;
+  virtualFreezer: boolean;
+  /** Counts in the order's weight (If_Weight). */
+  weighted: boolean;
+  requiresWeighing: boolean;
+  tolerancePct: number;
+}
+
+export interface WeightGiven {
+  detailed_product_id: number;
+  picked_weight: string | number;
+}
+
+export interface Reweighed {
+  ok: true;
+  /** Each line's real weight and what it costs now. */
+  lines: { id: number; picked: Grams | null; total: Centavos }[];
+  /** Grams each product takes from stock now beyond what it took (negative: goes back). */
+  stock: Map<number, Grams>;
+  /** The order's lines total and counted weight. */
+  total: Centavos;
+  weight: Grams;
+  /** The history's lines for the weights given. */
+  notes: string[];
+}
+
+export type WeighingRefusal = { ok: false; status: 400 | 409; message: string };
+
+/** The order's lines with these real weights: prices, weight and the stock each product moves by. */
+function reweigh(lines: WeighingLine[], picked: Map<number, Grams | null>, notes: string[] = []): Reweighed {
+  const stock = new Map<number, Grams>();
+  let total = 0;
+  let weight = 0;
+  const priced = lines.map((line) => {
+    const next = picked.has(line.id) ? (picked.get(line.id) ?? null) : line.picked;
+    const now = { ...line, picked: next };
+    const lineCost = lineTotal(now);
+    total += lineCost;
+    if (line.weighted) weight += effectiveWeight(now);
+    if (!line.virtualFreezer) {
+      const moved = effectiveWeight(now) - effectiveWeight(line);
+      stock.set(line.productId, (stock.get(line.productId) ?? 0) + moved);
+    }
+    return { id: line.id, picked: next, total: lineCost };
+  });
+  return { ok: true, lines: priced, stock, total, weight, notes };
+}
+
+/**
+ * 'Preparado!' with real weights: every given weight checked (a line of the order that can be
+ * weighed, read as es-AR kilos with up to 3 decimals, above 0, at most 10× the ordered weight),
+ * every required line weighed (given now or, on a correction, before), and a weight outside the
+ * product's tolerance only once confirmed. A refusal changes nothing.
+ */
+export function planWeighing(
+  lines: WeighingLine[],
+  given: WeightGiven[],
+  confirmTolerance: boolean,
+): Reweighed | WeighingRefusal {
+  const refuse = (status: 400 | 409, message: string): WeighingRefusal => ({ ok: false, status, message });
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const picked = new Map<number, Grams>();
+  for (const weight of given) {
+    const line = byId.get(weight.detailed_product_id);
+    if (!line) return refuse(400, WEIGHT_MESSAGES.notOfOrder);
+    if (!isWeighable(line)) return refuse(400, WEIGHT_MESSAGES.notWeighable(line.product));
+    if (picked.has(line.id)) return refuse(400, WEIGHT_MESSAGES.repeated(line.product));
+    const read = parseWeight(weight.picked_weight);
+    if (!read.ok) return refuse(400, `${line.product}: ${read.message}`);
+    if (read.grams > line.ordered * MAX_WEIGHT_FACTOR) return refuse(400, WEIGHT_MESSAGES.tooLarge(line.product));
+    picked.set(line.id, read.grams);
+  }
+  const missing = lines.find((l) => needsWeight(l) && !picked.has(l.id) && l.picked === null);
+  if (missing) return refuse(400, WEIGHT_MESSAGES.missing(missing.product));
+  const outside: string[] = [];
+  const notes: string[] = [];
+  for (const [id, grams] of picked) {
+    const line = byId.get(id)!;
+    const check = checkTolerance(line.ordered, grams, line.tolerancePct);
+    if (!check.within) outside.push(outOfToleranceMessage(line.product, line.ordered, grams, line.tolerancePct, check));
+    notes.push(pickedWeightNote(line.product, line.ordered, grams));
+  }
+  if (outside.length && !confirmTolerance) return refuse(409, outside.join(" "));
+  return reweigh(lines, picked, notes);
+}
+
+/** Back to Pendiente: every real weight cleared, price and stock as ordered. */
+export const clearWeights = (lines: WeighingLine[]) =>
+  reweigh(lines, new Map(lines.filter((l) => l.picked !== null).map((l) => [l.id, null])));

@@ -32,11 +32,14 @@ export interface HistoryFacts {
   state?: string | null;
   undone?: string | null;
   reason?: string | null;
+  /** The real weights packed (issue 41). */
+  notes?: string[] | null;
 }
 
 const statusName = (id: number | null | undefined) => (id == null ? null : (STATUS_NAMES[id] ?? `Estado ${id}`));
 
 function statusChange(facts: HistoryFacts): string {
+  if (facts.from != null && facts.from === facts.status_id) return "Peso real corregido";
   const from = statusName(facts.from);
   const to = statusName(facts.status_id);
   const move = from && to ? `${from} → ${to}` : to ? `Pasó a ${to}` : "Cambio de estado";

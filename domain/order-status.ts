@@ -15,12 +15,13 @@ export const PREPARATION_STATUSES: number[] = [STATUS.confirmed, STATUS.pending]
 const ALLOWED: Record<number, number[]> = {
   [STATUS.confirmed]: [STATUS.pending, STATUS.prepared, STATUS.cancelled],
   [STATUS.pending]: [STATUS.confirmed, STATUS.prepared],
-  [STATUS.prepared]: [STATUS.sent],
+  // Back to Pendiente before it is sent (issue 41: its real weights are cleared).
+  [STATUS.prepared]: [STATUS.sent, STATUS.pending],
   // No entregado sends the order back to Armado, to be dispatched again.
   [STATUS.sent]: [STATUS.delivered, STATUS.prepared],
 };
 
-/** Confirmado ⇄ Pendiente, Confirmado/Pendiente → Armado ⇄ Enviado → Entregado, Confirmado → Cancelado. */
+/** Confirmado ⇄ Pendiente, Confirmado/Pendiente ⇄ Armado ⇄ Enviado → Entregado, Confirmado → Cancelado. */
 export function canTransition(from: number, to: number): boolean {
   return ALLOWED[from]?.includes(to) ?? false;
 }

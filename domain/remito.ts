@@ -5,14 +5,19 @@ export interface RemitoLine {
   Amount: string;
   Weight: string;
   Unit_Price: string;
+  /** The weight really packed, once weighed at preparation (issue 41): the line is billed by it. */
+  Picked_Weight?: string | null;
 }
+
+/** The weight a line is billed by: the real one once weighed, else the ordered one. */
+const billedWeight = (line: RemitoLine) => toGrams(line.Picked_Weight ?? line.Weight);
 
 /**
  * A printed line's subtotal, as the order was priced (SPEC.md §4): a promotion costs its price
  * per unit, KG and UN lines the price per kilogram times their weight; freezer lines carry price 0.
  */
 export const lineSubtotal = (line: RemitoLine): Centavos =>
-  priceOf(toCentavos(line.Unit_Price), line.Type === "PROMO" ? toGrams(line.Amount) : toGrams(line.Weight));
+  priceOf(toCentavos(line.Unit_Price), line.Type === "PROMO" ? toGrams(line.Amount) : billedWeight(line));
 
 /** What the remito calls a line's unit price: per kilogram, or per promotion. */
 const unitPriceLabel = (type: string) => (type === "PROMO" ? "por promo" : "por kg");
@@ -24,12 +29,16 @@ const unitPriceLabel = (type: string) => (type === "PROMO" ? "por promo" : "por 
  */
 export function lineFigures(line: RemitoLine) {
   const quantity = formatLineQuantity(line.Amount, line.Type === "KG" ? "KG" : "UN");
-  const weight = formatKilos(toGrams(line.Weight));
+  const picked = line.Type !== "PROMO" && line.Picked_Weight != null;
+  // A weighed line says both figures: '19,6 kg (pedido 20 kg)'.
+  const weight = picked
+    ? `${formatKilos(billedWeight(line))} (pedido ${formatKilos(toGrams(line.Weight))})`
+    : formatKilos(toGrams(line.Weight));
   const amount = formatMoney(toCentavos(line.Unit_Price));
   const per = unitPriceLabel(line.Type);
   const price = `${amount} ${per}`;
   // A KG line's weight is its quantity, unless it was weighed at preparation to another figure.
-  const weighed = line.Type !== "KG" || toGrams(line.Weight) !== toGrams(line.Amount);
+  const weighed = picked || line.Type !== "KG" || toGrams(line.Weight) !== toGrams(line.Amount);
   return {
     quantity,
     weight,

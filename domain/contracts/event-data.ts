@@ -19,6 +19,8 @@ export const OrderEventData = z.object({
   from: z.number().optional(),
   /** A courier's mark undone: the order is Enviado again. */
   undo: z.boolean().optional(),
+  /** The order's history lines of this change: the real weights packed. */
+  notes: z.array(text()).optional(),
   /** The order's /orders row (SPEC.md §3). */
   row: OrderRow,
   /** The order's card on the preparation and dispatch boards. */

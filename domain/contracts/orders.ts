@@ -65,6 +65,25 @@ export type SubmitOrderRequest = z.infer<typeof SubmitOrderRequest>;
 export const SubmitOrderResponse = z.object({ success: z.literal(true), order_id: z.number() });
 export const OrderIdRequest = z.object({ order_id: recordId() });
 
+/**
+ * 'Preparado!' (SPEC.md §7's call): with `lines`, the real weight packed of KG and UN lines
+ * (es-AR kilos, up to 3 decimals); `confirm_tolerance` accepts weights outside a product's tolerance.
+ */
+export const PreparedRequest = z.object({
+  order_id: recordId(),
+  lines: z
+    .array(
+      z.object({
+        detailed_product_id: recordId("Línea inválida."),
+        picked_weight: z.union([z.number(), text().max(30)], { error: "Ingresá el peso real en kg." }),
+      }),
+    )
+    .max(200)
+    .optional(),
+  confirm_tolerance: z.boolean().optional().default(false),
+});
+export type PreparedRequest = z.infer<typeof PreparedRequest>;
+
 const ORDER_FILTERS = ["", "virtual_freezer", "status"] as const;
 export const OrderListQuery = z.object({
   search: text().trim().max(200).optional().default(""),
@@ -113,6 +132,10 @@ const OrderLine = z.object({
   Virtual_Freezer: z.boolean(),
   promotions: text().nullable(),
   weighted: z.boolean(),
+  /** The weight really packed (kg, 3 decimals) once weighed at preparation; the line is billed by it. */
+  Picked_Weight: text().nullable(),
+  /** What the line costs now: by the real weight once weighed. */
+  Total_Price: text(),
 });
 
 const OrderHistoryEntry = z.object({
@@ -122,6 +145,8 @@ const OrderHistoryEntry = z.object({
   title: text(),
   at: text(),
   actor: text().nullable(),
+  /** What the event changed besides the status: '… — Peso real: 19,6 kg (pedido 20 kg)'. */
+  notes: z.array(text()),
 });
 
 export const OrderDetail = z.object({
@@ -169,6 +194,13 @@ export const PreparationItems = z.object({
       Name: text(),
       Type: text(),
       Amount: text(),
+      /** What the checklist weighs by (issue 41). */
+      detailed_product_id: z.number(),
+      Weight: text(),
+      Picked_Weight: text().nullable(),
+      Virtual_Freezer: z.boolean(),
+      Requires_Weighing: z.boolean(),
+      Weight_Tolerance_Pct: text(),
     }),
   ),
 });

@@ -22,6 +22,10 @@ describe("the real weight typed at preparation (issue 41)", () => {
     expect(grams("1.234,5")).toBe(1_234_500);
     expect(grams(19.6)).toBe(19_600);
     expect(grams("20")).toBe(20_000);
+    // A JSON number is a number, never es-AR text: 1.475 is a kilo and a half.
+    expect(grams(1.475)).toBe(1_475);
+    expect(grams(0.1 + 0.2)).toBe(300);
+    expect(grams(1.2345)).toBe("Admite hasta 3 decimales.");
   });
 
   it("refuses zero, negatives, more than 3 decimals and text", () => {

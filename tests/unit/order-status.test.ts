@@ -11,6 +11,7 @@ describe("order status machine (DESIGN.md §5)", () => {
       [1, 6],
       [5, 6],
       [6, 4],
+      [6, 5],
       [4, 3],
       [4, 6],
       [1, 2],

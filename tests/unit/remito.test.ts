@@ -32,6 +32,19 @@ describe("the remito's lines", () => {
     );
   });
 
+  it("bills and shows a line weighed at preparation by its real weight, beside the ordered one (issue 41)", () => {
+    const boxes = { Type: "UN", Amount: "2", Weight: "20.000", Unit_Price: "1000.50", Picked_Weight: "19.600" };
+    expect(lineSubtotal(boxes)).toBe(1_960_980);
+    expect(lineFigures(boxes)).toMatchObject({
+      weight: "19,6 kg (pedido 20 kg)",
+      subtotal: "$\u00a019.609,80",
+      summary: "2 u. · 19,6 kg (pedido 20 kg) × $\u00a01.000,50 por kg",
+    });
+    const kilos = { Type: "KG", Amount: "1.500", Weight: "1.500", Unit_Price: "2000", Picked_Weight: "1.475" };
+    expect(lineFigures(kilos).summary).toBe("1,5 kg · 1,475 kg (pedido 1,5 kg) × $\u00a02.000,00 por kg");
+    expect(lineSubtotal({ ...kilos, Picked_Weight: null })).toBe(300_000);
+  });
+
   it("prints on A4 unless 80 mm is asked for", () => {
     expect([paperOf("80mm"), paperOf("a4"), paperOf(null), paperOf("carta")]).toEqual(["80mm", "a4", "a4", "a4"]);
   });

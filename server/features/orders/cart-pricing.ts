@@ -99,13 +99,15 @@ export function priceCart(
   return { ...result, total: totals.total, weight: totals.weight, distinct: totals.distinct };
 }
 
-/** What a set of stored lines took: to give back on cancel, or to diff on modify. */
-export function takenBy(lines: { productId: number; weight: string; amount: string; virtualFreezer: boolean }[]) {
+/** What a set of stored lines took (the real weight of a weighed line): to give back on cancel, or to diff on modify. */
+export function takenBy(
+  lines: { productId: number; weight: string; pickedWeight: string | null; amount: string; virtualFreezer: boolean }[],
+) {
   const stock = new Map<number, number>();
   const freezer = new Map<number, number>();
   for (const line of lines) {
     if (line.virtualFreezer) add(freezer, line.productId, toGrams(line.amount));
-    else add(stock, line.productId, toGrams(line.weight));
+    else add(stock, line.productId, toGrams(line.pickedWeight ?? line.weight));
   }
   return { stock, freezer };
 }

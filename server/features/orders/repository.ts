@@ -207,6 +207,24 @@ export async function lockOrder(db: Executor, id: number) {
 export const linesOf = (db: Executor, orderId: number) =>
   db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(asc(orderDetails.id));
 
+/** A weighed order's lines (real weight, price) and its amounts, as the caller re-priced them. */
+export async function saveWeights(
+  db: Executor,
+  orderId: number,
+  lines: { id: number; picked: string | null; total: string }[],
+  amounts: { totalPrice: string; finalPrice: string; totalWeight: string; statusId: number },
+) {
+  if (lines.length)
+    await db.execute(sql`
+      update ${orderDetails} d set picked_weight = v.picked, total_price = v.total
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as v(id integer, picked numeric, total numeric)
+      where d.id = v.id and d.order_id = ${orderId}`);
+  await db
+    .update(orders)
+    .set({ ...amounts, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
 export async function setStatus(db: Executor, id: number, statusId: number) {
   await db.update(orders).set({ statusId, updatedAt: new Date() }).where(eq(orders.id, id));
 }
@@ -284,7 +302,12 @@ export async function orderWithNames(db: Executor, id: number) {
 
 export const linesWithNames = (db: Executor, orderId: number) =>
   db
-    .select({ line: orderDetails, name: products.name })
+    .select({
+      line: orderDetails,
+      name: products.name,
+      requiresWeighing: products.requiresWeighing,
+      tolerancePct: products.weightTolerancePct,
+    })
     .from(orderDetails)
     .innerJoin(products, eq(products.id, orderDetails.productId))
     .where(eq(orderDetails.orderId, orderId))
@@ -305,7 +328,7 @@ export async function lastOrderOf(db: Executor, clientId: number) {
 }
 
 /** The facts domain/order-history.ts words an event with, not the rows the event carries for the screens. */
-const HISTORY_FACTS = ["from", "status_id", "undo", "courier", "reset", "state", "undone", "reason"] as const;
+const HISTORY_FACTS = ["from", "status_id", "undo", "courier", "reset", "state", "undone", "reason", "notes"] as const;
 const historyFacts = sql<HistoryFacts>`jsonb_build_object(${sql.raw(
   HISTORY_FACTS.map((key) => `'${key}', order_events.data -> '${key}'`).join(", "),
 )})`;

@@ -11,6 +11,7 @@ import {
   OrderListResponse,
   PayMethod,
   PreparationItems,
+  PreparedRequest,
   SubmitOrderRequest,
   SubmitOrderResponse,
   TimeSlot,
@@ -50,19 +51,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   });
 
-  for (const [path, status, word, summary] of [
-    ["/orders/prepared/", STATUS.prepared, "preparado", "Mark an order as prepared"],
-    ["/orders/pending/", STATUS.pending, "pendiente", "Return a prepared order to pending"],
-  ] as const) {
-    app.post(path, {
-      config: { permission: "preparation.work" },
-      schema: { summary, body: OrderIdRequest, response: { 200: Done } },
-      handler: async (request) => {
-        await orders.transition(request.body.order_id, status, request.currentUser!);
-        return { success: true as const, message: `Pedido #${request.body.order_id} marcado como ${word}.` };
-      },
-    });
-  }
+  app.post("/orders/prepared/", {
+    config: { permission: "preparation.work" },
+    schema: {
+      summary: "Mark an order as prepared, with the real weight of its weighed lines (catch weight)",
+      body: PreparedRequest,
+      response: { 200: Done },
+    },
+    handler: async (request) => {
+      await orders.prepare(request.body, request.currentUser!);
+      return { success: true as const, message: `Pedido #${request.body.order_id} marcado como preparado.` };
+    },
+  });
+
+  app.post("/orders/pending/", {
+    config: { permission: "preparation.work" },
+    schema: {
+      summary: "Return an order to pending, also an Armado one not yet sent (its real weights cleared)",
+      body: OrderIdRequest,
+      response: { 200: Done },
+    },
+    handler: async (request) => {
+      await orders.toPending(request.body.order_id, request.currentUser!);
+      return { success: true as const, message: `Pedido #${request.body.order_id} marcado como pendiente.` };
+    },
+  });
 
   app.get("/orders/", {
     config: { permission: "orders.list" },

@@ -50,6 +50,8 @@ export function toDetail(
       Virtual_Freezer: line.virtualFreezer,
       promotions: line.promotions,
       weighted: line.weighted,
+      Picked_Weight: line.pickedWeight,
+      Total_Price: line.totalPrice,
     })),
     history: history.map((h) => ({
       id: h.id,
@@ -57,6 +59,7 @@ export function toDetail(
       title: describeHistoryEvent(h.type, h.facts),
       at: h.at.toISOString(),
       actor: h.actor,
+      notes: Array.isArray(h.facts.notes) ? h.facts.notes : [],
     })),
   };
 }

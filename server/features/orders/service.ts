@@ -1,14 +1,21 @@
 import { formatTime, todayInBuenosAires } from "../../../domain/calendar";
 import { pagingOf } from "../../../domain/contracts/paging";
-import { ORDER_MESSAGES, type OrderListQuery, type SubmitOrderRequest } from "../../../domain/contracts/orders";
+import {
+  ORDER_MESSAGES,
+  type OrderListQuery,
+  type PreparedRequest,
+  type SubmitOrderRequest,
+} from "../../../domain/contracts/orders";
 import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { canTransition, isEditable, isRepeat, STATUS } from "../../../domain/order-status";
+import { canTransition, isEditable, isRepeat, PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { LineType } from "../../../domain/pricing";
+import { clearWeights, planWeighing, type Reweighed, type WeighingLine } from "../../../domain/catch-weight";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
+import { lockBoard, removePlacements } from "../boards";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import * as repo from "./repository";
@@ -208,10 +215,110 @@ export function createOrdersService({ db }: { db: Database }) {
     await db.transaction((tx) => changeStatus(tx, orderId, to, user));
   }
 
+  /** The order's lines as weighing reads them, with each product's name, whether it needs weighing and its tolerance. */
+  async function weighingLines(tx: Executor, orderId: number): Promise<WeighingLine[]> {
+    return (await repo.linesWithNames(tx, orderId)).map(({ line, name, requiresWeighing, tolerancePct }) => ({
+      id: line.id,
+      productId: line.productId,
+      product: name,
+      type: line.type,
+      milliUnits: toGrams(line.amount),
+      ordered: toGrams(line.weight),
+      picked: line.pickedWeight === null ? null : toGrams(line.pickedWeight),
+      unitPrice: toCentavos(line.unitPrice),
+      virtualFreezer: line.virtualFreezer,
+      weighted: line.weighted,
+      requiresWeighing,
+      tolerancePct: Number(tolerancePct),
+    }));
+  }
+
+  /**
+   * Writes re-priced lines, the order's amounts and status, moves the stock by the difference
+   * (a take that does not fit refuses, rolling it all back) and appends the order's event last.
+   */
+  async function applyWeights(
+    tx: Executor,
+    order: NonNullable<Awaited<ReturnType<typeof repo.lockOrder>>>,
+    plan: Reweighed,
+    to: number,
+    user: AuthenticatedUser,
+    names: Map<number, string>,
+  ) {
+    const short = await repo.applyStock(tx, plan.stock);
+    if (short !== null) throw shortage("stock", short, names);
+    await repo.saveWeights(
+      tx,
+      order.id,
+      plan.lines.map((l) => ({
+        id: l.id,
+        picked: l.picked === null ? null : gramsToDecimal(l.picked),
+        total: centavosToDecimal(l.total),
+      })),
+      {
+        totalPrice: centavosToDecimal(plan.total),
+        finalPrice: centavosToDecimal(plan.total + toCentavos(order.shippingCost)),
+        totalWeight: gramsToDecimal(plan.weight),
+        statusId: to,
+      },
+    );
+    await repo.announceStock(tx, plan.stock, user.id);
+    await repo.appendOrderEvent(tx, {
+      type: "order.status_changed",
+      actorId: user.id,
+      orderId: order.id,
+      data: {
+        delivery_date: order.deliveryDate,
+        from: order.statusId,
+        status_id: to,
+        ...(plan.notes.length ? { notes: plan.notes } : {}),
+      },
+    });
+  }
+
+  /**
+   * 'Preparado!' (issue 41): with real weights each weighed line is billed real kg × its price
+   * and takes that from stock; on an Armado order not yet sent the weights given correct the
+   * earlier ones, always re-priced from the ordered weight. Without weights, as before.
+   */
+  async function prepare(request: PreparedRequest, user: AuthenticatedUser) {
+    await db.transaction(async (tx) => {
+      const order = visible(await repo.lockOrder(tx, request.order_id), user);
+      const correcting = order.statusId === STATUS.prepared;
+      // Only the checklist's orders (Confirmado, Pendiente) become Armado here; a sent one is the courier's.
+      if (!correcting && !PREPARATION_STATUSES.includes(order.statusId))
+        throw new Conflict(ORDER_MESSAGES.illegalTransition);
+      const given = request.lines ?? [];
+      if (correcting && !given.length) return;
+      const lines = await weighingLines(tx, order.id);
+      const plan = planWeighing(lines, given, request.confirm_tolerance);
+      if (!plan.ok) throw plan.status === 409 ? new Conflict(plan.message) : new Invalid(plan.message);
+      await applyWeights(tx, order, plan, STATUS.prepared, user, new Map(lines.map((l) => [l.productId, l.product])));
+    });
+  }
+
+  /**
+   * Back to Pendiente, also from Armado before it is sent: the real weights are cleared and
+   * price and stock are as ordered again; the order leaves the dispatch board's columns. The
+   * board's lock is taken before the order's, in the order sending a route takes them.
+   */
+  async function toPending(orderId: number, user: AuthenticatedUser) {
+    await db.transaction(async (tx) => {
+      await lockBoard(tx);
+      const order = visible(await repo.lockOrder(tx, orderId), user);
+      if (order.statusId !== STATUS.prepared) return changeStatus(tx, orderId, STATUS.pending, user);
+      const lines = await weighingLines(tx, order.id);
+      await removePlacements(tx, [order.id]);
+      await applyWeights(tx, order, clearWeights(lines), STATUS.pending, user, new Map());
+    });
+  }
+
   return {
     submit: (request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) =>
       request.order_id ? modify(request.order_id, request, user) : create(request, user, key),
     transition,
+    prepare,
+    toPending,
     changeStatus,
     revertToSent,
 
@@ -251,12 +358,18 @@ export function createOrdersService({ db }: { db: Database }) {
       return {
         client_name: found.clientName,
         notes: found.order.notes,
-        products: lines.map(({ line, name }) => ({
+        products: lines.map(({ line, name, requiresWeighing, tolerancePct }) => ({
           FK_Products: line.productId,
           product_name: name,
           Name: name,
           Type: line.type,
           Amount: line.amount,
+          detailed_product_id: line.id,
+          Weight: line.weight,
+          Picked_Weight: line.pickedWeight,
+          Virtual_Freezer: line.virtualFreezer,
+          Requires_Weighing: requiresWeighing,
+          Weight_Tolerance_Pct: tolerancePct,
         })),
       };
     },

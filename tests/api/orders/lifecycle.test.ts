@@ -103,7 +103,9 @@ describe("modifying, cancelling and moving orders", () => {
     expect(pending.json().message).toBe(`Pedido #${orderId} marcado como pendiente.`);
     const prepared = await preparer.post("/api/orders/prepared/", { order_id: orderId });
     expect(prepared.json().message).toBe(`Pedido #${orderId} marcado como preparado.`);
-    expect((await preparer.post("/api/orders/pending/", { order_id: orderId })).statusCode).toBe(409);
+    // An Armado order not yet sent goes back to Pendiente (issue 41), and is prepared again.
+    expect((await preparer.post("/api/orders/pending/", { order_id: orderId })).statusCode).toBe(200);
+    expect((await preparer.post("/api/orders/prepared/", { order_id: orderId })).statusCode).toBe(200);
     expect((await seller.post("/api/orders/cancel/", { order_id: orderId })).statusCode).toBe(409);
     expect((await seller.post("/api/orders/prepared/", { order_id: orderId })).statusCode).toBe(403);
     const items = (await preparer.get(`/api/orders/${orderId}/items/`)).json();

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { serveControlSocket } from "./features/backups/control-socket";
 import { scheduleMaintenance } from "./jobs/schedule";
 import { DataDirLocked, lockDataDir } from "./operations/data-dir-lock";
+import { keepPrivate } from "./operations/private-files";
 import { onShutdownSignal } from "./operations/shutdown";
 import { createRuntime } from "./runtime";
 import { PROCESSORS } from "../workers/registry";
@@ -33,10 +34,14 @@ const config: Config = (() => {
     return cannotStart(error);
   }
 })();
+// The data directory is its user's alone, the lock file included.
+keepPrivate(config.dataDir);
 // Before anything opens the embedded database: a second process on the data directory ends here.
 const lock = config.mode === "embedded" ? await lockDataDir(config.dataDir).catch(cannotStart) : null;
 const freshDataDir = config.mode === "embedded" && !existsSync(join(config.dataDir, "pglite"));
 const runtime = await createRuntime(config, PROCESSORS);
+// A new embedded database was unpacked with its archive's open modes.
+if (config.mode === "embedded") keepPrivate(config.dataDir);
 const { generatedCredentials } = await bootstrap(config, runtime.database, { freshDataDir });
 const app = await buildApp(runtime);
 const stopMaintenance = scheduleMaintenance(runtime.jobs, (message) => app.log.error(message));

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { ConfigError, loadConfig } from "../server/config";
 import { consoleErrors } from "../server/connection-errors";
 import { openDatabase } from "../server/db/client";
+import { keepPrivate } from "../server/operations/private-files";
 import { onShutdownSignal } from "../server/operations/shutdown";
 import { createBullJobs, startBullWorkers } from "../server/jobs/bullmq";
 import { createMetrics, serveMetrics } from "../server/operations/metrics";
@@ -14,6 +15,8 @@ import { PROCESSORS } from "./registry";
 /** The worker process of production mode: consumes every queue until SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // Export files and backups written here are the service user's alone, as the API's are.
+  keepPrivate(config.dataDir);
   if (!config.databaseUrl || !config.redisUrl) {
     throw new ConfigError(
       "The worker process needs DATABASE_URL and REDIS_URL (embedded mode runs jobs inside npm start).",

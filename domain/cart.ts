@@ -156,6 +156,12 @@ export function addProduct(
     ? typeRefusal(type, { promotions: product.Promotions, unitWeight: product.Unit_Weight })
     : null;
   if (refusal) return { ok: false, message: refusal };
+  // A freezer holding less than one starts the line at what it holds, with the cap's warning
+  // (SPEC.md §4): one tap must not ask for more than the freezer has.
+  if (freezer && freezer.quantity < 1) {
+    const line = lineOf(product, { units: String(freezer.quantity), type, vfLimit: freezer.quantity });
+    return { ok: true, items: [...items, line], warning: CART_MESSAGES.freezerExceeded };
+  }
   const line = lineOf(product, { units: "1", type, vfLimit: freezer ? freezer.quantity : null });
   return checkStock([...items, line], line, product);
 }

@@ -49,6 +49,15 @@ export const PENDING_MESSAGES = {
 const SENT_KEPT_MS = 24 * 60 * 60 * 1000;
 /** While anything waits, a send is tried this often (besides reconnect, start and focus). */
 export const RETRY_EVERY_MS = 30_000;
+/**
+ * After a send that got no answer on a trigger (the signal back, start, focus), it is tried
+ * again after these waits, before the 30 s timer: the 'online' event often fires before the
+ * network carries anything (docs/decisions/pending-orders.md).
+ */
+export const RETRY_BACKOFF_MS = [1_000, 2_000, 4_000, 8_000] as const;
+
+/** The wait before back-off try `attempt` (0 = the first retry), or null once they are spent. */
+export const backoffDelay = (attempt: number): number | null => RETRY_BACKOFF_MS[attempt] ?? null;
 
 const byTaken = <T extends Pick<PendingOrder, "takenAt" | "key">>(a: T, b: T) =>
   a.takenAt < b.takenAt ? -1 : a.takenAt > b.takenAt ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;

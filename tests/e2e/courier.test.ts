@@ -51,6 +51,15 @@ async function preparedOrder(
   return id;
 }
 
+/** Nothing (a notice) lies over the middle of the element: a tap there reaches it. */
+const uncovered = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const label = el.closest("label") ?? el.parentElement;
+    return !!hit && (el.contains(hit) || hit.contains(el) || !!label?.contains(hit));
+  });
+
 beforeAll(async () => {
   if (skip) return;
   ({ e2e, seller, preparer, dispatcherApi } = await startDispatchE2E());
@@ -154,6 +163,22 @@ describe.skipIf(!!skip)(`the courier's phone in Chromium at 390 px ${skip}`, () 
     await dialog.getByLabel("Monto recibido en efectivo").waitFor();
     await dialog.getByRole("button", { name: "Confirmar entrega" }).click();
     await phone.getByText("Entrega registrada.").waitFor();
+
+    // Issue 38: with the notice still up, the next stop's reasons and the undo question are not under it.
+    await phone.getByTestId(`stop-${orderIds[0]}`).getByRole("button", { name: "No entregado", exact: true }).click();
+    const reasons = phone.getByRole("dialog");
+    await expect.poll(() => uncovered(reasons.getByRole("radio").first()), { timeout: 1_500 }).toBe(true);
+    await reasons.getByRole("radio").first().check({ timeout: 1_000 });
+    await reasons.getByRole("button", { name: "Cerrar" }).click();
+    await reasons.waitFor({ state: "detached" });
+    await phone
+      .getByTestId(`stop-${orderIds[1]}`)
+      .getByRole("button", { name: "Deshacer “Entregado”" })
+      .click({ timeout: 1_000 });
+    const question = phone.getByRole("dialog", { name: "Confirmación" });
+    await expect.poll(() => uncovered(question.getByRole("button", { name: "No" })), { timeout: 1_500 }).toBe(true);
+    await question.getByRole("button", { name: "No" }).click({ timeout: 1_000 });
+    await question.waitFor({ state: "detached" });
 
     await dispatcher
       .locator(`[data-testid='stop-badge-${orderIds[1]}'][data-state='entregado']`)

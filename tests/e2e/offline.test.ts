@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { e2eSkipReason, launchPhoneProfile, loginThroughUi } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
 import { seriousViolations, VIEWPORTS } from "../helpers/devices";
+import { keptKeys } from "../helpers/kept-data";
 import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -37,26 +38,6 @@ afterAll(async () => {
   await phone?.close();
   await t?.close();
 });
-
-/** The query keys the device keeps for the signed-in user (the save is throttled to one a second). */
-const keptKeys = () =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const userId = JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.user?.id;
-        const open = indexedDB.open("frio-kept-data");
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("queries")) return resolve([]);
-          const read = db.transaction("queries").objectStore("queries").get(`queries:${userId}`);
-          read.onsuccess = () => {
-            const kept = read.result ? JSON.parse(read.result).clientState.queries : [];
-            resolve(kept.map((q: { queryKey: unknown[] }) => q.queryKey.slice(0, 2).join("/")));
-          };
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
 
 /** The kept catalogue: how many products, and when a refresh of it last failed (0: never). */
 const keptCatalogue = () =>
@@ -94,7 +75,7 @@ describe.skipIf(!!skip)(`the seller's phone with no signal ${skip}`, () => {
     await page.getByText("Helado kept offline").first().waitFor();
     // The save runs at most once a second: leaving sooner would lose the last one.
     await expect
-      .poll(keptKeys, { timeout: 15_000 })
+      .poll(() => keptKeys(page, 2), { timeout: 15_000 })
       .toEqual(expect.arrayContaining(["order-wizard/clients", "order-wizard/client", "order-wizard/products"]));
 
     // The server stops and the phone loses its signal.

@@ -91,6 +91,18 @@ describe("cart line logic (SPEC.md §4)", () => {
     expect(freezerAvailable(1, "UN", 4)).toBe(0);
   });
 
+  it("starts a freezer line holding less than one at what the freezer holds, with the cap's warning", () => {
+    const outcome = addProduct([], product(1), { quantity: 0.5, type: "KG" });
+    expect(outcome).toMatchObject({
+      ok: true,
+      warning: "No puedes superar la cantidad disponible en el Freezer Virtual.",
+      items: [{ productId: 1, units: "0.5", type: "KG", virtual_freezer: true, vfLimit: 0.5 }],
+    });
+    // A second tap stays at the cap too.
+    const cart = items(outcome);
+    expect(items(addProduct(cart, product(1), { quantity: 0.5, type: "KG" }))[0]!.units).toBe("0.5");
+  });
+
   it("a modified order's freezer lines keep their cap: the balance plus what the order already took", () => {
     const old: CartLine[] = [
       { productId: 1, productName: "P1", units: "2", type: "UN", virtual_freezer: true, vfLimit: null },

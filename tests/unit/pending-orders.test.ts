@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  backoffDelay,
   expired,
   markChanged,
   markEditing,
@@ -9,6 +10,8 @@ import {
   ordersOf,
   refusalReasons,
   sendOutcome,
+  RETRY_BACKOFF_MS,
+  RETRY_EVERY_MS,
   sendQueue,
   unsentCount,
   type PendingOrder,
@@ -107,5 +110,12 @@ describe("the server's reasons on each line", () => {
     expect(refusalReasons(null, items, "No se pudo confirmar el pedido.")).toEqual([
       { productId: null, message: "No se pudo confirmar el pedido." },
     ]);
+  });
+});
+
+describe("back-off after a send with no answer", () => {
+  it("waits 1, 2, 4 and 8 s, then leaves it to the 30 s timer", () => {
+    expect([0, 1, 2, 3, 4].map(backoffDelay)).toEqual([1_000, 2_000, 4_000, 8_000, null]);
+    expect(RETRY_BACKOFF_MS.reduce((a: number, b) => a + b, 0)).toBeLessThan(RETRY_EVERY_MS);
   });
 });

@@ -5,6 +5,7 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { lazy, Suspense, type ReactNode } from "react";
 import { ApiError } from "../api/messages";
 import { useAfterFirstPaint } from "../components/after-first-paint";
+import { hideNoticesWhenDialogsOpen } from "../components/notify";
 import { keepQueries, markReached, markUnreachable, persistOptions } from "../features/offline";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -25,6 +26,8 @@ keepQueries(queryClient);
 // TanStack Query takes the browser as online until an 'offline' event: a start with no signal
 // would send every query to fail. Told at once, they wait for the signal, showing the kept data.
 onlineManager.setOnline(navigator.onLine);
+// A dialog opening closes the notices of the step before (docs/decisions/notifications-placement.md).
+hideNoticesWhenDialogsOpen();
 
 /**
  * What was kept is shown at once and asked for again: it may predate events this device never

@@ -20,3 +20,6 @@ if (typeof window !== "undefined") {
 export const markReached = () => useConnection.getState().unreachable && useConnection.setState({ unreachable: false });
 export const markUnreachable = () => useConnection.setState({ unreachable: true });
 export const useOffline = () => useConnection((s) => s.unreachable || !s.browserOnline);
+
+/** Read outside React: the last call got no answer at all. */
+export const isUnreachable = () => useConnection.getState().unreachable;

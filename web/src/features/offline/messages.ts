@@ -3,6 +3,8 @@ export const OFFLINE_MESSAGES = {
   /** Shown once the page runs a new version of the app. */
   updateApplied: "Hay una versión nueva de Frío: se aplicó.",
   offline: "Sin conexión",
+  /** 'Repetir último pedido' with no signal, for a client whose last order the phone never read. */
+  lastOrderNotKept: "Sin conexión: el último pedido de este cliente no está guardado en el teléfono.",
 } as const;
 
 const TIME = new Intl.DateTimeFormat("es-AR", {

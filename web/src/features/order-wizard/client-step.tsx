@@ -6,6 +6,7 @@ import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useClientSearch } from "./api/search-clients";
 import { LowStockPanel } from "./low-stock-panel";
+import { PlacedStatus } from "./placed-notice";
 import { WizardHeader } from "./wizard-header";
 
 type Found = { id: number; name: string; phone: string; address: string };
@@ -42,6 +43,7 @@ export function ClientStep() {
   return (
     <>
       <WizardHeader step={0} />
+      <PlacedStatus />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <TextInput
@@ -54,7 +56,8 @@ export function ClientStep() {
             }}
             ref={searchRef}
             enterKeyHint="go"
-            onKeyDown={(event) => event.key === "Enter" && setEnterPressed(true)}
+            // An empty box found nothing asked for: Enter there does nothing.
+            onKeyDown={(event) => event.key === "Enter" && search.trim() !== "" && setEnterPressed(true)}
             mb="md"
           />
           <RecordTable

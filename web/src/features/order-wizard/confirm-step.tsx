@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { CART_MESSAGES, cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
 import { repricedLines } from "../../../../domain/cart-prices";
@@ -9,7 +9,7 @@ import { buildOrderRequest } from "../../../../domain/order-request";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { PENDING_MESSAGES } from "../../../../domain/pending-orders";
-import { notifyError, notifyFailure, notifyInfo, notifySuccess } from "../../components/notify";
+import { notifyError, notifyFailure } from "../../components/notify";
 import { useOrderWizard, wizardDataOf, type WizardData } from "../../stores/order-wizard";
 import { isConnectionFailure, keepPendingOrder, markPendingSent } from "../pending-orders";
 import { useQueryClient } from "@tanstack/react-query";
@@ -21,6 +21,7 @@ import { saveReceipt } from "./receipt-notice";
 import { RepricedMark } from "./repriced-mark";
 import { ShortStockAlert, stockRefusalOf, type StockRefusal } from "./stock-refusal";
 import { WizardHeader } from "./wizard-header";
+import { placedNotice, type PlacedNotice } from "./placed-notice";
 
 const REDIRECT_MS = 1_200;
 
@@ -43,20 +44,27 @@ export function ConfirmStep() {
   const submit = useSubmitOrder();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<StockRefusal | null>(null);
-  const [payment, setPayment] = useState<string | null>(
-    wizard.details?.payment_method.id ? String(wizard.details.payment_method.id) : null,
+  // SPEC.md §3: the payment method is one of the order details kept locally, so 'Atrás: Entrega'
+  // and an order reopened from Pendientes find the one chosen here.
+  const payment = order.details?.payment_method.id ? String(order.details.payment_method.id) : null;
+  const methods = payMethods.data;
+  const choosePayment = useCallback(
+    (value: string | null) => {
+      const method = methods?.find((m) => String(m.PK_PayMethods) === value);
+      const { details: kept, setDetails } = useOrderWizard.getState();
+      if (method && kept) setDetails({ ...kept, payment_method: { id: method.PK_PayMethods, name: method.Name } });
+    },
+    [methods],
   );
   const [error, setError] = useState<string | null>(null);
   // One key per confirmation attempt: a double click or a retry creates one order.
   const idempotencyKey = useRef(crypto.randomUUID());
 
   useEffect(() => {
-    if (payment || !payMethods.data?.length) return;
-    const cash =
-      payMethods.data.find((m) => m.Name.toLowerCase() === "efectivo") ??
-      payMethods.data.find((m) => m.PK_PayMethods === 1);
-    if (cash) setPayment(String(cash.PK_PayMethods));
-  }, [payment, payMethods.data]);
+    if (placed || payment || !methods?.length) return;
+    const cash = methods.find((m) => m.Name.toLowerCase() === "efectivo") ?? methods.find((m) => m.PK_PayMethods === 1);
+    if (cash) choosePayment(String(cash.PK_PayMethods));
+  }, [placed, payment, methods, choosePayment]);
 
   const catalog = useMemo(
     () => new Map<number, CatalogProduct>((products.data ?? []).map((p) => [p.PK_Products, p])),
@@ -101,7 +109,6 @@ export function ConfirmStep() {
     };
     const keep = async () => {
       await keepPendingOrder(kept);
-      notifyInfo(PENDING_MESSAGES.kept);
       setPlaced({ items, details, notes, clientName, orderId, placedId: null, kept: true });
       wizard.clear();
     };
@@ -110,7 +117,6 @@ export function ConfirmStep() {
       const answer = await submit.mutateAsync({ body, idempotencyKey: key });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       if (wizard.pendingKey && answer.order_id) await markPendingSent(kept, answer.order_id);
-      notifySuccess("Pedido confirmado");
       if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
       setPlaced({ items, details, notes, clientName, orderId, placedId: answer.order_id ?? null });
       wizard.clear();
@@ -126,9 +132,11 @@ export function ConfirmStep() {
     }
   }
 
+  // What happened is said on the page, here and on the next one, not in a notice over its heading.
   useEffect(() => {
     if (!placed) return;
-    const timer = setTimeout(() => navigate("/orders/new"), REDIRECT_MS);
+    const notice: PlacedNotice = placed.kept ? PENDING_MESSAGES.kept : placedNotice(placed.placedId);
+    const timer = setTimeout(() => navigate("/orders/new", { state: { notice } }), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [placed, navigate]);
 
@@ -205,7 +213,7 @@ export function ConfirmStep() {
                 label="Forma de pago"
                 data={(payMethods.data ?? []).map((m) => ({ value: String(m.PK_PayMethods), label: m.Name }))}
                 value={payment}
-                onChange={setPayment}
+                onChange={choosePayment}
                 disabled={!!placed}
               />
               <Textarea

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import {
   DELIVERY_DATE_MESSAGE,
@@ -33,7 +33,14 @@ export function DeliveryStep() {
   const navigate = useNavigate();
   const wizard = useOrderWizard();
   const client = useWizardClient(clientId);
-  const references = useReferences();
+  const listed = useReferences();
+  // The client's detail brings the cities and zones too: with no signal and the lists never
+  // read on this phone, the step opens on those instead of waiting.
+  const detail = client.data?.detail;
+  const references = useMemo(
+    () => ({ data: listed.data ?? (detail ? { cities: detail.cities, shipments: detail.shipments } : undefined) }),
+    [listed.data, detail],
+  );
   const slots = useTimeSlots();
   const usual = useUsualChoices(client.data?.detail.last_order_id);
   const [details, setDetails] = useState<DeliveryDetails | null>(wizard.details);

@@ -20,6 +20,7 @@ import { ProductPicker } from "../../components/product-picker";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useWizardProducts } from "./api/get-products";
 import { useWizardClient } from "./api/get-wizard-client";
+import { usePrefetchUsualOrder } from "./api/get-usual-order";
 import { useUpdateStock } from "./api/update-stock";
 import { CartPanel } from "./cart-panel";
 import { CartSummaryBar } from "./cart-summary-bar";
@@ -39,6 +40,7 @@ export function ProductsStep() {
   const navigate = useNavigate();
   const wizard = useOrderWizard();
   const client = useWizardClient(clientId);
+  usePrefetchUsualOrder(client.data?.detail.last_order_id ?? null);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const products = useWizardProducts("");
@@ -213,6 +215,7 @@ export function ProductsStep() {
         <Group mb="sm">
           <RepeatLastOrder
             clientId={clientId}
+            lastOrderId={detail.last_order_id}
             catalog={catalog}
             freezer={freezer.cart.items}
             onOutcome={apply}

@@ -6,10 +6,13 @@ import { repeatLine, type PastLine } from "../../../../domain/repeat-order";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifyFailure, notifyInfo, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
+import { OFFLINE_MESSAGES } from "../offline";
 import { useLastOrderLookup } from "./api/get-last-order";
 
 interface RepeatLastOrderProps {
   clientId: number;
+  /** The client's last order as its detail names it: what the phone may have kept. */
+  lastOrderId: number | null;
   /** Today's prices and stock, as the products step shows them. */
   catalog: Map<number, CatalogProduct>;
   /** The client's freezer balances. */
@@ -33,8 +36,15 @@ const toPast = (order: LastOrder): PastLine[] =>
  * 'Repetir último pedido' (issue 16): the client's last order's lines join the cart one by one
  * through the cart's rules; lines short of stock then ask the usual stock warning, one at a time.
  */
-export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warningOpen }: RepeatLastOrderProps) {
-  const lookup = useLastOrderLookup(clientId);
+export function RepeatLastOrder({
+  clientId,
+  lastOrderId,
+  catalog,
+  freezer,
+  onOutcome,
+  warningOpen,
+}: RepeatLastOrderProps) {
+  const lookup = useLastOrderLookup(clientId, lastOrderId);
   const [loading, setLoading] = useState(false);
   const [short, setShort] = useState<PastLine[]>([]);
 
@@ -60,7 +70,8 @@ export function RepeatLastOrder({ clientId, catalog, freezer, onOutcome, warning
     try {
       order = await lookup();
     } catch (error) {
-      return error instanceof ApiError && error.status === 404
+      // No order, or none kept with no signal: the reason, at once.
+      return error instanceof ApiError && (error.status === 404 || error.message === OFFLINE_MESSAGES.lastOrderNotKept)
         ? notifyError(error.message)
         : notifyFailure(error, "No se pudo cargar el último pedido.");
     } finally {

@@ -10,10 +10,22 @@ const STATUS_LABEL: Record<Exclude<PendingStatus, "sent">, { label: string; colo
   editing: { label: "En edición", color: "blue" },
 };
 
+/** A status never shrinks below its text. */
+const WHOLE = { flexShrink: 0, overflow: "visible" } as const;
+
 function StatusBadge({ order }: { order: PendingOrder }) {
-  if (order.status === "sent") return <Badge color="teal">Enviado #{order.orderId}</Badge>;
+  if (order.status === "sent")
+    return (
+      <Badge color="teal" style={WHOLE}>
+        Enviado #{order.orderId}
+      </Badge>
+    );
   const { label, color } = STATUS_LABEL[order.status];
-  return <Badge color={color}>{label}</Badge>;
+  return (
+    <Badge color={color} style={WHOLE}>
+      {label}
+    </Badge>
+  );
 }
 
 /** A refused order's lines, each with the server's reason under it; reasons on the whole order first. */
@@ -56,8 +68,11 @@ export function PendingOrderCard({ order, onOpen, onDiscard }: PendingOrderCardP
   return (
     <Card withBorder component="article" aria-label={`Pedido de ${order.clientName}`}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700}>{order.clientName}</Text>
+        {/* A long name takes the line and the status goes under it, whole: a cut 'ENVIADO #…' loses the number. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Text fw={700} style={{ flex: "1 1 12rem", minWidth: 0, overflowWrap: "anywhere" }}>
+            {order.clientName}
+          </Text>
           <StatusBadge order={order} />
         </Group>
         <Group justify="space-between">

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { expired, RETRY_EVERY_MS } from "../../../../domain/pending-orders";
+import { backoffDelay, expired, RETRY_EVERY_MS } from "../../../../domain/pending-orders";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { resumeEditing, resumePendingOrder } from "./pending-actions";
 import { pendingStore } from "./pending-store";
@@ -9,7 +9,8 @@ import { usePendingOrderCount } from "./use-pending-orders";
 
 /**
  * Sends the orders kept offline when the signal may be back: on start, on reconnect ('online'),
- * when the seller comes back to the app, and every 30 s while any waits. Renders nothing.
+ * when the seller comes back to the app (each retried after 1, 2, 4 and 8 s while no answer
+ * comes), and every 30 s while any waits. Renders nothing.
  */
 export function PendingOrdersSync() {
   const queryClient = useQueryClient();
@@ -19,7 +20,17 @@ export function PendingOrdersSync() {
     // Pendientes is opened with no signal: its code is fetched now, while there is one. Without a
     // signal now the fetch fails harmlessly: opening Pendientes loads it (or says so) then.
     void import("./pending-orders-page").catch(() => undefined);
-    const send = () => void sendPendingOrders(queryClient);
+    // A send that gets no answer is tried again after 1, 2, 4 and 8 s, before the 30 s timer.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (step: number) =>
+      void sendPendingOrders(queryClient).then((reached) => {
+        const delay = reached ? null : backoffDelay(step);
+        if (delay !== null) retry = setTimeout(() => attempt(step + 1), delay);
+      });
+    const send = () => {
+      clearTimeout(retry);
+      attempt(0);
+    };
     const visible = () => document.visibilityState === "visible" && send();
     void (async () => {
       const all = await pendingStore.all();
@@ -35,6 +46,7 @@ export function PendingOrdersSync() {
       if (previous.pendingKey && previous.pendingKey !== state.pendingKey) void resumePendingOrder(previous.pendingKey);
     });
     return () => {
+      clearTimeout(retry);
       window.removeEventListener("online", send);
       window.removeEventListener("focus", send);
       document.removeEventListener("visibilitychange", visible);

@@ -44,40 +44,46 @@ async function sendOne(order: PendingOrder, queryClient: QueryClient): Promise<b
   }
 }
 
-async function sendAll(sellerId: number, queryClient: QueryClient) {
-  await withPendingLock(async () => {
+/** False when an order got no answer (it and the later ones still wait). */
+function sendAll(sellerId: number, queryClient: QueryClient): Promise<boolean> {
+  return withPendingLock(async () => {
     for (const queued of sendQueue(await pendingStore.all(), sellerId)) {
       // Read again under the lock: another tab may have sent, opened or discarded it meanwhile.
       const order = await pendingStore.get(queued.key);
       if (order?.status !== "pending") continue;
       // In the order taken: when one cannot go, the later ones wait behind it.
-      if (!(await sendOne(order, queryClient))) return;
+      if (!(await sendOne(order, queryClient))) return false;
     }
+    return true;
   });
 }
 
-let running: Promise<void> | null = null;
+let running: Promise<boolean> | null = null;
 let again = false;
 
 /**
- * Sends what waits, oldest first. A call while a send runs (a double tap, 'online' and focus at
- * once) makes one more pass after it, never a second sender.
+ * Sends what waits, oldest first; true once nothing is left waiting for an answer. A call while
+ * a send runs (a double tap, 'online' and focus at once) makes one more pass after it, never a
+ * second sender.
  */
-export function sendPendingOrders(queryClient: QueryClient): Promise<void> {
+export function sendPendingOrders(queryClient: QueryClient): Promise<boolean> {
   const sellerId = useSession.getState().user?.id;
-  if (!sellerId || !useSession.getState().access) return Promise.resolve();
+  if (!sellerId || !useSession.getState().access) return Promise.resolve(true);
   if (running !== null) {
     again = true;
     return running;
   }
   running = (async () => {
+    let reached = true;
     do {
       again = false;
       // A failure outside one order's answer (the store, the lock): the orders stay kept and the next signal sends them.
-      await sendAll(sellerId, queryClient).catch((error: unknown) =>
-        console.error("No se pudieron enviar los pedidos pendientes", error),
-      );
+      reached = await sendAll(sellerId, queryClient).catch((error: unknown) => {
+        console.error("No se pudieron enviar los pedidos pendientes", error);
+        return true;
+      });
     } while (again);
+    return reached;
   })().finally(() => {
     running = null;
   });

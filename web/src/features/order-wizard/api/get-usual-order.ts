@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { OrderDetail } from "../../../../../domain/contracts/orders";
 import { usualChoices, type UsualChoices } from "../../../../../domain/usual-order";
 import { get } from "../../../api/http";
-import { usePayMethods } from "./get-pay-methods";
-import { useTimeSlots } from "./get-time-slots";
+import { useOffline } from "../../offline";
+import { usePayMethods, usePrefetchPayMethods } from "./get-pay-methods";
+import { usePrefetchTimeSlots, useTimeSlots } from "./get-time-slots";
 import { wizardKeys } from "./keys";
 
 /** The client's last order (its id comes with the wizard's client), read for its slot and payment method. */
@@ -14,12 +15,26 @@ const usualOrderOptions = (orderId: number) =>
 
 /**
  * The slot and payment method of the client's last order, offered for this one; `settled` once
- * known (a client without orders, or an order that cannot be read, offers nothing).
+ * known (a client without orders, or an order that cannot be read, offers nothing). With no
+ * signal it settles at once on what is kept: the step never waits on a request that cannot leave.
  */
 export function useUsualChoices(lastOrderId: number | null | undefined): UsualChoices & { settled: boolean } {
   const order = useQuery({ ...usualOrderOptions(lastOrderId ?? 0), enabled: !!lastOrderId });
   const slots = useTimeSlots();
   const methods = usePayMethods();
-  const settled = lastOrderId === null || (!!lastOrderId && !order.isPending && !slots.isPending && !methods.isPending);
+  const offline = useOffline();
+  const orderKnown = !order.isPending || offline;
+  const settled = lastOrderId === null || (!!lastOrderId && orderKnown && !slots.isPending && !methods.isPending);
   return { ...usualChoices(order.data ?? null, slots.data ?? [], methods.data ?? []), settled };
+}
+
+/**
+ * The products step reads, while there is signal, what the next steps need (the last order,
+ * the slots, the payment methods): all kept, so those steps open with no signal later.
+ */
+export function usePrefetchUsualOrder(lastOrderId: number | null) {
+  // Read, never rendered from here: no change of it re-renders the products step.
+  useQuery({ ...usualOrderOptions(lastOrderId ?? 0), enabled: !!lastOrderId, notifyOnChangeProps: [] });
+  usePrefetchTimeSlots();
+  usePrefetchPayMethods();
 }

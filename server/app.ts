@@ -28,6 +28,7 @@ import { createCommissionsService } from "./features/commissions/service";
 import { deployRoutes } from "./features/deploy/routes";
 import { courierRoutes } from "./features/courier/routes";
 import { createCourierService } from "./features/courier/service";
+import { createDayPlanService, dayPlanRoutes } from "./features/day-plan";
 import { dispatchRoutes } from "./features/dispatch/routes";
 import { createDispatchService } from "./features/dispatch/service";
 import { createDeployService } from "./features/deploy/service";
@@ -238,6 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(preparationRoutes, { preparation });
       await api.register(dispatchRoutes, { dispatch });
       await api.register(courierRoutes, { courier });
+      await api.register(dayPlanRoutes, {
+        dayPlan: createDayPlanService({
+          db,
+          jobs,
+          linkCourier: (actor, column, userId) => courier.link(actor, column, userId),
+        }),
+      });
       await api.register(commissionsRoutes, { commissions });
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });

@@ -1,5 +1,6 @@
 import type { JobRegistry } from "../server/jobs/types";
 import { preparationSweep } from "./loops/preparation-sweep";
+import { dayPlan } from "./processors/day-plan";
 import { deploy } from "./processors/deploy";
 import { exportTable } from "./processors/export-table";
 import { purgeExpiredTokens } from "./processors/purge-expired-tokens";
@@ -12,5 +13,6 @@ export const PROCESSORS: JobRegistry = {
   [purgeExpiredTokens.queue.name]: purgeExpiredTokens,
   [deploy.queue.name]: deploy,
   [exportTable.queue.name]: exportTable,
+  [dayPlan.queue.name]: dayPlan,
   [preparationSweep.loop]: preparationSweep,
 };

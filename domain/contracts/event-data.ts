@@ -139,6 +139,9 @@ const UserData = z.object({ user_id: z.number() });
 const GroupChangedData = z.object({ user_id: z.number(), group: text() });
 
 /** Every durable event type (./events) and what its data holds: producers are typed by it, screens parse with it. */
+/** dispatch.plan_ready: a day's plan finished (ready or failed); boards read it by id. */
+const PlanReadyData = z.object({ id: text(), delivery_date: text(), status: text() });
+
 export const EVENT_DATA = {
   "order.created": OrderEventData,
   "order.modified": OrderEventData,
@@ -154,6 +157,7 @@ export const EVENT_DATA = {
   "dispatch.stop_undone": StopUndoneData,
   "dispatch.courier_linked": CourierLinkedData,
   "dispatch.courier_position": CourierPositionData,
+  "dispatch.plan_ready": PlanReadyData,
   "courier.stops_changed": StopsChangedData,
   "export.done": ExportDoneData,
   "export.failed": ExportFailedData,

@@ -19,6 +19,7 @@ export const DURABLE_EVENT_TYPES = [
   "dispatch.stop_undone",
   "dispatch.courier_linked",
   "dispatch.courier_position",
+  "dispatch.plan_ready",
   "courier.stops_changed",
   "export.done",
   "export.failed",

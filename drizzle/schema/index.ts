@@ -8,3 +8,4 @@ export * from "./settings";
 export * from "./events";
 export * from "./audit";
 export * from "./courier";
+export * from "./day-plan";

@@ -16,6 +16,9 @@ export const shipments = pgTable("shipments", {
 export const timesShipping = pgTable("times_shipping", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull(),
+  /** The slot's hours in minutes from midnight, both or neither: a slot without them is open all shift. */
+  startMinute: integer("start_minute"),
+  endMinute: integer("end_minute"),
 });
 
 export const payMethods = pgTable("pay_methods", {

@@ -8,6 +8,7 @@ export const JOB_PAYLOADS = {
   maintenance: z.object({ before: z.iso.datetime() }),
   deploy: z.object({ actorId: z.number().int(), requestedAt: z.iso.datetime() }),
   exports: z.object({ exportId: z.uuid() }),
+  "day-plans": z.object({ planId: z.uuid() }),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

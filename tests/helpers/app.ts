@@ -105,6 +105,10 @@ export class ApiClient {
   post(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request("POST", url, payload ?? {}, headers);
   }
+
+  put(url: string, payload?: unknown) {
+    return this.request("PUT", url, payload ?? {});
+  }
 }
 
 /** Another API instance on the same database and Redis, as a second production process would be. */

@@ -39,7 +39,7 @@ SELECT
   EXISTS (SELECT 1 FROM times_shipping t WHERE t.id = CAST(:slot AS int)) AS time,
   EXISTS (SELECT 1 FROM pay_methods m WHERE m.id = 1) AS pay,
   EXISTS (SELECT 1 FROM clients c WHERE c.id = 1 AND c.null_date IS NULL) AS client,
-  (SELECT o.id FROM orders o WHERE o.seller_id = 1 AND o.idempotency_key = NULL) AS existing_order_id;
+  (SELECT json_build_object('id', o.id, 'fingerprint', o.idempotency_fingerprint) FROM orders o WHERE o.seller_id = 1 AND o.idempotency_key = NULL) AS existing;
 SELECT order_id, event_id FROM create_order(
   jsonb_build_object('client_id', 1, 'seller_id', 1, 'status_id', 1, 'order_time', '10:00', 'notes', '', 'idempotency_key', NULL,
     'shipment_id', CAST(:zone AS int), 'shipping_cost', '1500.00', 'city_id', 2, 'address', 'Mitre 500', 'latitude', '-34.720000', 'longitude', '-58.250000',

@@ -35,6 +35,12 @@ export class Conflict extends AppError {
     super(409, message, undefined, extra);
   }
 }
+/** Well-formed, but it contradicts what the server already holds (an Idempotency-Key reused for another order). */
+export class Unprocessable extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
 export class TooMany extends AppError {
   constructor(
     message = "Demasiados intentos. Esperá un momento y volvé a intentar.",

@@ -20,6 +20,7 @@ export const ORDER_MESSAGES = {
   unknownProduct: "El producto no existe.",
   unknownClient: "El cliente no existe o fue eliminado.",
   noLastOrder: "Este cliente no tiene pedidos anteriores.",
+  keyReused: "Esta clave ya se usó para otro pedido.",
 } as const;
 
 // A reference the delivery step picks; what is not an id (idFrom) reads as not picked (0),

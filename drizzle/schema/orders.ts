@@ -50,6 +50,11 @@ export const orders = pgTable(
     alterDate: timestamp("alter_date", { withTimezone: true }),
     /** Unique per seller (orders_seller_key_idx): another user's same key is another order. */
     idempotencyKey: text("idempotency_key"),
+    /**
+     * SHA-256 of the request the key first came with (canonical JSON): the same key with
+     * another body is refused (docs/decisions/idempotency-key.md); null before issue 39.
+     */
+    idempotencyFingerprint: text("idempotency_fingerprint"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

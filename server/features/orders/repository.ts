@@ -50,7 +50,14 @@ export interface OrderInputs {
   references: { zoneName: string | null; zonePrice: string | null; city: boolean; time: boolean; pay: boolean };
   /** The client exists and is not deleted. */
   client: boolean;
-  existingOrderId: number | null;
+  /** The order this seller already made with this Idempotency-Key, and the request it came with. */
+  existing: KeyedOrder | null;
+}
+
+/** An order taken under an Idempotency-Key; `fingerprint` is null for orders taken before it was kept. */
+export interface KeyedOrder {
+  id: number;
+  fingerprint: string | null;
 }
 
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
@@ -71,7 +78,7 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
     time: boolean;
     pay: boolean;
     client: boolean;
-    existing_order_id: number | null;
+    existing: KeyedOrder | null;
   }>(
     await db.execute(sql`
       select
@@ -86,7 +93,8 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
         exists (select 1 from ${timesShipping} t where t.id = ${time}) as time,
         exists (select 1 from ${payMethods} m where m.id = ${pay}) as pay,
         exists (select 1 from ${clients} c where c.id = ${query.clientId} and c.null_date is null) as client,
-        (select o.id from ${orders} o where o.seller_id = ${query.sellerId} and o.idempotency_key = ${query.idempotencyKey}) as existing_order_id`),
+        (select json_build_object('id', o.id, 'fingerprint', o.idempotency_fingerprint) from ${orders} o
+           where o.seller_id = ${query.sellerId} and o.idempotency_key = ${query.idempotencyKey}) as existing`),
   );
   return {
     products: row!.products ?? [],
@@ -99,7 +107,7 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
       pay: row!.pay,
     },
     client: row!.client,
-    existingOrderId: row!.existing_order_id === null ? null : Number(row!.existing_order_id),
+    existing: row!.existing,
   };
 }
 
@@ -190,12 +198,12 @@ export async function replaceLines(db: Executor, orderId: number, values: Partia
   await db.insert(orderDetails).values(lines.map((line) => ({ ...line, orderId })));
 }
 
-export async function findOrderByKey(db: Executor, sellerId: number, key: string) {
+export async function findOrderByKey(db: Executor, sellerId: number, key: string): Promise<KeyedOrder | null> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, fingerprint: orders.idempotencyFingerprint })
     .from(orders)
     .where(and(eq(orders.sellerId, sellerId), eq(orders.idempotencyKey, key)));
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** The order row locked for the rest of the transaction, so two changes to it serialise. */

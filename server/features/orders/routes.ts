@@ -27,7 +27,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post("/order/", {
     config: { permission: "orders.take" },
     schema: {
-      summary: "Take or modify an order (idempotent by Idempotency-Key)",
+      summary: "Take or modify an order (idempotent by Idempotency-Key; the same key with another body is a 422)",
       body: SubmitOrderRequest,
       headers: IdempotencyHeaders,
       response: { 200: SubmitOrderResponse },

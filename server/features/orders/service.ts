@@ -13,11 +13,12 @@ import type { LineType } from "../../../domain/pricing";
 import { clearWeights, planWeighing, type Reweighed, type WeighingLine } from "../../../domain/catch-weight";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 import { lockBoard, removePlacements } from "../boards";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
+import { requestFingerprint } from "./idempotency";
 import * as repo from "./repository";
 import { toDetail } from "./serialize";
 
@@ -90,10 +91,22 @@ export function createOrdersService({ db }: { db: Database }) {
     hasFv: cart.hasFv,
   });
 
+  /**
+   * A key already used answers its order when the request is the one it came with (a retry,
+   * a double click), and is refused with another (issue 39). Orders taken before requests
+   * were kept (no fingerprint) answer as before.
+   */
+  function keyedAnswer(existing: repo.KeyedOrder, fingerprint: string | null) {
+    if (existing.fingerprint !== null && existing.fingerprint !== fingerprint)
+      throw new Unprocessable(ORDER_MESSAGES.keyReused);
+    return existing.id;
+  }
+
   /** Prices the cart, then writes it all in one statement: the catalogue read and the write are two round trips. */
   async function create(request: SubmitOrderRequest, user: AuthenticatedUser, key: string | null) {
+    const fingerprint = key === null ? null : requestFingerprint(request);
     const inputs = await read(db, request, user.id, key);
-    if (inputs.existingOrderId !== null) return inputs.existingOrderId;
+    if (inputs.existing) return keyedAnswer(inputs.existing, fingerprint);
     const { cart, delivery, names } = price(request, inputs);
     const { notes, ...where } = delivery;
     try {
@@ -105,6 +118,7 @@ export function createOrdersService({ db }: { db: Database }) {
           orderTime: orderTime(),
           notes,
           idempotencyKey: key,
+          idempotencyFingerprint: fingerprint,
           ...where,
           ...amounts(cart, delivery),
         },
@@ -123,7 +137,7 @@ export function createOrdersService({ db }: { db: Database }) {
       // A double click that lost the race: the other request created the order.
       if (key && isUniqueViolation(error)) {
         const existing = await repo.findOrderByKey(db, user.id, key);
-        if (existing) return existing;
+        if (existing) return keyedAnswer(existing, fingerprint);
       }
       throw error;
     }

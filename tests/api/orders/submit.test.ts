@@ -5,7 +5,8 @@ import { DELIVERY_DATE_UNREADABLE } from "../../../domain/delivery";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
-import { orderDetails, placeOrder, stockOf } from "../../helpers/orders";
+import { ORDER_MESSAGES } from "../../../domain/contracts/orders";
+import { orderDetails, orderPayload, placeOrder, stockOf } from "../../helpers/orders";
 
 let t: TestApp;
 let seller: ApiClient;
@@ -85,6 +86,47 @@ describe("submitting an order", () => {
     const again = await placeOrder(seller, clientId, line, {}, "clave-idem-0001");
     expect(again.json().order_id).toBe(a.json().order_id);
     expect(await stockOf(seller, product.PK_Products)).toBe("19.000");
+  });
+
+  it("refuses an Idempotency-Key reused with another body (422), and still answers the first order to its own body", async () => {
+    const { id: clientId } = await createClient(seller);
+    const other = await createClient(seller);
+    const product = await createProduct(seller, { quantity: 20 });
+    const line = (units: number) => [{ productId: product.PK_Products, units, type: "KG" as const }];
+    const key = "clave-idem-otra-0001";
+    const first = await placeOrder(seller, clientId, line(1), {}, key);
+    expect(first.statusCode).toBe(200);
+    const orderId = first.json().order_id;
+
+    for (const [label, reused] of [
+      ["more units", () => placeOrder(seller, clientId, line(2), {}, key)],
+      ["another client", () => placeOrder(seller, other.id, line(1), {}, key)],
+      ["other notes", () => placeOrder(seller, clientId, line(1), { orderData: orderDetails({ notes: "otra" }) }, key)],
+    ] as const) {
+      const response = await reused();
+      expect(response.statusCode, label).toBe(422);
+      expect(response.json().detail).toBe(ORDER_MESSAGES.keyReused);
+    }
+    // The same request, its keys in another order and an id as digits: the first answer.
+    const same = await placeOrder(seller, clientId, line(1), {}, key);
+    expect(same.json().order_id).toBe(orderId);
+    const payload = orderPayload(clientId, line(1));
+    const reordered = Object.fromEntries(Object.entries({ ...payload, client_id: String(clientId) }).reverse());
+    const again = await seller.post("/api/order/", reordered, { "idempotency-key": key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order_id).toBe(orderId);
+    expect(await stockOf(seller, product.PK_Products)).toBe("19.000");
+
+    // Two different bodies at once under a new key: one order, the other refused.
+    const race = await Promise.all([
+      placeOrder(seller, clientId, line(1), {}, "clave-idem-carrera-01"),
+      placeOrder(seller, clientId, line(3), {}, "clave-idem-carrera-01"),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const taken = race.find((r) => r.statusCode === 200)!.json().order_id;
+    expect((await seller.get(`/api/orders/${taken}/`)).statusCode).toBe(200);
+    const units = race[0]!.statusCode === 200 ? 1 : 3;
+    expect(await stockOf(seller, product.PK_Products)).toBe(`${19 - units}.000`);
   });
 
   it("stores a pick-up with city 1, the local address and no delivery cost", async () => {

@@ -2,7 +2,14 @@ import { todayInBuenosAires } from "./calendar";
 import type { Centavos } from "./money";
 
 /** Why a stop was not delivered (issue 16); 'Otro' needs a text. */
-export const NOT_DELIVERED_REASONS = ["Ausente", "Rechazó el pedido", "Dirección incorrecta", "Otro"] as const;
+export const NOT_DELIVERED_REASONS = [
+  "Ausente",
+  "Rechazó el pedido",
+  "Dirección incorrecta",
+  // The goods arrived warmer than the cold chain allows (issue 41).
+  "Cadena de frío",
+  "Otro",
+] as const;
 export type NotDeliveredReason = (typeof NOT_DELIVERED_REASONS)[number];
 
 export const STOP_STATES = ["pendiente", "entregado", "no_entregado"] as const;

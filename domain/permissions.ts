@@ -35,6 +35,8 @@ export const CAPABILITIES = {
   "audit.read": ["Admin"],
   "software.deploy": ["Admin"],
   "shipping.edit": ["Admin", "Vendedor"],
+  /** Whether 'Entregado' asks the goods' temperature, and the maximum (issue 41). */
+  "settings.cold_chain": ["Admin"],
   "profile.edit": ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"],
   "session.use": ["Admin", "Vendedor", "Preparador", "Despachante", "Cadete"],
 } as const satisfies Record<string, readonly GroupName[]>;

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "product.price": "Precio",
   "freezer.balance": "Freezer virtual",
   "shipping.cost": "Costo de envío",
+  "settings.cold_chain": "Cadena de frío",
   "user.approved": "Aprobación",
   "user.denied": "Solicitud denegada",
   "user.deactivated": "Desactivación",
@@ -23,6 +24,7 @@ export const AUDIT_ENTITIES = {
   product: "Producto",
   client: "Cliente",
   shipment: "Zona",
+  settings: "Configuración",
   user: "Usuario",
   registration_request: "Solicitud",
 } as const;

@@ -3,6 +3,7 @@ import { isoDate } from "./dates";
 import { text } from "./text";
 import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
+import { parseTemperature } from "../cold-chain";
 import { recordId, wholeNumber } from "./catalog-common";
 
 export const COURIER_MESSAGES = {
@@ -45,6 +46,23 @@ const moneyInput = z.union([text(), z.number()]).transform((value, ctx) => {
 export const DeliveredRequest = z.object({
   order_id: recordId(),
   amount_received: z.preprocess((v) => (v === "" || v === null ? undefined : v), moneyInput.optional()),
+  /** The goods' temperature (°C, es-AR, −40 to +30), asked when the cold chain is required (issue 41). */
+  temperature_c: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z
+      .union([text().max(20), z.number()])
+      .transform((value, ctx) => {
+        const read = parseTemperature(value);
+        if (!read.ok) {
+          ctx.addIssue({ code: "custom", message: read.message });
+          return z.NEVER;
+        }
+        return read.tenths / 10;
+      })
+      .optional(),
+  ),
+  /** What was done when the goods arrived warmer than the maximum. */
+  temperature_note: text().trim().max(500).optional().default(""),
 });
 export type DeliveredRequest = z.infer<typeof DeliveredRequest>;
 
@@ -95,6 +113,9 @@ export const CourierStop = z.object({
   reason: text().nullable(),
   reason_text: text().nullable(),
   has_photo: z.boolean(),
+  /** The goods' temperature at delivery (°C) and what was done when warmer than the maximum (issue 41). */
+  temperature_c: z.number().nullable(),
+  temperature_note: text().nullable(),
   /** When the stop was marked, and whether by this courier: the phone offers 'Deshacer' for 5 minutes. */
   closed_at: text().nullable(),
   closed_by_me: z.boolean(),
@@ -109,6 +130,8 @@ export const CourierRoute = z.object({
   stops: z.array(CourierStop),
   progress: Progress,
   cash: CashSummary,
+  /** Whether 'Entregado' asks the temperature, and the maximum. */
+  cold_chain: z.object({ required: z.boolean(), max_c: z.number() }),
 });
 export type CourierRoute = z.infer<typeof CourierRoute>;
 

@@ -179,6 +179,9 @@ export const OrderDetail = z.object({
   /** What the remito prints: who sold it and the client's phone. */
   seller_name: text().nullable().optional(),
   client_phone: text().nullable().optional(),
+  /** The goods' temperature at delivery (°C) and the courier's note, when the cold chain was recorded. */
+  delivery_temperature_c: z.number().nullable(),
+  delivery_temperature_note: text().nullable(),
   alter_date: text().nullable(),
   products: z.array(OrderLine),
   history: z.array(OrderHistoryEntry),

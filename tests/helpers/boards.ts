@@ -51,3 +51,18 @@ export async function confirmOrder(
   if (response.statusCode !== 200) throw new Error(`confirmOrder: ${response.statusCode} ${response.body}`);
   return response.json().order_id as number;
 }
+
+/** Drops prepared orders into a courier column of `date`'s dispatch board and sends the route; throws on a refusal. */
+export async function sendRouteOf(dispatcher: ApiClient, date: string, column: number, orderIds: number[]) {
+  for (const id of orderIds) {
+    const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json().cards as {
+      PK_Orders: number;
+      version: number;
+    }[];
+    const version = cards.find((c) => c.PK_Orders === id)?.version;
+    const assigned = await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: column, version });
+    if (assigned.statusCode !== 200) throw new Error(`assign ${id}: ${assigned.statusCode} ${assigned.body}`);
+  }
+  const sent = await dispatcher.post("/api/dispatch/send-route/", { courier: column, order_ids: orderIds });
+  if (sent.statusCode !== 200) throw new Error(`send-route: ${sent.statusCode} ${sent.body}`);
+}

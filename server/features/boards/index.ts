@@ -3,6 +3,7 @@
 // and placements, a sent route's stops, and what each board holds on a day.
 export { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "./figures-repository";
 export { lockBoard, removePlacements } from "./placements-repository";
+export { readColdChain, writeColdChain } from "./cold-chain-repository";
 export { appendCourierChanged, appendStopEvents, closeFromBoard, courierOfColumn, recordRoute } from "./route-stops";
 export {
   type BoardRow,

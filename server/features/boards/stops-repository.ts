@@ -54,6 +54,8 @@ export async function closeStop(
     photo?: string | null;
     reason?: string | null;
     reasonText?: string | null;
+    temperatureC?: string | null;
+    temperatureNote?: string | null;
   },
 ) {
   await tx

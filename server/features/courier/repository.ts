@@ -73,6 +73,8 @@ export async function reopenStop(tx: Executor, stopId: number) {
       closedBy: null,
       amountReceived: null,
       photo: null,
+      temperatureC: null,
+      temperatureNote: null,
       reason: null,
       reasonText: null,
     })
@@ -105,6 +107,8 @@ export const courierStopRows = (
   ordersWithClient(db, {
     ...stopColumns,
     reasonText: courierStops.reasonText,
+    temperatureC: courierStops.temperatureC,
+    temperatureNote: courierStops.temperatureNote,
     clientName: clients.name,
     phone: clients.phone,
     address: orders.address,

@@ -1,3 +1,4 @@
+import { coldChainRefusal } from "../../../domain/cold-chain";
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -43,6 +44,7 @@ import {
   closeStop,
   lockBoard,
   lockOpenStop,
+  readColdChain,
   removePlacements,
 } from "../boards";
 
@@ -87,6 +89,8 @@ function toCourierStop(row: repo.CourierStopRow, index: number, userId: number):
     reason: row.reason,
     reason_text: row.reasonText,
     has_photo: !!row.photo,
+    temperature_c: row.temperatureC === null ? null : Number(row.temperatureC),
+    temperature_note: row.temperatureNote,
     closed_at: row.closedAt?.toISOString() ?? null,
     closed_by_me: row.closedBy === userId,
   };
@@ -123,7 +127,11 @@ export function createCourierService({
 
   return {
     async route(user: AuthenticatedUser, deliveryDate = todayInBuenosAires()): Promise<CourierRoute> {
-      const rows = routeOrder(await repo.courierStopRows(db, { userId: user.id, deliveryDate }));
+      const [found, coldChain] = await Promise.all([
+        repo.courierStopRows(db, { userId: user.id, deliveryDate }),
+        readColdChain(db),
+      ]);
+      const rows = routeOrder(found);
       const stops = rows.map((row, index) => toCourierStop(row, index, user.id));
       const cash = cashTotals(
         rows.map((r) => ({
@@ -137,6 +145,7 @@ export function createCourierService({
         delivery_date: deliveryDate,
         stops,
         progress: progressOf(stops.map((s) => s.state)),
+        cold_chain: coldChain,
         cash: {
           due: centavosToDecimal(cash.due),
           received: centavosToDecimal(cash.received),
@@ -166,6 +175,9 @@ export function createCourierService({
       try {
         await db.transaction(async (tx) => {
           const stop = await ownOpenStop(tx, request.order_id, user);
+          const temperature = request.temperature_c ?? null;
+          const refusal = coldChainRefusal(await readColdChain(tx), temperature, request.temperature_note);
+          if (refusal) throw new Invalid(refusal, { temperature_c: refusal });
           if (stop.amountDue === null && request.amount_received !== undefined)
             throw new Invalid(COURIER_MESSAGES.notCash, { amount_received: COURIER_MESSAGES.notCash });
           // A cash stop confirmed without an amount was collected in full.
@@ -180,6 +192,8 @@ export function createCourierService({
             closedBy: user.id,
             amountReceived: received,
             photo: file,
+            temperatureC: temperature === null ? null : temperature.toFixed(1),
+            temperatureNote: request.temperature_note || null,
           });
           await orders.changeStatus(tx, stop.orderId, STATUS.delivered, user);
           await appendStopEvents(tx, { ...stop, state: "entregado", amountReceived: received }, user.id);

@@ -294,6 +294,10 @@ export async function orderWithNames(db: Executor, id: number) {
     timeSlot: timesShipping.name,
     statusName: orderStatuses.name,
     clientPhone: clients.phone,
+    // The reading of its last delivery, when the cold chain was recorded (issue 41).
+    delivery: sql<{ temperature_c: string | null; temperature_note: string | null } | null>`(
+      select json_build_object('temperature_c', s.temperature_c::text, 'temperature_note', s.temperature_note)
+      from courier_stops s where s.order_id = ${orders.id} and s.state = 'entregado' order by s.id desc limit 1)`,
     sellerName: sql<
       string | null
     >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`,

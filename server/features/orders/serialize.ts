@@ -37,6 +37,8 @@ export function toDetail(
     seller_id: order.sellerId,
     seller_name: found.sellerName,
     client_phone: found.clientPhone || null,
+    delivery_temperature_c: found.delivery?.temperature_c == null ? null : Number(found.delivery.temperature_c),
+    delivery_temperature_note: found.delivery?.temperature_note ?? null,
     alter_date: order.alterDate?.toISOString() ?? null,
     products: lines.map(({ line, name }) => ({
       detailed_product_id: line.id,

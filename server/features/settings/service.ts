@@ -2,7 +2,9 @@ import { SHIPPING_COST_MESSAGE } from "../../../domain/contracts/settings";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
+import { COLD_CHAIN_MESSAGES, type ColdChainSetting } from "../../../domain/cold-chain";
 import { listShipments } from "../clients";
+import { readColdChain, writeColdChain } from "../boards";
 import { recordAudit } from "../audit";
 import { lockShipment, updateShippingPrice } from "./repository";
 
@@ -28,6 +30,27 @@ export function createSettingsService({ db }: { db: Database }) {
         }
       });
       return { success: true as const, message: "Costo de envío actualizado correctamente." };
+    },
+
+    coldChain: () => readColdChain(db),
+
+    /** A change of what deliveries must meet: audited like the shipping costs. */
+    async saveColdChain(value: ColdChainSetting, actorId: number) {
+      const saved = { required: value.required, max_c: Math.round(value.max_c * 10) / 10 };
+      await db.transaction(async (tx) => {
+        const before = await readColdChain(tx);
+        await writeColdChain(tx, saved);
+        if (before.required !== saved.required || before.max_c !== saved.max_c)
+          await recordAudit(tx, {
+            actorId,
+            action: "settings.cold_chain",
+            entity: "settings",
+            entityId: 0,
+            before,
+            after: saved,
+          });
+      });
+      return { ...saved, success: true as const, message: COLD_CHAIN_MESSAGES.saved };
     },
   };
 }

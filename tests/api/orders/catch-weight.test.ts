@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
+import { sendRouteOf } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
 import { orderDetails, placeOrder, stockOf } from "../../helpers/orders";
@@ -280,17 +281,7 @@ describe("catch weight at preparation (issue 41)", () => {
         .statusCode,
     ).toBe(200);
     // The courier collects the weighed amount.
-    const cards = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json().cards as {
-      PK_Orders: number;
-      version: number;
-    }[];
-    const version = cards.find((c) => c.PK_Orders === o.orderId)!.version;
-    expect(
-      (await dispatcher.post("/api/dispatch/assign/", { order_id: o.orderId, courier: 3, version })).statusCode,
-    ).toBe(200);
-    expect(
-      (await dispatcher.post("/api/dispatch/send-route/", { courier: 3, order_ids: [o.orderId] })).statusCode,
-    ).toBe(200);
+    await sendRouteOf(dispatcher, date, 3, [o.orderId]);
     const route = (await courier.client.get(`/api/courier/route/?delivery_date=${date}`)).json();
     const final = (await detailOf(o.orderId)).final_price;
     expect(route.stops.find((s: { order_id: number }) => s.order_id === o.orderId).Final_Price).toBe(final);

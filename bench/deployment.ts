@@ -4,6 +4,8 @@
  * compiled with plain node, as `npm start` and `npm run workers` run them.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import type { AppEvent } from "../domain/contracts/events";
@@ -67,7 +69,29 @@ export async function startDeployment(name: string): Promise<Deployment> {
     await start(COMPILED_SERVER, { ...env, PORT: String(ports[1]) }, "escuchando"),
     await start(COMPILED_WORKERS, env, "Frío workers"),
   ];
-  const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+  return prepare(
+    ports.map((p) => `http://127.0.0.1:${p}`),
+    processes,
+  );
+}
+
+/** `npm start` on a new embedded data directory (PGlite, in-process bus and jobs): one process. */
+export async function startEmbedded(): Promise<Deployment> {
+  await buildOnce();
+  const dataDir = mkdtempSync(join(tmpdir(), "frio-bench-embedded-"));
+  const server = await start(COMPILED_SERVER, { DATA_DIR: dataDir, PORT: "3312" }, "escuchando");
+  const deployment = await prepare(["http://127.0.0.1:3312"], [server]);
+  return {
+    ...deployment,
+    stop: () => {
+      server.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+      deployment.stop();
+    },
+  };
+}
+
+/** An Admin's token, a client and a product on a started deployment. */
+async function prepare(bases: string[], processes: ChildProcess[]): Promise<Deployment> {
   const { access: token } = await api(bases[0]!, "/api/login/", ADMIN);
   const client = await api(
     bases[0]!,

@@ -9,13 +9,15 @@
  * processes over the warm-up, measured before the load starts.
  */
 import { readFileSync } from "node:fs";
-import { api, openBoards, startDeployment, type Deployment } from "./deployment";
+import { api, openBoards, startDeployment, startEmbedded, type Deployment } from "./deployment";
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_EVERY_MS = 5_000;
 const ORDERS_PER_SECOND = 20;
 const READS_PER_SECOND = 20;
 const OPEN_ORDERS = 300;
+/** BENCH_SOAK_EMBEDDED=1: the same load on one embedded server (`npm start` without DATABASE_URL). */
+const EMBEDDED = process.env.BENCH_SOAK_EMBEDDED === "1";
 
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
@@ -45,9 +47,10 @@ async function sampleFor(deployment: Deployment, ms: number, load: () => void) {
 }
 
 export async function run() {
-  const deployment = await startDeployment("frio_bench_soak");
-  const names = ["API 1", "API 2", "worker"];
+  const deployment = EMBEDDED ? await startEmbedded() : await startDeployment("frio_bench_soak");
+  const names = EMBEDDED ? ["embedded"] : ["API 1", "API 2", "worker"];
   try {
+    if (EMBEDDED) console.log(`embedded RSS right after start: ${rssMb(deployment.processes[0]!.pid!).toFixed(0)} MB`);
     await new Promise((r) => setTimeout(r, 10_000));
     const idle = await sampleFor(deployment, 60_000, () => {});
     let events = 0;
@@ -57,7 +60,12 @@ export async function run() {
     const order = async (i: number) => {
       open.push(await deployment.order(i));
       if (open.length > OPEN_ORDERS)
-        await api(deployment.bases[i % 2]!, "/api/orders/cancel/", { order_id: open.shift() }, deployment.token);
+        await api(
+          deployment.bases[i % deployment.bases.length]!,
+          "/api/orders/cancel/",
+          { order_id: open.shift() },
+          deployment.token,
+        );
     };
     const reads = [
       "/api/orders/?page=1",
@@ -70,7 +78,7 @@ export async function run() {
       // Each instance serves every kind of read in turn.
       for (let i = 0; i < READS_PER_SECOND / 10; i++)
         void api(
-          deployment.bases[(n + i) % 2]!,
+          deployment.bases[(n + i) % deployment.bases.length]!,
           reads[Math.floor((n + i) / 2) % reads.length]!,
           undefined,
           deployment.token,
@@ -88,7 +96,8 @@ export async function run() {
       const last = points.at(-1)!.mb;
       console.log(
         `${name.padEnd(7)} RSS ${first.toFixed(0)} → ${last.toFixed(0)} MB, slope after warm-up ${slopePer10Min(points).toFixed(1)} MB / 10 min` +
-          `  (idle baseline ${slopePer10Min(idle[i]!).toFixed(1)} MB / 10 min)`,
+          `  (idle baseline ${slopePer10Min(idle[i]!).toFixed(1)} MB / 10 min)` +
+          `, peak ${Math.max(...loaded[i]!.map((p) => p.mb)).toFixed(0)} MB`,
       );
     });
   } finally {

@@ -15,7 +15,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Entry points of the compiled JavaScript, by their place in dist/. */
-export const SERVER_ENTRIES = ["server/main.ts", "workers/main.ts", "server/cli/backup.ts", "server/cli/restore.ts"];
+export const SERVER_ENTRIES = [
+  "server/main.ts",
+  "workers/main.ts",
+  "server/cli/backup.ts",
+  "server/cli/restore.ts",
+  "server/cli/create-database.ts",
+];
 
 const SHARED_INPUTS = ["domain", "package-lock.json", "tsconfig.json", "scripts/build.mjs"];
 

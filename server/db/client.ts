@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "@electric-sql/pglite";
+import { createInItsOwnProcess, newPglite } from "./pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -193,7 +194,8 @@ function logApplied(applied: string[], log: (message: string) => void) {
 const TEXT_ROWS_PAGE = 1000;
 
 async function openPglite(dataDir: string | null, logError: LogError): Promise<DatabaseHandle> {
-  const client = dataDir ? new PGlite(join(dataDir, "pglite")) : new PGlite();
+  if (dataDir) await createInItsOwnProcess(join(dataDir, "pglite"));
+  const client = newPglite(dataDir ? join(dataDir, "pglite") : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   async function* textRows(query: string) {
@@ -260,7 +262,7 @@ async function openPglite(dataDir: string | null, logError: LogError): Promise<D
 
 /** A new embedded database at `dataDir` from a tarball `dumpDataDir` wrote (a restore). */
 export async function loadPgliteDataDir(dataDir: string, tarball: Blob): Promise<void> {
-  const client = new PGlite(join(dataDir, "pglite"), { loadDataDir: tarball });
+  const client = newPglite(join(dataDir, "pglite"), { loadDataDir: tarball });
   await client.waitReady;
   await client.close();
 }

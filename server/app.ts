@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (error) => app.log.warn(`login throttle skipped: ${error.message}`),
     ),
     signAccess: (user, sid) => app.jwt.sign({ sub: String(user.id), grp: user.group, sid }),
+    pendingRequestsMax: config.pendingRequestsMax,
   });
   const users = createUsersService({
     db,

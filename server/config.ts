@@ -84,6 +84,7 @@ const EnvSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
     EXPORT_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
     EXPORT_STALL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    PENDING_REQUESTS_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: z.coerce.number().positive().max(525_600).default(1440),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
@@ -144,6 +145,8 @@ export interface Config {
   exportQuotaBytes: number;
   /** A download whose reader takes nothing for this long is ended and its export slot freed. */
   exportStallMs: number;
+  /** Registration requests waiting for an Admin, from every address together. */
+  pendingRequestsMax: number;
   /** Scheduled backups, when BACKUP_DIR is set: written by the app (embedded) or the workers. */
   backups?: { dir: string; everyMinutes: number; keep: number };
   /** GET /metrics answers only with this bearer token; absent, there is no /metrics. */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     exportQuotaBytes: Math.round(e.EXPORT_QUOTA_MB * 1024 * 1024),
     exportStallMs: e.EXPORT_STALL_MS,
+    pendingRequestsMax: e.PENDING_REQUESTS_MAX,
     backups: e.BACKUP_DIR
       ? { dir: resolve(e.BACKUP_DIR), everyMinutes: e.BACKUP_EVERY_MINUTES, keep: e.BACKUP_KEEP }
       : undefined,

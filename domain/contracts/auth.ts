@@ -46,6 +46,8 @@ export const CAPTCHA_MESSAGES = {
 export const CAPTCHA_REQUIRED = "Por favor, completa el reCAPTCHA.";
 export const GROUP_REQUIRED = "Selecciona un grupo.";
 export const USERNAME_UNAVAILABLE = "Ese nombre de usuario no está disponible. Elegí otro.";
+export const TOO_MANY_PENDING_REQUESTS =
+  "Hay demasiadas solicitudes esperando aprobación. Probá de nuevo más tarde o avisá a un administrador.";
 
 /** A new username (domain/usernames.ts), given back as stored: lower case. The register form checks it too. */
 export const Username = text({ error: USERNAME_REQUIRED }).transform((raw, context) => {

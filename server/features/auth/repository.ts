@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, isNull, ne, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -128,6 +128,13 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
     .where(sql`${nameKey(registrationRequests.username)} = ${key}`)
     .limit(1);
   return !!request;
+}
+
+/** Pending registration requests, counted under a transaction lock that serialises new requests. */
+export async function lockAndCountPendingRequests(db: Executor): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('registration_requests'))`);
+  const [row] = await db.select({ n: count() }).from(registrationRequests);
+  return Number(row!.n);
 }
 
 export async function insertRegistrationRequest(

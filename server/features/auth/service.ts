@@ -1,7 +1,12 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { CurrentUser, LoginRequest, RegisterRequest, TokenPair } from "../../../domain/contracts/auth";
-import { GROUP_REQUIRED, LOGIN_FAILED, USERNAME_UNAVAILABLE } from "../../../domain/contracts/auth";
+import {
+  GROUP_REQUIRED,
+  LOGIN_FAILED,
+  TOO_MANY_PENDING_REQUESTS,
+  USERNAME_UNAVAILABLE,
+} from "../../../domain/contracts/auth";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
 import { Invalid, TooMany, Unauthorized } from "../../errors";
@@ -27,6 +32,8 @@ export interface AuthServiceDeps {
   signAccess(user: AuthenticatedUser, sessionId: string): string;
   humanCheck: HumanCheck;
   throttle: LoginThrottle;
+  /** Registration requests that may wait at once, from every address together. */
+  pendingRequestsMax: number;
   /**
    * After sessions ended (`sessionIds`, or every session of the user when null): their access
    * tokens and open sockets are refused on every instance.
@@ -52,6 +59,7 @@ export function toCurrentUser(user: AuthenticatedUser, imageUrl: (file: string) 
 export function createAuthService({
   db,
   signAccess,
+  pendingRequestsMax,
   humanCheck,
   throttle,
   onSessionsEnded = () => {},
@@ -139,6 +147,10 @@ export function createAuthService({
       if (await repo.usernameTaken(db, request.username))
         throw new Invalid(USERNAME_UNAVAILABLE, { username: USERNAME_UNAVAILABLE });
       await db.transaction(async (tx) => {
+        // The per-address limit does not stop many addresses: the pending list has a ceiling too,
+        // counted under a lock so two requests cannot both take the last place.
+        if ((await repo.lockAndCountPendingRequests(tx)) >= pendingRequestsMax)
+          throw new TooMany(TOO_MANY_PENDING_REQUESTS, 3600);
         const row = await repo.insertRegistrationRequest(tx, {
           username: request.username,
           email: request.email,

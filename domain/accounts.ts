@@ -30,6 +30,10 @@ export function availableCredit(account: {
   return account.limit === null ? null : account.limit - account.balance - account.openOrders;
 }
 
+const amountFormat = new Intl.NumberFormat("es-AR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount as the refusal names it after "$ ": "1.234,50". */
+export const formatAmount = (centavos: Centavos) => amountFormat.format(centavos / 100);
+
 /** An order of `total` passes while it fits in what is available; without a limit it always does. */
 export const exceedsCredit = (total: Centavos, available: Centavos | null) => available !== null && total > available;
 

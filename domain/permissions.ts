@@ -24,6 +24,11 @@ export const CAPABILITIES = {
   /** Cash at the end of the day per courier. */
   "courier.cash": ["Admin"],
   /** The home screen's sales figures and chart: a Vendedor's own, unless the group also holds home.all_sellers. */
+  /** A client's account (issue 44): its balance, movements and available credit, and recording a payment. */
+  "accounts.read": ["Admin", "Vendedor"],
+  "accounts.pay": ["Admin", "Vendedor"],
+  /** Voiding a payment, the debtors list with aging, setting a credit limit, an order past it on purpose. */
+  "accounts.manage": ["Admin"],
   "home.sales": ["Admin", "Vendedor"],
   "home.all_sellers": ["Admin"],
   "commissions.own": ["Admin", "Vendedor"],

@@ -12,6 +12,8 @@ import type { Config } from "./config";
 import { registerApiDocs } from "./plugins/api-docs";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
+import { accountsRoutes } from "./features/accounts/routes";
+import { createAccountsService } from "./features/accounts/service";
 import { auditRoutes } from "./features/audit/routes";
 import { createAuditService } from "./features/audit/service";
 import { createActiveUsers } from "./features/auth/active-users";
@@ -215,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dispatch = createDispatchService({ db, orders, depot: config.depot });
   const courier = createCourierService({ db, orders, uploadsDir });
   const commissions = createCommissionsService({ db });
+  const accounts = createAccountsService({ db });
   const exportsService = createExportsService({
     database,
     jobs,
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await api.register(commissionsRoutes, { commissions });
+      await api.register(accountsRoutes, { accounts });
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

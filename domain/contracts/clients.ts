@@ -3,6 +3,7 @@ import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
 import { idFrom, LARGEST_ID } from "./catalog-common";
 import { readTypedDate } from "../dates";
+import { CreditLimitField } from "./accounts";
 
 export const CLIENT_MESSAGES = {
   name: "Ingresá nombre y apellido (mínimo dos palabras).",
@@ -73,6 +74,8 @@ const clientFields = {
   whatsapp_ubication: z.boolean().optional().default(true),
   latitude: optionalCoordinate,
   longitude: optionalCoordinate,
+  /** Issue 44: centavos, null for no limit; absent leaves it as it is. Only an Admin changes it. */
+  credit_limit: CreditLimitField,
 };
 
 function checkCoordinates(value: { latitude: number | null; longitude: number | null }, ctx: z.RefinementCtx) {
@@ -139,6 +142,8 @@ export const ClientDetail = z.object({
   second_latitude: text().nullable(),
   second_longitude: text().nullable(),
   has_virtual_freezer: z.boolean(),
+  /** What the client may owe, 2 decimals; null without a limit. */
+  credit_limit: text().nullable(),
   /** The client's newest order that is not Cancelado (what 'Repetir último pedido' repeats), null without one. */
   last_order_id: z.number().nullable(),
   version: z.number(),

@@ -21,6 +21,8 @@ export const OrderEventData = z.object({
   undo: z.boolean().optional(),
   /** The order's history lines of this change: the real weights packed. */
   notes: z.array(text()).optional(),
+  /** An Admin took the order past the client's credit limit: what was available then. */
+  over_credit_available: text().optional(),
   /** The order's /orders row (SPEC.md §3). */
   row: OrderRow,
   /** The order's card on the preparation and dispatch boards. */

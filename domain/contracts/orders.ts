@@ -50,6 +50,8 @@ export const OrderDetails = z.object({
   payment_method: z.object({ id: idLike.nullable().optional(), name: text().optional() }).optional().nullable(),
   notes: text().max(2000).optional().default(""),
   total_price: z.union([z.number(), text()]).optional(),
+  /** Issue 44: an Admin takes an order past the client's credit limit on purpose. */
+  allow_over_credit: z.boolean().optional(),
 });
 export type OrderDetails = z.infer<typeof OrderDetails>;
 

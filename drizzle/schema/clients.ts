@@ -24,6 +24,8 @@ export const clients = pgTable(
     secondLatitude: numeric("second_latitude", { precision: 9, scale: 6 }),
     secondLongitude: numeric("second_longitude", { precision: 9, scale: 6 }),
     hasVirtualFreezer: boolean("has_virtual_freezer").notNull().default(false),
+    /** What the client may owe, delivered and taken orders together; null: no limit. */
+    creditLimit: numeric("credit_limit", { precision: 14, scale: 2 }),
     /** Soft delete: gone from lists and search, still behind its orders. */
     nullDate: timestamp("null_date", { withTimezone: true }),
     /** Optimistic concurrency: an edit based on an older version is refused. */
@@ -33,6 +35,7 @@ export const clients = pgTable(
   },
   (t) => [
     check("clients_category", sql`${t.category} in ('Normal', 'Freezer Virtual')`),
+    check("clients_credit_limit_non_negative", sql`${t.creditLimit} >= 0`),
     index("clients_search_idx").on(t.searchName),
     index("clients_null_date_idx").on(t.nullDate),
     index("clients_shipment_idx").on(t.shipmentId),

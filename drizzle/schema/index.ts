@@ -9,3 +9,4 @@ export * from "./events";
 export * from "./audit";
 export * from "./courier";
 export * from "./day-plan";
+export * from "./accounts";

@@ -79,6 +79,11 @@ export function validRequests(
     "GET /api/geocode/": { query: { q: "Mitre 500" } },
     "GET /api/audit/": { query: { from: today, to: today } },
     "GET /api/courier/cash/": { query: { from: today, to: today } },
+    "POST /api/clients/:id/payments/": {
+      params: { id: String(ids.client) },
+      body: { amount: "150,25", payment_method_id: 2, date: today, note: "pago" },
+    },
+    "GET /api/clients/:id/account/": { params: { id: String(ids.client) }, query: { limit: "50", offset: "0" } },
   };
 }
 

@@ -22,7 +22,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     app.post(url, {
       config: { permission: "catalog.write" },
       schema: { summary: "Create a client", body: CreateClientRequest, response: { 200: ClientSaved } },
-      handler: (request) => clients.create(request.body),
+      handler: (request) => clients.create(request.body, request.currentUser!),
     });
   }
 
@@ -39,7 +39,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
   app.post("/save_client/:id/", {
     config: { permission: "catalog.write" },
     schema: { summary: "Update a client", params: idParam, body: UpdateClientRequest, response: { 200: ClientSaved } },
-    handler: (request) => clients.update(request.params.id, request.body),
+    handler: (request) => clients.update(request.params.id, request.body, request.currentUser!),
   });
 
   app.get("/clients_list/", {

@@ -6,8 +6,12 @@ import type {
   UpdateClientRequest,
 } from "../../../domain/contracts/clients";
 import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
+import { ACCOUNT_MESSAGES } from "../../../domain/contracts/accounts";
+import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import type { AuthenticatedUser } from "../auth";
 import { lastOrderOf } from "../orders";
 import * as repo from "./repository";
 import type { ClientRow } from "./repository";
@@ -17,6 +21,14 @@ const CLIENT_EDIT_CONFLICT =
   "Otra persona modificó este cliente mientras lo editabas. Recargá los datos y volvé a guardar.";
 
 const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
+const limitOf = (value: string | null) => (value === null ? null : toCentavos(value));
+
+/** Issue 44: the credit limit is the office's to set; a seller's form sends it back unchanged. */
+function creditLimitValues(requested: number | null | undefined, current: string | null, user: AuthenticatedUser) {
+  if (requested === undefined || requested === limitOf(current)) return {};
+  if (!can(user.group, "accounts.manage")) throw new Forbidden(ACCOUNT_MESSAGES.creditLimitAdminOnly);
+  return { creditLimit: requested === null ? null : centavosToDecimal(requested) };
+}
 
 function toListItem(row: ClientRow): ClientListItem {
   return {
@@ -53,7 +65,8 @@ export function createClientsService({ db }: { db: Database }) {
   return {
     references,
 
-    async create(input: CreateClientRequest) {
+    async create(input: CreateClientRequest, user: AuthenticatedUser) {
+      const credit = creditLimitValues(input.credit_limit, null, user);
       await checkReferences(input.city, input.shipment, "shipment");
       const row = await repo.insertClient(db, {
         name: input.name,
@@ -66,6 +79,7 @@ export function createClientsService({ db }: { db: Database }) {
         whatsappUbication: input.whatsapp_ubication,
         latitude: coordinate(input.latitude),
         longitude: coordinate(input.longitude),
+        ...credit,
       });
       return { success: true as const, id: row.id, message: "Cliente creado con éxito.", version: row.version };
     },
@@ -94,14 +108,17 @@ export function createClientsService({ db }: { db: Database }) {
         second_latitude: client.secondLatitude,
         second_longitude: client.secondLongitude,
         has_virtual_freezer: client.hasVirtualFreezer,
+        credit_limit: client.creditLimit === null ? null : centavosToDecimal(toCentavos(client.creditLimit)),
         last_order_id: last?.id ?? null,
         version: client.version,
         ...(await references()),
       };
     },
 
-    async update(id: number, input: UpdateClientRequest) {
-      if (!(await repo.findClient(db, id))) throw new NotFound(CLIENT_NOT_FOUND);
+    async update(id: number, input: UpdateClientRequest, user: AuthenticatedUser) {
+      const found = await repo.findClient(db, id);
+      if (!found) throw new NotFound(CLIENT_NOT_FOUND);
+      const credit = creditLimitValues(input.credit_limit, found.client.creditLimit, user);
       await checkReferences(input.city, input.zone, "zone");
       const row = await repo.updateClient(
         db,
@@ -120,6 +137,7 @@ export function createClientsService({ db }: { db: Database }) {
           riskZone: input.risk_zone,
           latitude: coordinate(input.latitude),
           longitude: coordinate(input.longitude),
+          ...credit,
         },
         input.version,
       );

@@ -6,6 +6,7 @@ import { STATUS } from "../../../domain/order-status";
 import { normalizeSearch } from "../../../domain/text";
 import {
   cities,
+  clientAccounts,
   clients,
   orderDetails,
   orderEvents,
@@ -52,6 +53,8 @@ export interface OrderInputs {
   client: boolean;
   /** The order this seller already made with this Idempotency-Key, and the request it came with. */
   existing: KeyedOrder | null;
+  /** What the credit check reads (issue 44); openOrders only when the client has a limit. */
+  credit: { limit: string | null; balance: string; openOrders: string };
 }
 
 /** An order taken under an Idempotency-Key; `fingerprint` is null for orders taken before it was kept. */
@@ -79,6 +82,9 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
     pay: boolean;
     client: boolean;
     existing: KeyedOrder | null;
+    credit_limit: string | null;
+    balance: string | null;
+    open_total: string;
   }>(
     await db.execute(sql`
       select
@@ -94,7 +100,12 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
         exists (select 1 from ${payMethods} m where m.id = ${pay}) as pay,
         exists (select 1 from ${clients} c where c.id = ${query.clientId} and c.null_date is null) as client,
         (select json_build_object('id', o.id, 'fingerprint', o.idempotency_fingerprint) from ${orders} o
-           where o.seller_id = ${query.sellerId} and o.idempotency_key = ${query.idempotencyKey}) as existing`),
+           where o.seller_id = ${query.sellerId} and o.idempotency_key = ${query.idempotencyKey}) as existing,
+        (select c.credit_limit::text from ${clients} c where c.id = ${query.clientId}) as credit_limit,
+        (select a.balance::text from ${clientAccounts} a where a.client_id = ${query.clientId}) as balance,
+        (select coalesce(sum(o.final_price), 0)::text from ${orders} o
+           where o.client_id = ${query.clientId} and o.status_id not in (${STATUS.cancelled}, ${STATUS.delivered})
+             and exists (select 1 from ${clients} c where c.id = ${query.clientId} and c.credit_limit is not null)) as open_total`),
   );
   return {
     products: row!.products ?? [],
@@ -108,6 +119,7 @@ export async function orderInputs(db: Executor, query: OrderInputsQuery): Promis
     },
     client: row!.client,
     existing: row!.existing,
+    credit: { limit: row!.credit_limit, balance: row!.balance ?? "0", openOrders: row!.open_total },
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../domain/contracts/text";
 import { idParam } from "../../../domain/contracts/catalog-common";
+import { IdempotencyHeaders } from "../../../domain/contracts/idempotency";
 import {
   OrderDetail,
   LastOrder,
@@ -21,7 +22,6 @@ import { renderReceipt } from "./receipt";
 import type { OrdersService } from "./service";
 
 const Done = z.object({ success: z.literal(true), message: text() });
-const IdempotencyHeaders = z.object({ "idempotency-key": text().trim().min(8).max(200).optional() });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post("/order/", {

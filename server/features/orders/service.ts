@@ -1,4 +1,6 @@
+import { availableCredit, exceedsCredit, formatAmount } from "../../../domain/accounts";
 import { formatTime, todayInBuenosAires } from "../../../domain/calendar";
+import { ACCOUNT_MESSAGES } from "../../../domain/contracts/accounts";
 import { pagingOf } from "../../../domain/contracts/paging";
 import {
   ORDER_MESSAGES,
@@ -14,6 +16,7 @@ import { clearWeights, planWeighing, type Reweighed, type WeighingLine } from ".
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from "../../errors";
+import { recordDelivery, reverseDelivery } from "../accounts";
 import type { AuthenticatedUser } from "../auth";
 import { lockBoard, removePlacements } from "../boards";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
@@ -83,9 +86,42 @@ export function createOrdersService({ db }: { db: Database }) {
     if (empty !== null) throw shortage("freezer", empty, names);
   }
 
+  /**
+   * Issue 44: an order past the client's available credit is refused with what is available,
+   * unless an Admin takes it on purpose (`allow_over_credit`); then the available amount it
+   * passed is returned for the order's history. `ownOpen` is what a modified order already holds.
+   */
+  function checkCredit(
+    request: SubmitOrderRequest,
+    credit: repo.OrderInputs["credit"],
+    total: number,
+    user: AuthenticatedUser,
+    ownOpen = 0,
+  ): string | undefined {
+    const available = availableCredit({
+      limit: credit.limit === null ? null : toCentavos(credit.limit),
+      balance: toCentavos(credit.balance),
+      openOrders: toCentavos(credit.openOrders) - ownOpen,
+    });
+    if (available === null || !exceedsCredit(total, available)) return undefined;
+    if (request.orderData?.allow_over_credit && can(user.group, "accounts.manage")) return centavosToDecimal(available);
+    throw new Conflict(ACCOUNT_MESSAGES.overCredit(formatAmount(available)), {
+      available: centavosToDecimal(available),
+    });
+  }
+
+  /** What the order's history keeps of an order an Admin took past the credit limit. */
+  const overCreditFacts = (available: string | undefined) =>
+    available === undefined
+      ? {}
+      : {
+          over_credit_available: available,
+          notes: [ACCOUNT_MESSAGES.takenOverCredit(formatAmount(toCentavos(available)))],
+        };
+  const finalOf = (cart: PricedCart, delivery: ResolvedDelivery) => cart.total + toCentavos(delivery.shippingCost);
   const amounts = (cart: PricedCart, delivery: ResolvedDelivery) => ({
     totalPrice: centavosToDecimal(cart.total),
-    finalPrice: centavosToDecimal(cart.total + toCentavos(delivery.shippingCost)),
+    finalPrice: centavosToDecimal(finalOf(cart, delivery)),
     totalWeight: gramsToDecimal(cart.weight),
     distinctProducts: cart.distinct,
     hasFv: cart.hasFv,
@@ -108,6 +144,7 @@ export function createOrdersService({ db }: { db: Database }) {
     const inputs = await read(db, request, user.id, key);
     if (inputs.existing) return keyedAnswer(inputs.existing, fingerprint);
     const { cart, delivery, names } = price(request, inputs);
+    const overCredit = checkCredit(request, inputs.credit, finalOf(cart, delivery), user);
     const { notes, ...where } = delivery;
     try {
       const result = await repo.createOrder(db, {
@@ -128,7 +165,11 @@ export function createOrdersService({ db }: { db: Database }) {
         event: {
           type: "order.created",
           actorId: user.id,
-          data: { delivery_date: delivery.deliveryDate, status_id: STATUS.confirmed },
+          data: {
+            delivery_date: delivery.deliveryDate,
+            status_id: STATUS.confirmed,
+            ...overCreditFacts(overCredit),
+          },
         },
       });
       if ("short" in result) throw shortage(result.short, result.productId, names);
@@ -165,6 +206,13 @@ export function createOrdersService({ db }: { db: Database }) {
       const before = takenBy(await repo.linesOf(tx, orderId));
       const inputs = await read(tx, request, user.id, null);
       const { cart, delivery, names } = price(request, inputs, before.freezer, order.deliveryDate);
+      const overCredit = checkCredit(
+        request,
+        inputs.credit,
+        finalOf(cart, delivery),
+        user,
+        toCentavos(order.finalPrice),
+      );
       const stock = difference(cart.stock, before.stock);
       const freezer = difference(cart.freezer, before.freezer);
       await take(tx, order.clientId, stock, freezer, names);
@@ -179,7 +227,11 @@ export function createOrdersService({ db }: { db: Database }) {
         type: "order.modified",
         actorId: user.id,
         orderId,
-        data: { delivery_date: delivery.deliveryDate, status_id: order.statusId },
+        data: {
+          delivery_date: delivery.deliveryDate,
+          status_id: order.statusId,
+          ...overCreditFacts(overCredit),
+        },
       });
     });
     return orderId;
@@ -198,6 +250,8 @@ export function createOrdersService({ db }: { db: Database }) {
       await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
     }
     await repo.setStatus(tx, orderId, to);
+    // A delivered order is owed from now on (issue 44), in the delivery's own transaction.
+    if (to === STATUS.delivered) await recordDelivery(tx, order, user.id);
     // Cancelling gives the stock back: the screens hear each product's new quantity.
     if (taken) await repo.announceStock(tx, negate(taken.stock), user.id);
     const type = to === STATUS.cancelled ? "order.cancelled" : "order.status_changed";
@@ -217,6 +271,7 @@ export function createOrdersService({ db }: { db: Database }) {
     const order = visible(await repo.lockOrder(tx, orderId), user);
     if (order.statusId !== from) throw new Conflict(message);
     await repo.setStatus(tx, orderId, STATUS.sent);
+    if (from === STATUS.delivered) await reverseDelivery(tx, order, user.id);
     await repo.appendOrderEvent(tx, {
       type: "order.status_changed",
       actorId: user.id,

@@ -2,18 +2,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
 import { confirmOrder } from "../helpers/boards";
-import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
+import { e2eSkipReason, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import {
-  cutTexts,
-  horizontalOverflow,
-  preloadAxe,
-  seriousViolations,
-  settled,
-  VIEWPORTS,
-  wrappedTexts,
-} from "../helpers/devices";
-import { assignThroughApi, startDispatchE2E } from "../helpers/dispatch-e2e";
+import { cutTexts, horizontalOverflow, seriousViolations, settled, VIEWPORTS, wrappedTexts } from "../helpers/devices";
+import { assignThroughApi, dispatcherPage, startDispatchE2E } from "../helpers/dispatch-e2e";
 import { createUser } from "../helpers/factories";
 
 const skip = e2eSkipReason();
@@ -76,11 +68,7 @@ beforeAll(async () => {
   expect(
     (await started.dispatcherApi.post("/api/dispatch/send-route/", { courier: 1, order_ids: ids })).statusCode,
   ).toBe(200);
-  const user = await createUser(e2e.t, "Despachante");
-  const context = await e2e.newContext({ viewport: VIEWPORTS.desktop });
-  await preloadAxe(context);
-  page = await context.newPage();
-  await loginThroughUi(page, user.username, user.password);
+  page = await dispatcherPage(e2e);
 });
 afterAll(async () => {
   await e2e?.close();

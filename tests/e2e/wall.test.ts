@@ -115,10 +115,10 @@ describe.skipIf(!!skip)(`the wall screen read from across the room ${skip}`, () 
       await column.locator(`[data-order-id="${ids.sent}"][data-sent]`).waitFor();
       expect(await page.getByTestId("wall-courier-1").innerText()).toBe("Cadete 1 · Cadete Prueba");
       expect(await page.getByTestId("wall-courier-2").innerText()).toBe("Cadete 2");
-      // The order waiting to leave comes first, the one on the street after it, marked.
+      // The route on the street comes first, marked, then the order waiting to leave.
       expect(await column.getByTestId("wall-card").evaluateAll((cards) => cards.map((c) => c.textContent))).toEqual([
-        expect.stringMatching(new RegExp(`^#${ids.waiting}.*Rotisería La Esquina`)),
         expect.stringMatching(new RegExp(`^EN REPARTO#${ids.sent}.*Almacén Don Tito`)),
+        expect.stringMatching(new RegExp(`^#${ids.waiting}.*Rotisería La Esquina`)),
       ]);
       await page.getByTestId("wall-column-2").locator(`[data-order-id="${ids.other}"]`).waitFor();
 

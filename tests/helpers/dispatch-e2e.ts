@@ -1,8 +1,9 @@
 import { expect } from "vitest";
 import type { DispatchBoard } from "../../domain/contracts/boards";
 import type { ApiClient } from "./app";
-import { startE2E, type E2E } from "./browser";
-import { signIn } from "./factories";
+import { loginThroughUi, startE2E, type E2E } from "./browser";
+import { preloadAxe, VIEWPORTS } from "./devices";
+import { createUser, signIn } from "./factories";
 
 export interface DispatchE2E {
   e2e: E2E;
@@ -27,4 +28,14 @@ export async function assignThroughApi(dispatcher: ApiClient, date: string, orde
   expect((await dispatcher.post("/api/dispatch/assign/", { order_id: orderId, courier, version })).statusCode).toBe(
     200,
   );
+}
+
+/** A new Despachante signed in through the web at desktop width, with axe-core preloaded. */
+export async function dispatcherPage(e2e: E2E) {
+  const user = await createUser(e2e.t, "Despachante");
+  const context = await e2e.newContext({ viewport: VIEWPORTS.desktop });
+  await preloadAxe(context);
+  const page = await context.newPage();
+  await loginThroughUi(page, user.username, user.password);
+  return page;
 }

@@ -2,8 +2,9 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { courierName, MAX_ROUTE_ORDERS, type DispatchCard } from "../../../../domain/contracts/boards";
 import { sendRouteRefusal } from "../../../../domain/dispatch";
-import { formatWeight, toGrams } from "../../../../domain/money";
+import type { BoardOrderRow } from "../../../../domain/contracts/boards";
 import type { ReactNode } from "react";
+import { columnLoad } from "./column-load";
 import { OrderCard } from "./order-card";
 
 export interface DropTarget {
@@ -50,14 +51,13 @@ function DraggableCard({ card }: { card: DispatchCard }) {
   );
 }
 
-export const columnWeight = (cards: Pick<DispatchCard, "total_weight">[]) =>
-  formatWeight(cards.reduce((sum, c) => sum + toGrams(c.total_weight), 0));
-
 interface CourierColumnProps {
   courier: number;
   cards: DispatchCard[];
   /** The whole column, filters aside: routes and weights are the courier's real load. */
   load: DispatchCard[];
+  /** The column's orders on the street (its pending stops): the head counts them too. */
+  sent?: BoardOrderRow[];
   onShowRoute(ids: number[]): void;
   onSendRoute(cards: DispatchCard[]): void;
   /** The linked courier's panel (select, stops, progress), under the title. */
@@ -75,6 +75,7 @@ export function CourierColumn({
   onSendRoute,
   status,
   linked = false,
+  sent = [],
 }: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
   const ids = load.map((c) => c.PK_Orders);
@@ -91,10 +92,10 @@ export function CourierColumn({
       aria-label={courierName(courier)}
       data-testid={`column-${courier}`}
     >
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" gap={4} wrap="wrap">
         <Title order={4}>{courierName(courier)}</Title>
-        <Text size="sm" c="dimmed" data-testid={`weight-${courier}`}>
-          {load.length} · {columnWeight(load)}
+        <Text size="sm" c="gray.7" data-testid={`weight-${courier}`}>
+          {columnLoad(load, sent)}
         </Text>
       </Group>
       {status}

@@ -127,11 +127,22 @@ export function CourierStatus({
               title={stop.reason ?? undefined}
             >
               #{stop.order_id} {STATE[stop.state][0]}
-              {stop.difference && stop.difference !== "0.00"
-                ? ` · dif. ${formatMoney(toCentavos(stop.difference))}`
-                : ""}
             </Badge>
           ))}
+          {/* The cash difference beside its badge, whole: a badge cuts its label with an ellipsis. */}
+          {courier.stops.map((stop) =>
+            stop.difference && stop.difference !== "0.00" ? (
+              <Text
+                key={`dif-${stop.stop_id}`}
+                size="sm"
+                fw={600}
+                c="red.9"
+                data-testid={`stop-difference-${stop.order_id}`}
+              >
+                #{stop.order_id} dif. {formatMoney(toCentavos(stop.difference))}
+              </Text>
+            ) : null,
+          )}
           {courier.stops
             .filter(
               (s, _i, all) =>

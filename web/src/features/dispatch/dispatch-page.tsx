@@ -31,6 +31,7 @@ import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
 import { useResetAssignments } from "./api/reset-assignments";
 import { useSendRoute } from "./api/send-route";
+import { sentInColumn } from "./column-load";
 import { CourierColumn, type DropTarget } from "./courier-column";
 import { courierPoint, CourierStatus } from "./courier-status";
 import { columnCoordinates } from "./keyboard-columns";
@@ -171,6 +172,7 @@ export function DispatchPage() {
                   onShowRoute={(ids) => setShowing({ courier, ids })}
                   onSendRoute={(load) => setConfirmingSend({ courier, cards: load })}
                   linked={linkedName(courier) !== null}
+                  sent={courier > 0 ? sentInColumn(couriers.data, board.data.sent, courier) : []}
                   status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} date={date} /> : undefined}
                 />
               );

@@ -8,13 +8,13 @@ import { useBoardDate } from "../../components/board-date";
 import { useDispatchBoard } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
-import { columnWeight } from "./courier-column";
-import { WALL_SIZES, WALL_TYPE, WallCard } from "./wall-card";
+import { columnLoad, sentInColumn } from "./column-load";
+import { CARD_TYPE, WALL_SIZES, WALL_TYPE, WallCard } from "./wall-card";
 
 const PAGE = "#141517";
 const COLUMN = "#25262b";
 
-/** One courier's column on the wall: its name and courier, the orders waiting, then those out for delivery. */
+/** One courier's column on the wall: its name and courier, the orders out for delivery, then those waiting. */
 function WallColumn({
   column,
   courier,
@@ -29,25 +29,47 @@ function WallColumn({
   sent: BoardOrderRow[];
 }) {
   const body = useRef<HTMLDivElement>(null);
-  const [hidden, setHidden] = useState(0);
-  // A column longer than the screen says how many cards fell below its edge: none is silently lost.
+  const [hidden, setHidden] = useState<number[]>([]);
+  const [fit, setFit] = useState(1);
+  const cardIds = [...sent, ...waiting].map((c) => c.PK_Orders).join(",");
+  // New cards or a new screen size: start again from the full type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cards' ids are what changes the fit
+  useLayoutEffect(() => setFit(1), [cardIds, wide]);
+  // A route's stops all show: while one falls below the column's edge, the column's cards get
+  // smaller type (down to half). Waiting cards that still do not fit hide whole, never half
+  // cut, and the column's foot counts them: nobody scrolls a wall.
   useLayoutEffect(() => {
     const box = body.current;
-    if (!box || !wide) return setHidden(0);
-    const count = () => {
+    if (!box || !wide) {
+      setHidden((was) => (was.length ? [] : was));
+      return;
+    }
+    const measure = () => {
       const bottom = box.getBoundingClientRect().bottom;
-      setHidden(
-        [...box.querySelectorAll("[data-testid=wall-card]")].filter(
-          (c) => c.getBoundingClientRect().bottom > bottom + 1,
-        ).length,
+      const below = [...box.querySelectorAll<HTMLElement>("[data-testid=wall-card]")].filter(
+        (c) => c.getBoundingClientRect().bottom > bottom + 1,
       );
+      if (below.some((c) => c.dataset.sent !== undefined) && fit > 0.5) {
+        setFit((f) => Math.round((f - 0.1) * 10) / 10);
+        return;
+      }
+      const ids = below.map((c) => Number(c.dataset.orderId));
+      setHidden((was) => (was.join(",") === ids.join(",") ? was : ids));
     };
-    count();
-    const observer = new ResizeObserver(count);
+    measure();
+    // Only a new size starts again from the full type (an observer also reports once as it starts).
+    let size = box.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (box.clientHeight === size || fit === 1) {
+        size = box.clientHeight;
+        return measure();
+      }
+      size = box.clientHeight;
+      setFit(1);
+    });
     observer.observe(box);
     return () => observer.disconnect();
   });
-  const all = [...waiting, ...sent];
   return (
     <Box
       component="section"
@@ -61,16 +83,16 @@ function WallColumn({
         flexDirection: "column",
         minHeight: 0,
         minWidth: 0,
+        ["--wall-fit" as string]: fit,
       }}
     >
       <Box mb="max(6px, 0.5vw)">
-        <Text fw={800} lh={1.1} fz={WALL_TYPE.large} c="white" data-testid={`wall-courier-${column}`}>
+        <Text fw={800} lh={1.1} fz={CARD_TYPE.large} c="white" data-testid={`wall-courier-${column}`}>
           {courierName(column)}
           {courier ? ` · ${courier}` : ""}
         </Text>
-        <Text fw={700} lh={1.2} fz={WALL_TYPE.medium} c="white">
-          {all.length} · {columnWeight(all)}
-          {sent.length ? ` · ${sent.length} en reparto` : ""}
+        <Text fw={700} lh={1.2} fz={CARD_TYPE.medium} c="white">
+          {columnLoad(waiting, sent)}
         </Text>
       </Box>
       <Box
@@ -84,14 +106,14 @@ function WallColumn({
           gap: "max(6px, 0.5vw)",
         }}
       >
-        {waiting.map((card) => (
-          <WallCard key={card.PK_Orders} order={card} />
-        ))}
         {sent.map((card) => (
-          <WallCard key={card.PK_Orders} order={card} sent />
+          <WallCard key={card.PK_Orders} order={card} sent off={hidden.includes(card.PK_Orders)} />
+        ))}
+        {waiting.map((card) => (
+          <WallCard key={card.PK_Orders} order={card} off={hidden.includes(card.PK_Orders)} />
         ))}
       </Box>
-      {hidden > 0 && (
+      {hidden.length > 0 && (
         <Text
           fw={800}
           fz={WALL_TYPE.medium}
@@ -101,7 +123,7 @@ function WallColumn({
           style={{ position: "relative" }}
           data-testid={`wall-hidden-${column}`}
         >
-          y {hidden} más
+          y {hidden.length} más
         </Text>
       )}
     </Box>
@@ -125,14 +147,8 @@ export function WallBoard() {
 
   const cards = board.data?.cards ?? [];
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
-  const sentById = new Map((board.data?.sent ?? []).map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
   const courierOf = (column: number) => couriers.data?.couriers.find((c) => c.column === column);
-  // A sent order stays under the courier carrying it (its pending stop) until it is delivered.
-  const sentOf = (column: number) =>
-    (courierOf(column)?.stops ?? [])
-      .filter((s) => s.state === "pendiente")
-      .flatMap((s) => (sentById.has(s.order_id) ? [sentById.get(s.order_id)!] : []));
   return (
     <Box
       component="main"
@@ -182,7 +198,7 @@ export function WallBoard() {
             wide={wide}
             courier={column > 0 ? (courierOf(column)?.user?.display_name ?? null) : null}
             waiting={(columns.get(column) ?? []).map((id) => byId.get(id)!)}
-            sent={column > 0 ? sentOf(column) : []}
+            sent={column > 0 ? sentInColumn(couriers.data, board.data?.sent ?? [], column) : []}
           />
         ))}
       </Box>

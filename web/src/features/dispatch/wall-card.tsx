@@ -12,32 +12,48 @@ const SENT = "#fff3c4";
  * The board sets the two variables; a screen narrower than a wall (a phone checking it) gets smaller fixed ones.
  */
 export const WALL_TYPE = { large: "var(--wall-large)", medium: "var(--wall-medium)" } as const;
+/** A column's type: the wall's, times the column's fit (1, or less while a route's stops do not all show). */
+export const CARD_TYPE = {
+  large: "calc(var(--wall-large) * var(--wall-fit, 1))",
+  medium: "calc(var(--wall-medium) * var(--wall-fit, 1))",
+} as const;
 export const WALL_SIZES = {
   wide: { "--wall-large": "max(48px, 2.5vw)", "--wall-medium": "max(36px, 1.875vw)" },
   narrow: { "--wall-large": "26px", "--wall-medium": "20px" },
 } as const;
 
 /** An order on the wall screen: number, client, weight, address, zone and slot, readable from 6 m. */
-export function WallCard({ order, sent = false }: { order: BoardOrderRow; sent?: boolean }) {
+export function WallCard({
+  order,
+  sent = false,
+  off = false,
+}: {
+  order: BoardOrderRow;
+  sent?: boolean;
+  off?: boolean;
+}) {
   return (
     <Box
       p="0.4em 0.5em"
       data-testid="wall-card"
       data-order-id={order.PK_Orders}
       data-sent={sent || undefined}
+      // Below the column's edge: kept out of sight whole (counted at the column's foot), never cut.
+      aria-hidden={off || undefined}
       style={{
+        visibility: off ? "hidden" : undefined,
         background: sent ? SENT : CARD,
         color: INK,
         borderRadius: 10,
         borderLeft: sent ? `0.4em solid ${INK}` : undefined,
-        fontSize: WALL_TYPE.medium,
+        fontSize: CARD_TYPE.medium,
       }}
     >
       {sent && (
         <Text
           fw={800}
           lh={1.1}
-          fz={WALL_TYPE.medium}
+          fz={CARD_TYPE.medium}
           px="0.3em"
           mb="0.15em"
           w="fit-content"
@@ -47,20 +63,20 @@ export function WallCard({ order, sent = false }: { order: BoardOrderRow; sent?:
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap" gap="0.4em" align="baseline">
-        <Text fw={800} lh={1.1} c={INK} fz={WALL_TYPE.large}>
+        <Text fw={800} lh={1.1} c={INK} fz={CARD_TYPE.large}>
           #{order.PK_Orders}
         </Text>
-        <Text fw={800} lh={1.1} c={INK} fz={WALL_TYPE.medium} style={{ whiteSpace: "nowrap" }}>
+        <Text fw={800} lh={1.1} c={INK} fz={CARD_TYPE.medium} style={{ whiteSpace: "nowrap" }}>
           {formatWeight(toGrams(order.total_weight))}
         </Text>
       </Group>
-      <Text fw={800} lh={1.1} c={INK} fz={WALL_TYPE.large} style={{ overflowWrap: "anywhere" }}>
+      <Text fw={800} lh={1.1} c={INK} fz={CARD_TYPE.large} style={{ overflowWrap: "anywhere" }}>
         {order.FK_Clients__Name}
       </Text>
-      <Text fw={600} lh={1.15} c={INK} fz={WALL_TYPE.medium} style={{ overflowWrap: "anywhere" }}>
+      <Text fw={600} lh={1.15} c={INK} fz={CARD_TYPE.medium} style={{ overflowWrap: "anywhere" }}>
         {order.Address}
       </Text>
-      <Text fw={800} lh={1.15} c={INK} fz={WALL_TYPE.medium}>
+      <Text fw={800} lh={1.15} c={INK} fz={CARD_TYPE.medium}>
         {order.FK_Shipments__Name ?? "Sin zona"} · {order.FK_TimesShipping__Name ?? "Sin horario"}
       </Text>
     </Box>

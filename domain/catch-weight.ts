@@ -41,7 +41,7 @@ export function parseWeight(input: string | number): WeightReading {
 }
 
 /** Lines that can carry a real weight: KG and UN lines taken from stock; promotions and freezer lines never. */
-const isWeighable = (line: { type: string; virtualFreezer: boolean }) =>
+export const isWeighable = (line: { type: string; virtualFreezer: boolean }) =>
   !line.virtualFreezer && (line.type === "KG" || line.type === "UN");
 
 /** Lines 'Preparado!' cannot go without: weighable lines of a product that requires weighing. */

@@ -1,5 +1,10 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { checkTolerance, isWeighable, outOfToleranceMessage, parseWeight } from "../../../../domain/catch-weight";
 import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
+import { toGrams } from "../../../../domain/money";
+import { ApiError } from "../../api/messages";
+import { DecimalInput } from "../../components/decimal-input";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useOrderItems } from "./api/get-order-items";
 import { useMarkOrder } from "./api/mark-order";
@@ -14,15 +19,59 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
   const { ticked, toggle, clear } = useChecklistTicks(orderId);
   const marking = useMarkOrder();
   const products = items.data?.products ?? [];
-  const complete = products.length > 0 && products.every((_, i) => ticked.has(i));
+  // The real weight typed per order line (issue 41): required lines must have one before 'Preparado!'.
+  const [weights, setWeights] = useState<Record<number, number | string>>({});
+  // Weights outside a product's tolerance, said to the preparer until confirmed or changed.
+  const [outside, setOutside] = useState<string[]>([]);
+  const typed = (id: number) => {
+    const value = weights[id];
+    if (value === undefined || String(value).trim() === "") return null;
+    return parseWeight(value);
+  };
+  const weighable = products.filter((p) => isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }));
+  const weighedAll = weighable.every((p) => {
+    const read = typed(p.detailed_product_id);
+    return read ? read.ok : !p.Requires_Weighing || p.Picked_Weight !== null;
+  });
+  const complete = products.length > 0 && products.every((_, i) => ticked.has(i)) && weighedAll;
 
-  async function finish(prepared: boolean) {
+  function givenWeights() {
+    return weighable.flatMap((p) => {
+      const read = typed(p.detailed_product_id);
+      return read?.ok ? [{ line: p, grams: read.grams }] : [];
+    });
+  }
+
+  async function finish(prepared: boolean, confirmTolerance = false) {
+    const given = prepared ? givenWeights() : [];
+    if (prepared && !confirmTolerance) {
+      const messages = given.flatMap(({ line, grams }) => {
+        const tolerance = Number(line.Weight_Tolerance_Pct);
+        const ordered = toGrams(line.Weight);
+        return checkTolerance(ordered, grams, tolerance).within
+          ? []
+          : [outOfToleranceMessage(line.product_name || line.Name, ordered, grams, tolerance)];
+      });
+      if (messages.length) return setOutside(messages);
+    }
     try {
-      const { message } = await marking.mutateAsync({ orderId, prepared });
+      const { message } = await marking.mutateAsync({
+        orderId,
+        prepared,
+        confirmTolerance,
+        lines: given.map(({ line, grams }) => ({
+          detailed_product_id: line.detailed_product_id,
+          // A JSON number: the server reads a string as es-AR, where "1.475" is 1475 kg.
+          picked_weight: grams / 1000,
+        })),
+      });
       notifySuccess(message);
       if (prepared) clear();
       onClose();
     } catch (error) {
+      // The server's tolerance is the one that counts: its 409 asks the same confirmation.
+      if (prepared && error instanceof ApiError && error.status === 409 && !confirmTolerance)
+        return setOutside([error.message]);
       notifyFailure(error, prepared ? BOARD_MESSAGES.preparedFailed : BOARD_MESSAGES.pendingFailed);
     }
   }
@@ -47,15 +96,52 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
             <Text c="dimmed">{BOARD_MESSAGES.noItems}</Text>
           ) : (
             products.map((p, i) => (
-              <Checkbox
-                // biome-ignore lint/suspicious/noArrayIndexKey: an order may list a product twice, and the list is fixed while the dialog is open
-                key={`${p.FK_Products}-${i}`}
-                size="md"
-                checked={ticked.has(i)}
-                onChange={() => toggle(i)}
-                label={`${p.product_name || p.Name} — ${amountText(p.Type, p.Amount)} (${p.Type})`}
-              />
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order may list a product twice, and the list is fixed while the dialog is open
+              <Stack key={`${p.FK_Products}-${i}`} gap={4}>
+                <Checkbox
+                  size="md"
+                  checked={ticked.has(i)}
+                  onChange={() => toggle(i)}
+                  label={`${p.product_name || p.Name} — ${amountText(p.Type, p.Amount)} (${p.Type})`}
+                />
+                {isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }) && (
+                  <DecimalInput
+                    ml={34}
+                    maw={260}
+                    decimals={3}
+                    unit="kg"
+                    label={`Peso real (kg)${p.Requires_Weighing ? "" : " — opcional"}`}
+                    description={`Pedido: ${Number(p.Weight).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg`}
+                    required={p.Requires_Weighing && p.Picked_Weight === null}
+                    placeholder={p.Picked_Weight ? Number(p.Picked_Weight).toLocaleString("es-AR") : "19,6"}
+                    value={weights[p.detailed_product_id] ?? ""}
+                    onChange={(value) => {
+                      setWeights((w) => ({ ...w, [p.detailed_product_id]: value }));
+                      setOutside([]);
+                    }}
+                  />
+                )}
+              </Stack>
             ))
+          )}
+          {outside.length > 0 && (
+            <Alert color="orange" title="Peso fuera de la tolerancia" role="alert">
+              <Stack gap="xs">
+                {outside.map((m) => (
+                  <Text key={m} size="sm">
+                    {m}
+                  </Text>
+                ))}
+                <Group>
+                  <Button color="orange" onClick={() => finish(true, true)} loading={marking.isPending}>
+                    Confirmar pesos
+                  </Button>
+                  <Button variant="default" onClick={() => setOutside([])}>
+                    Revisar
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
           )}
           <Text size="sm" c="dimmed">
             {ticked.size} de {products.length} items listos

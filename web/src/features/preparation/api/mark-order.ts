@@ -1,8 +1,22 @@
 import { useMutation } from "@tanstack/react-query";
 import { post } from "../../../api/http";
 
+interface MarkOrder {
+  orderId: number;
+  prepared: boolean;
+  /** The real weights packed (es-AR kilos), by order line (issue 41). */
+  lines?: { detailed_product_id: number; picked_weight: number }[];
+  /** Accepts weights outside a product's tolerance, once the preparer confirmed them. */
+  confirmTolerance?: boolean;
+}
+
 /** Preparado! or Pendiente (SPEC.md §2); the order's event moves its card on every board, this one included. */
-const markOrder = ({ orderId, prepared }: { orderId: number; prepared: boolean }) =>
-  post<{ message: string }>(prepared ? "/orders/prepared/" : "/orders/pending/", { order_id: orderId });
+const markOrder = ({ orderId, prepared, lines, confirmTolerance }: MarkOrder) =>
+  prepared
+    ? post<{ message: string }>("/orders/prepared/", {
+        order_id: orderId,
+        ...(lines?.length ? { lines, confirm_tolerance: !!confirmTolerance } : {}),
+      })
+    : post<{ message: string }>("/orders/pending/", { order_id: orderId });
 
 export const useMarkOrder = () => useMutation({ mutationFn: markOrder });

@@ -150,3 +150,6 @@ export const DayPlanResponse = z.object({
 export type DayPlanResponse = z.infer<typeof DayPlanResponse>;
 
 export const PlanParams = z.object({ id: z.uuid(DAY_PLAN_MESSAGES.notFound) });
+
+export const AppliedPlanQuery = z.object({ delivery_date: isoDate() });
+export const AppliedPlan = z.object({ plan: DayPlanResponse.nullable() });

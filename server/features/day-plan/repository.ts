@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { PICKUP_ZONE_ID } from "../../../domain/delivery";
 import { STATUS } from "../../../domain/order-status";
 import {
@@ -133,4 +133,15 @@ export async function writePlanPlacements(
         updatedAt: sql`excluded.updated_at`,
       },
     });
+}
+
+/** The plan last laid on the date's board, if any: the board groups each column's cards by its trips. */
+export async function lastAppliedPlan(db: Executor, deliveryDate: string) {
+  const [row] = await db
+    .select()
+    .from(dayPlans)
+    .where(and(eq(dayPlans.deliveryDate, deliveryDate), isNotNull(dayPlans.appliedAt)))
+    .orderBy(desc(dayPlans.appliedAt))
+    .limit(1);
+  return row ?? null;
 }

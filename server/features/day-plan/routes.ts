@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../domain/contracts/text";
 import {
+  AppliedPlan,
+  AppliedPlanQuery,
   DayPlanResponse,
   Fleet,
   FleetRequest,
@@ -51,6 +53,16 @@ export const dayPlanRoutes: FastifyPluginAsyncZod<{ dayPlan: DayPlanService }> =
       response: { 202: z.object({ id: text() }) },
     },
     handler: async (request, reply) => reply.code(202).send(await dayPlan.request(request.body, request.currentUser!)),
+  });
+
+  app.get("/dispatch/plans/", {
+    config: { permission },
+    schema: {
+      summary: "The plan last applied to a date's board, if any",
+      querystring: AppliedPlanQuery,
+      response: { 200: AppliedPlan },
+    },
+    handler: (request) => dayPlan.applied(request.query.delivery_date),
   });
 
   app.get("/dispatch/plans/:id/", {

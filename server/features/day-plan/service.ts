@@ -22,6 +22,7 @@ import {
   allPlacements,
   findDayPlan,
   insertDayPlan,
+  lastAppliedPlan,
   plannedOrders,
   slotRows,
   updateDayPlan,
@@ -122,6 +123,11 @@ export function createDayPlanService({ db, jobs, linkCourier }: DayPlanDeps) {
         throw error;
       }
       return { id: plan.id };
+    },
+
+    async applied(deliveryDate: string) {
+      const row = await lastAppliedPlan(db, deliveryDate);
+      return { plan: row ? toResponse(row) : null };
     },
 
     async plan(id: string): Promise<DayPlanResponse> {

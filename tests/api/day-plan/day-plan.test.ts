@@ -209,6 +209,9 @@ describe("the day's plan", () => {
         .map((card) => card.PK_Orders);
       expect(shown).toEqual(expected);
     }
+    const applied2 = (await dispatcher.get(`/api/dispatch/plans/?delivery_date=${date}`)).json();
+    expect(applied2.plan).toMatchObject({ id: plan.id, applied: true });
+    expect((await dispatcher.get(`/api/dispatch/plans/?delivery_date=${freshDate()}`)).json()).toEqual({ plan: null });
     const again = await dispatcher.post(`/api/dispatch/plans/${plan.id}/apply/`);
     expect([again.statusCode, detailOf(again)]).toEqual([409, DAY_PLAN_MESSAGES.boardChanged]);
   });

@@ -117,6 +117,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export const get = <T>(path: string) => api<T>(path);
 export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
   api<T>(path, { method: "POST", body: body ?? {}, headers });
+export const put = <T>(path: string, body: unknown) => api<T>(path, { method: "PUT", body });
 export const del = <T>(path: string) => api<T>(path, { method: "DELETE" });
 
 /** A file answer (SPEC.md §7 export): the body and the name from content-disposition. */

@@ -64,6 +64,20 @@ interface CourierColumnProps {
   status?: ReactNode;
   /** Whether a Cadete user is linked to the column: only then can its route be sent. */
   linked?: boolean;
+  /** The applied day's plan: each order's trip in this column. The route is then the top trip's orders. */
+  tripOf?: Map<number, number>;
+}
+
+/** The orders 'Mostrar ruta' and 'Enviar ruta' act on: the top trip when a plan laid the column, else the whole column. */
+function routeOf(load: DispatchCard[], tripOf?: Map<number, number>) {
+  const top = load[0] && tripOf?.get(load[0].PK_Orders);
+  if (top === undefined) return load;
+  const trip: DispatchCard[] = [];
+  for (const card of load) {
+    if (tripOf!.get(card.PK_Orders) !== top) break;
+    trip.push(card);
+  }
+  return trip;
 }
 
 /** A courier's column: a drop zone, its cards in order, its weight and, with 1 to 3 orders, its route. */
@@ -76,11 +90,13 @@ export function CourierColumn({
   status,
   linked = false,
   sent = [],
+  tripOf,
 }: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
-  const ids = load.map((c) => c.PK_Orders);
-  const routable = courier > 0 && load.length >= 1 && load.length <= MAX_ROUTE_ORDERS;
-  const refusal = sendRouteRefusal(courier, load.length, linked);
+  const route = routeOf(load, tripOf);
+  const ids = route.map((c) => c.PK_Orders);
+  const routable = courier > 0 && route.length >= 1 && route.length <= MAX_ROUTE_ORDERS;
+  const refusal = sendRouteRefusal(courier, route.length, linked);
   return (
     <Paper
       ref={drop.setNodeRef}
@@ -108,9 +124,9 @@ export function CourierColumn({
             size="xs"
             disabled={!!refusal}
             aria-describedby={refusal ? `send-refusal-${courier}` : undefined}
-            onClick={() => onSendRoute(load)}
+            onClick={() => onSendRoute(route)}
           >
-            Enviar ruta
+            {route.length < load.length ? "Enviar viaje" : "Enviar ruta"}
           </Button>
         </Group>
       )}
@@ -120,9 +136,21 @@ export function CourierColumn({
         </Text>
       )}
       <Stack gap="xs" mih={120}>
-        {cards.map((card) => (
-          <DraggableCard key={card.PK_Orders} card={card} />
-        ))}
+        {cards.map((card, i) => {
+          const trip = tripOf?.get(card.PK_Orders);
+          const starts = trip !== undefined && (i === 0 || tripOf?.get(cards[i - 1]!.PK_Orders) !== trip);
+          return (
+            <Stack key={card.PK_Orders} gap={4}>
+              {starts && (
+                <Text size="xs" fw={700} c="dimmed" data-testid={`trip-${courier}-${trip}`}>
+                  Viaje {trip}
+                  {i > 0 ? " (en cola)" : ""}
+                </Text>
+              )}
+              <DraggableCard card={card} />
+            </Stack>
+          );
+        })}
       </Stack>
     </Paper>
   );

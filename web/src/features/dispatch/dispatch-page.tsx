@@ -26,6 +26,7 @@ import { PageTitle } from "../../components/page-title";
 import { DISPATCH_ANNOUNCEMENTS, DISPATCH_INSTRUCTIONS } from "./announcements";
 import { boardColumns } from "../../../../domain/live-dispatch";
 import { useAssign } from "./api/assign";
+import { useAppliedPlan } from "./api/get-applied-plan";
 import { useDispatchBoard, useRefreshDispatch } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
@@ -33,6 +34,8 @@ import { useResetAssignments } from "./api/reset-assignments";
 import { useSendRoute } from "./api/send-route";
 import { sentInColumn } from "./column-load";
 import { CourierColumn, type DropTarget } from "./courier-column";
+import { DayPlanDrawer } from "./day-plan-drawer";
+import { FleetModal } from "./fleet-modal";
 import { courierPoint, CourierStatus } from "./courier-status";
 import { columnCoordinates } from "./keyboard-columns";
 import { GroupedCards, SORT_MODES, type SortMode } from "./grouped-cards";
@@ -57,6 +60,9 @@ export function DispatchPage() {
   const sending = useSendRoute();
   const resetting = useResetAssignments();
   const [confirmingReset, setConfirmingReset] = useState(false);
+  const [planning, setPlanning] = useState(false);
+  const [editingFleet, setEditingFleet] = useState(false);
+  const applied = useAppliedPlan(date);
   useLiveDispatch(date);
   const board = useDispatchBoard(date);
   const couriers = useCouriers(date);
@@ -83,6 +89,13 @@ export function DispatchPage() {
       notifyError(errorMessage(error, BOARD_MESSAGES.preparedLoadFailed));
     }
   }
+
+  const tripsOf = (column: number) => {
+    const trips = applied.data?.plan?.trips.filter((t) => t.column === column) ?? [];
+    return trips.length
+      ? new Map(trips.flatMap((t) => t.stops.map((stop) => [stop.order_id, t.number] as const)))
+      : undefined;
+  };
 
   const linkedName = (column: number) =>
     couriers.data?.couriers.find((c) => c.column === column)?.user?.display_name ?? null;
@@ -147,6 +160,12 @@ export function DispatchPage() {
         <Button variant="light" color="red" onClick={() => setConfirmingReset(true)}>
           Reiniciar asignaciones
         </Button>
+        <Button onClick={() => setPlanning(true)} data-testid="plan-open">
+          Planificar el día
+        </Button>
+        <Button variant="default" onClick={() => setEditingFleet(true)}>
+          Flota y horarios
+        </Button>
         <Button component={Link} to="/admin/dispatch/wall" variant="subtle">
           Vista de pared
         </Button>
@@ -173,6 +192,7 @@ export function DispatchPage() {
                   onSendRoute={(load) => setConfirmingSend({ courier, cards: load })}
                   linked={linkedName(courier) !== null}
                   sent={courier > 0 ? sentInColumn(couriers.data, board.data.sent, courier) : []}
+                  tripOf={courier > 0 ? tripsOf(courier) : undefined}
                   status={courier > 0 ? <CourierStatus column={courier} data={couriers.data} date={date} /> : undefined}
                 />
               );
@@ -213,6 +233,8 @@ export function DispatchPage() {
           onCancel={() => setConfirmingSend(null)}
         />
       )}
+      <DayPlanDrawer date={date} cards={cards} opened={planning} onClose={() => setPlanning(false)} />
+      <FleetModal opened={editingFleet} onClose={() => setEditingFleet(false)} />
       {sent && (
         <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />
       )}

@@ -5,4 +5,8 @@ export const dispatchKeys = {
   route: (ids: number[]) => ["dispatch", "route", ids.join(",")] as const,
   allCouriers: ["dispatch", "couriers"] as const,
   couriers: (date: string) => ["dispatch", "couriers", date] as const,
+  plan: (id: string) => ["dispatch", "plan", id] as const,
+  appliedPlan: (date: string) => ["dispatch", "applied-plan", date] as const,
+  fleet: ["dispatch", "fleet"] as const,
+  timeSlots: ["dispatch", "time-slots"] as const,
 };

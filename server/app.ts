@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(webPlugin, { root: deps.webRoot ?? (existsSync(WEB_DIST) ? WEB_DIST : null) });
   // After the web plugin, whose compression wraps the routes declared after it; before the routes.
-  await registerApiDocs(app);
+  await registerApiDocs(app, { signInRequired: config.mode === "production" });
   // Its parser and serializer only: the CSRF plugin reads and sets its one cookie itself.
   await app.register(fastifyCookie, { hook: false });
   // skipOnError: a Redis outage must not lock everyone out of logging in.

@@ -1,6 +1,6 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
 /**
@@ -92,12 +92,24 @@ function completeDocument(document: Document): Document {
 
 /**
  * The OpenAPI 3.1 document generated from the routes' zod schemas, and Swagger UI over it at
- * /api/docs. Registered before the routes (so it sees them) and before the auth plugin: the
- * reference is public, as the JSON document was, and each API route still declares its own.
+ * /api/docs. Registered before the routes (so it sees them). Embedded (a laptop, a shop's PC)
+ * the reference is public; in production every path under it needs an Admin's token, so the
+ * map of the API is not handed to whoever reaches the site (issue 39,
+ * docs/decisions/api-docs-in-production.md).
  */
-export async function registerApiDocs(app: FastifyInstance) {
+export async function registerApiDocs(app: FastifyInstance, { signInRequired }: { signInRequired: boolean }) {
+  // Built at the first request: the auth plugin, registered after this one, provides it.
+  let adminOnly: preValidationHookHandler | undefined;
+  const guard: preValidationHookHandler = function guardDocs(request, reply, done) {
+    adminOnly ??= app.guardRoute("audit.read");
+    return adminOnly.call(this, request, reply, done);
+  };
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...(route.config as object), permission: "public" };
+    if (!route.url.startsWith(DOCS_PREFIX)) return;
+    route.config = { ...(route.config as object), permission: signInRequired ? "audit.read" : "public" };
+    if (!signInRequired) return;
+    const own = route.preValidation ?? [];
+    route.preValidation = [guard, ...(Array.isArray(own) ? own : [own])];
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -133,6 +133,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
       if (user instanceof Promise) user.then((loaded) => admit(request, permission, loaded, done), done);
       else admit(request, permission, user, done);
     };
+  // For routes declared before this plugin (the API reference), which its onRoute hook never sees.
+  app.decorate("guardRoute", guard);
 
   app.addHook("onRoute", (route) => {
     // Only the API is guarded; the built web's files are public by nature.
@@ -153,6 +155,8 @@ declare module "fastify" {
     routeTable: RouteRecord[];
     /** The claims of a valid access token (expiry and session present); throws otherwise. */
     verifyAccessToken(token: string): AccessClaims;
+    /** The token and permission check every API route gets, for a route declared before the auth plugin. */
+    guardRoute(permission: Exclude<RoutePermission, "public">): preValidationHookHandler;
   }
 }
 

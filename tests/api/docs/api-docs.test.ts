@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
+import { signIn } from "../../helpers/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,5 +70,21 @@ describe("the API reference at /api/docs", () => {
       .filter((p) => p.severity === "error")
       .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? "?"}`);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the API reference in production mode", () => {
+  it("needs an Admin's token for the page and the document (issue 39)", async () => {
+    const production = await createTestApp({ redis: true });
+    try {
+      if (production.config.mode !== "production") return;
+      for (const path of ["/api/docs", "/api/docs/json"]) {
+        expect((await new ApiClient(production.app).get(path)).statusCode, path).toBe(401);
+        expect((await (await signIn(production, "Vendedor")).client.get(path)).statusCode, path).toBe(403);
+        expect((await (await signIn(production, "Admin")).client.get(path)).statusCode, path).toBe(200);
+      }
+    } finally {
+      await production.close();
+    }
   });
 });

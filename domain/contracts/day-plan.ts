@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./catalog-common";
 import { isoDate } from "./dates";
 import { text } from "./text";
 
@@ -35,11 +36,8 @@ export const timeOf = (minutes: number) => {
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 };
 
-const column = z.coerce
-  .number()
-  .int(DAY_PLAN_MESSAGES.column)
-  .min(1, DAY_PLAN_MESSAGES.column)
-  .max(FLEET_COLUMNS.length, DAY_PLAN_MESSAGES.column);
+/** A courier's column, read as every id is: an integer or decimal digits alone. */
+const column = wholeNumber(1, FLEET_COLUMNS.length, DAY_PLAN_MESSAGES.column);
 
 const FleetCourier = z.object({
   column: z.number(),

@@ -256,27 +256,39 @@ describe("the day's plan", () => {
 });
 
 describe("the day's plan, embedded", () => {
+  // PGlite migrates and seeds in the hook, whose bound is the hook timeout, not the test's.
+  let embedded: TestApp;
+  let embeddedUrl: string;
+  beforeAll(async () => {
+    embedded = await createTestApp({ embedded: true });
+    embeddedUrl = await embedded.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => embedded.close());
+
   it("is computed by the in-process queue on PGlite, as `npm start` runs", async () => {
-    const embedded = await createTestApp({ embedded: true });
+    const signed = await signIn(embedded, "Despachante");
+    const office = signed.client;
+    const vendor = (await signIn(embedded, "Vendedor")).client;
+    const boardSocket = await openSocket(embeddedUrl, { token: signed.access });
     try {
-      const office = (await signIn(embedded, "Despachante")).client;
-      const vendor = (await signIn(embedded, "Vendedor")).client;
+      await boardSocket.waitFor((m) => m.type === "ready");
       const date = freshDate();
       const id = await confirmOrder(vendor, { date, latitude: -34.7, longitude: -58.25 });
       const asked = await office.post("/api/dispatch/plans/", { delivery_date: date });
       expect(asked.statusCode).toBe(202);
-      let plan: DayPlanResponse | null = null;
-      for (let i = 0; i < 100 && plan?.status !== "ready"; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        plan = (await office.get(`/api/dispatch/plans/${asked.json().id}/`)).json() as DayPlanResponse;
-      }
+      const planId = (asked.json() as { id: string }).id;
+      await boardSocket.waitFor(
+        (m) => m.type === "event" && m.event.type === "dispatch.plan_ready" && m.event.data.id === planId,
+        20_000,
+      );
+      const plan = (await office.get(`/api/dispatch/plans/${planId}/`)).json() as DayPlanResponse;
       expect(plan).toMatchObject({
         status: "ready",
         unassigned: [],
         trips: [{ column: 1, number: 1, stops: [{ order_id: id }] }],
       });
     } finally {
-      await embedded.close();
+      boardSocket.close();
     }
   });
 });

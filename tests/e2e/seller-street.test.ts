@@ -28,6 +28,8 @@ const NAMES = {
   returning: "Juan Carlos Torres (Kiosco) Calle",
   unread: "María Fernanda Gutiérrez (Almacén) Calle",
   freezer: "Autoservicio Hermanos Rodríguez (Freezer) Calle",
+  /** Never searched nor opened online: only the kept directory knows it. */
+  unseen: "Despensa Nueva Parada del Sur",
 } as const;
 
 beforeAll(async () => {
@@ -80,6 +82,23 @@ const ordersOf = async (clientId: number) =>
       sql`select id, pay_method_id, times_shipping_id from orders where client_id = ${clientId} and seller_id = ${sellerId} order by id`,
     ),
   );
+/** The names in the client directory kept for the signed-in user. */
+const keptDirectoryNames = () =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const userId = JSON.parse(localStorage.getItem("frio-session") ?? "{}").state?.user?.id;
+        const open = indexedDB.open("frio-client-directory");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("directory")) return resolve([]);
+          const read = db.transaction("directory").objectStore("directory").get(`directory:${userId}`);
+          read.onsuccess = () => resolve((read.result?.clients ?? []).map((row: unknown[]) => row[1]));
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
 async function openClient(name: string, id: number) {
   if (new URL(page.url()).pathname !== "/orders/new") {
     await page.getByRole("button", { name: "Abrir menú" }).click();
@@ -134,6 +153,11 @@ describe.skipIf(!!skip)(`the seller's phone in the street, no signal ${skip}`, (
     const kept = await keptKeys(page);
     expect(kept.filter((k) => k.startsWith("order-wizard/usual-order/"))).toHaveLength(1);
     await phone.context.unroute(/\/api\/orders\/(last\/|\d+\/)/);
+
+    // The directory is kept: every active client, the unseen one included.
+    await expect
+      .poll(() => keptDirectoryNames(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(Object.values(NAMES)));
 
     // No signal from here on, the page reloaded from the phone.
     await phone.context.setOffline(true);
@@ -210,8 +234,23 @@ describe.skipIf(!!skip)(`the seller's phone in the street, no signal ${skip}`, (
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
     await page.waitForURL("**/orders/new");
 
+    // A client never searched online: found in the kept directory, and its order taken.
+    await page.getByLabel("Buscar cliente").fill("nueva parada");
+    await entry(/Despensa Nueva Parada del Sur/).click();
+    await page.waitForURL(`**/orders/${ids.unseen}/products`);
+    await entry(/Hielo en cubos calle/).click();
+    await toDelivery(ids.unseen!);
+    await page.getByRole("heading", { name: /^Entrega/ }).waitFor({ timeout: 3_000 });
+    await slot().click();
+    await page.getByRole("option", { name: "Mañana" }).click();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForURL(`**/orders/${ids.unseen}/confirm`);
+    await expect.poll(() => payment().inputValue()).toBe("Efectivo");
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+    await page.waitForURL("**/orders/new");
+
     // Pendientes at 390 px with long names: every name and status whole.
-    await page.getByRole("link", { name: /^Pendientes \(3\)$/ }).click();
+    await page.getByRole("link", { name: /^Pendientes \(4\)$/ }).click();
     await page.waitForURL("**/orders/pending");
     const cut = () =>
       page.evaluate(() =>
@@ -221,7 +260,7 @@ describe.skipIf(!!skip)(`the seller's phone in the street, no signal ${skip}`, (
       );
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
-      await page.getByRole("article").nth(2).waitFor();
+      await page.getByRole("article").nth(3).waitFor();
       expect(await cut(), `${viewport.width} px`).toEqual([]);
       expect(await seriousViolations(page), `${viewport.width} px`).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/pendientes-largos-${viewport.width}.png`, fullPage: true });
@@ -237,7 +276,7 @@ describe.skipIf(!!skip)(`the seller's phone in the street, no signal ${skip}`, (
         .getByText(/^Enviado #\d+$/)
         .waitFor({ timeout: 10_000 });
     const seconds = (Date.now() - back) / 1000;
-    console.log(`3 kept orders sent ${seconds.toFixed(1)} s after the signal came back`);
+    console.log(`4 kept orders sent ${seconds.toFixed(1)} s after the signal came back`);
     expect(seconds).toBeLessThan(10);
     expect(await cut()).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pendientes-enviados-390.png`, fullPage: true });
@@ -247,6 +286,7 @@ describe.skipIf(!!skip)(`the seller's phone in the street, no signal ${skip}`, (
       expect.objectContaining({ pay_method_id: 3, times_shipping_id: 4 }),
     ]);
     expect(await ordersOf(ids.unread!)).toEqual([expect.objectContaining({ pay_method_id: 1, times_shipping_id: 2 })]);
+    expect(await ordersOf(ids.unseen!)).toHaveLength(1);
   });
 
   it("Enter in an empty client search does nothing", async () => {

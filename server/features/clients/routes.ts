@@ -12,6 +12,7 @@ import {
   Shipment,
   UpdateClientRequest,
 } from "../../../domain/contracts/clients";
+import { ClientDirectory } from "../../../domain/contracts/client-directory";
 import type { ClientsService } from "./service";
 
 const Deleted = z.object({ success: z.literal(true), message: text() });
@@ -40,6 +41,16 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     config: { permission: "catalog.write" },
     schema: { summary: "Update a client", params: idParam, body: UpdateClientRequest, response: { 200: ClientSaved } },
     handler: (request) => clients.update(request.params.id, request.body, request.currentUser!),
+  });
+
+  app.get("/clients/directory/", {
+    config: { permission: "orders.take" },
+    schema: {
+      summary:
+        "Every active client's list fields, and the last order's lines of the seller's recent clients (kept on the phone)",
+      response: { 200: ClientDirectory },
+    },
+    handler: (request) => clients.directory(request.currentUser!.id),
   });
 
   app.get("/clients_list/", {

@@ -1,15 +1,20 @@
 import { Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { DirectoryClient } from "../../../../domain/contracts/client-directory";
+import { searchDirectory } from "../../../../domain/client-directory";
 import { useNavigate } from "react-router";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";
+import { useOffline } from "../offline";
+import { useDirectoryIndex } from "./api/get-client-directory";
 import { useClientSearch } from "./api/search-clients";
 import { LowStockPanel } from "./low-stock-panel";
 import { PlacedStatus } from "./placed-notice";
 import { WizardHeader } from "./wizard-header";
 
 type Found = { id: number; name: string; phone: string; address: string };
+const foundOf = ([id, name, phone, address]: DirectoryClient): Found => ({ id, name, phone, address });
 
 // SPEC.md §2 step 1: results show name, phone and address.
 const COLUMNS: RecordColumn<Found>[] = [
@@ -25,6 +30,13 @@ export function ClientStep() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const clients = useClientSearch(debounced);
+  // With no signal the search runs on the directory kept on the phone: every active client.
+  const offline = useOffline();
+  const directory = useDirectoryIndex();
+  const kept = useMemo(
+    () => (offline && directory ? searchDirectory(directory, debounced).map(foundOf) : null),
+    [offline, directory, debounced],
+  );
   const searchRef = useRef<HTMLInputElement>(null);
   // An order starts by searching its client: the cursor waits in the box.
   useEffect(() => searchRef.current?.focus(), []);
@@ -34,8 +46,9 @@ export function ClientStep() {
   };
   // Enter opens the first client found for what is typed: pressed before the list answers it, once it does.
   const [enterPressed, setEnterPressed] = useState(false);
-  const answered = debounced === search && clients.isSuccess && !clients.isFetching;
-  const first = answered ? clients.data[0] : undefined;
+  const rows = kept ?? clients.data ?? [];
+  const answered = debounced === search && (kept !== null || (clients.isSuccess && !clients.isFetching));
+  const first = answered ? rows[0] : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: open navigates; only the answer and the key move this
   useEffect(() => {
     if (enterPressed && first) open(first);
@@ -60,13 +73,7 @@ export function ClientStep() {
             onKeyDown={(event) => event.key === "Enter" && search.trim() !== "" && setEnterPressed(true)}
             mb="md"
           />
-          <RecordTable
-            label="Clientes encontrados"
-            rows={clients.data ?? []}
-            columns={COLUMNS}
-            rowKey={(c) => c.id}
-            onOpen={open}
-          />
+          <RecordTable label="Clientes encontrados" rows={rows} columns={COLUMNS} rowKey={(c) => c.id} onOpen={open} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <LowStockPanel />

@@ -117,6 +117,8 @@ export function ConfirmStep() {
       const answer = await submit.mutateAsync({ body, idempotencyKey: key });
       if (!answer?.success) return notifyError("No se pudo confirmar el pedido.");
       if (wizard.pendingKey && answer.order_id) await markPendingSent(kept, answer.order_id);
+      // The client's last order moved: the kept directory is read again.
+      void queryClient.invalidateQueries({ queryKey: wizardKeys.directory, exact: true });
       if (answer.order_id) void saveReceipt(answer.order_id, wizard.clientName ?? "cliente");
       setPlaced({ items, details, notes, clientName, orderId, placedId: answer.order_id ?? null });
       wizard.clear();

@@ -1,4 +1,5 @@
-/** What other features use of the order wizard: the order's submission and its receipt. */
+/** What other features use of the order wizard: the order's submission, its receipt, the kept client directory. */
 export { submitOrder, type SubmitOrderInput } from "./api/submit-order";
 export { wizardKeys } from "./api/keys";
 export { saveReceipt } from "./receipt-notice";
+export { KeptClientDirectory } from "./kept-client-directory";

@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { OrderDetail } from "../../../../../domain/contracts/orders";
 import { usualChoices, type UsualChoices } from "../../../../../domain/usual-order";
 import { get } from "../../../api/http";
+import { useReferences } from "../../../api/references";
 import { useOffline } from "../../offline";
+import { useClientDirectory } from "./get-client-directory";
 import { usePayMethods, usePrefetchPayMethods } from "./get-pay-methods";
 import { usePrefetchTimeSlots, useTimeSlots } from "./get-time-slots";
 import { wizardKeys } from "./keys";
@@ -23,18 +25,24 @@ export function useUsualChoices(lastOrderId: number | null | undefined): UsualCh
   const slots = useTimeSlots();
   const methods = usePayMethods();
   const offline = useOffline();
+  const directory = useClientDirectory();
   const orderKnown = !order.isPending || offline;
   const settled = lastOrderId === null || (!!lastOrderId && orderKnown && !slots.isPending && !methods.isPending);
-  return { ...usualChoices(order.data ?? null, slots.data ?? [], methods.data ?? []), settled };
+  // Not read on this phone: the directory's copy of a recent client's last order has its slot and payment.
+  const listed =
+    directory && !order.data ? Object.values(directory.orders).find((o) => o[0] === lastOrderId) : undefined;
+  const past = order.data ?? (listed ? { shipping_time_id: listed[1], payment_method_id: listed[2] } : null);
+  return { ...usualChoices(past, slots.data ?? [], methods.data ?? []), settled };
 }
 
 /**
  * The products step reads, while there is signal, what the next steps need (the last order,
- * the slots, the payment methods): all kept, so those steps open with no signal later.
+ * the slots, the payment methods, the cities and zones): all kept, so those steps open with no signal later.
  */
 export function usePrefetchUsualOrder(lastOrderId: number | null) {
   // Read, never rendered from here: no change of it re-renders the products step.
   useQuery({ ...usualOrderOptions(lastOrderId ?? 0), enabled: !!lastOrderId, notifyOnChangeProps: [] });
   usePrefetchTimeSlots();
   usePrefetchPayMethods();
+  useReferences();
 }

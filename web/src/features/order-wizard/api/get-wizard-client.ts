@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { z } from "zod";
 import { ClientFullData } from "../../../../../domain/contracts/claims";
 import { ClientDetail } from "../../../../../domain/contracts/clients";
+import { directoryEntry, type DirectoryEntry } from "../../../../../domain/contracts/client-directory";
 import { VirtualFreezerResponse } from "../../../../../domain/contracts/virtual-freezer";
 import { get } from "../../../api/http";
+import { useReferences } from "../../../api/references";
+import { useOffline } from "../../offline";
+import { useClientDirectory } from "./get-client-directory";
 import { wizardKeys } from "./keys";
 
 /**
@@ -31,4 +36,56 @@ async function getWizardClient(id: number) {
 const wizardClientOptions = (id: number) =>
   queryOptions({ queryKey: wizardKeys.client(id), queryFn: () => getWizardClient(id) });
 
-export const useWizardClient = (id: number) => useQuery(wizardClientOptions(id));
+type WizardClient = Awaited<ReturnType<typeof getWizardClient>>;
+
+/**
+ * A client never opened online, with no signal: what the kept directory says of it. No claims
+ * or bonuses, and the freezer's items unknown (only whether it has one): those come with signal.
+ */
+function fromDirectory(entry: DirectoryEntry, references: Pick<ClientDetail, "cities" | "shipments">): WizardClient {
+  const city = references.cities.find((c) => c.PK_Cities === entry.city);
+  const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
+  return {
+    detail: {
+      PK_Clients: entry.id,
+      name: entry.name,
+      address: entry.address,
+      city: entry.city,
+      city_name: city?.Name ?? null,
+      shipment: entry.zone,
+      zone: entry.zone,
+      category: entry.virtualFreezer ? "Freezer Virtual" : "Normal",
+      phone: entry.phone,
+      email: "",
+      birthday: null,
+      whatsapp_ubication: false,
+      risk_zone: entry.riskZone,
+      latitude: coordinate(entry.latitude),
+      longitude: coordinate(entry.longitude),
+      second_address: null,
+      second_latitude: null,
+      second_longitude: null,
+      has_virtual_freezer: entry.virtualFreezer,
+      last_order_id: entry.lastOrderId,
+      credit_limit: null,
+      version: 0,
+      ...references,
+    },
+    claims: { bonuses: [], order_claims: [], product_claims: [] },
+    freezer: { has_virtual_freezer: entry.virtualFreezer, cart: { items: [] } },
+  };
+}
+
+/** The client as kept or read; with no signal and nothing kept, as the kept directory has it. */
+export function useWizardClient(id: number) {
+  const query = useQuery(wizardClientOptions(id));
+  const offline = useOffline();
+  const directory = useClientDirectory();
+  const references = useReferences();
+  const fallback = useMemo(() => {
+    if (query.data || !offline || !directory) return undefined;
+    const row = directory.clients.find((r) => r[0] === id);
+    return row && fromDirectory(directoryEntry(row), references.data ?? { cities: [], shipments: [] });
+  }, [query.data, offline, directory, references.data, id]);
+  return { data: query.data ?? fallback, isLoading: query.isLoading, isError: query.isError && !fallback };
+}

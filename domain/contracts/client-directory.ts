@@ -45,7 +45,7 @@ export const ClientDirectory = z.object({
   at: text(),
   clients: z.array(DirectoryClient),
   /** By client id, for the clients the seller sold to in the last 90 days. */
-  orders: z.record(z.string(), DirectoryOrder),
+  orders: z.record(text(), DirectoryOrder),
 });
 export type ClientDirectory = z.infer<typeof ClientDirectory>;
 

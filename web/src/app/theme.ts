@@ -41,7 +41,9 @@ export const theme = createTheme({
 /**
  * Dimmed text at gray 7 and placeholders at #6b7178 keep 4.5:1 on white (Mantine's gray 6 and 5
  * gave 3.3:1 and 2.2:1); field errors at red 9 likewise (red 6 gave 3.6:1), now that the edit
- * dialog shows a missing email or birthday as soon as it opens.
+ * dialog shows a missing email or birthday as soon as it opens. The primary colour's light
+ * variant (the menu's current page, light buttons) writes its text darker than cyan 9: hovered,
+ * its background is cyan 2, where cyan 9 gave 4.06:1; #0a6170 gives 5.2:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -49,6 +51,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-placeholder": "#6b7178",
     "--mantine-color-error": "var(--mantine-color-red-9)",
+    "--mantine-color-cyan-light-color": "#0a6170",
   },
   dark: {},
 });

@@ -21,7 +21,7 @@ describe.skipIf(!!skip)(`the API reference in Chromium ${skip}`, () => {
     const operations = page.locator(".opblock");
     await operations.first().waitFor();
     expect(await operations.count()).toBeGreaterThan(80);
-    const order = page.locator(".opblock", { hasText: "Take or modify an order (idempotent by Idempotency-Key)" });
+    const order = page.locator(".opblock", { hasText: "Take or modify an order (idempotent by Idempotency-Key" });
     await order.locator(".opblock-summary").click();
     await order.locator(".responses-table").getByText("503", { exact: true }).waitFor();
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {

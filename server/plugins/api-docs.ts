@@ -19,6 +19,7 @@ const CONTRAST_CSS = `
 .swagger-ui .opblock.opblock-post .opblock-summary .opblock-summary-method { background: #17683f; }
 .swagger-ui .opblock.opblock-patch .opblock-summary .opblock-summary-method { background: #7a5300; }
 .swagger-ui .opblock.opblock-delete .opblock-summary .opblock-summary-method { background: #a3241b; }
+.swagger-ui .opblock.opblock-put .opblock-summary .opblock-summary-method { background: #8a4b00; }
 `;
 
 /** Where the browsable reference lives; its JSON is at `${DOCS_PREFIX}/json`. */

@@ -44,6 +44,13 @@ function apiReads(page: Page) {
   return { urls, stop: () => page.off("request", seen) };
 }
 
+/** Opens a path once the kept client directory is read: an Admin's every page load reads it, in the background. */
+async function openSettled(page: Page, path: string) {
+  const directoryRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/clients/directory/");
+  await page.goto(path);
+  await directoryRead;
+}
+
 beforeAll(async () => {
   if (skip) return;
   e2e = await startE2E();
@@ -123,7 +130,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
   });
 
   it("a card dragged to Cadete 1 on one board shows there on another board and on the wall screen, carried by its event", async () => {
-    await otherDispatcher.goto("/admin/dispatch");
+    await openSettled(otherDispatcher, "/admin/dispatch");
     await otherDispatcher.getByTestId("column-0").getByText(`#${orderId}`).waitFor();
     const wall = await (await e2e.newContext()).newPage();
     const wallUser = await createUser(e2e.t, "Despachante");
@@ -234,7 +241,7 @@ describe.skipIf(!!skip)(`the preparation and dispatch boards in Chromium ${skip}
 
   it("the orders list takes a new order and a status change in place, with no request", async () => {
     const page = otherDispatcher;
-    await page.goto("/orders");
+    await openSettled(page, "/orders");
     await page.getByRole("table", { name: "Pedidos" }).getByText(`#${orderId}`).waitFor();
     const reads = apiReads(page);
     const { id: clientId } = await createClient(api, { name: "Almacén Don Tito", shipment: 1 });

@@ -46,7 +46,9 @@ function apiReads(page: Page) {
 
 /** Opens a path once the kept client directory is read: an Admin's every page load reads it, in the background. */
 async function openSettled(page: Page, path: string) {
-  const directoryRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/clients/directory/");
+  const directoryRead = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/clients/directory/",
+  );
   await page.goto(path);
   await directoryRead;
 }

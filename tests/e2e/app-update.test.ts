@@ -123,9 +123,10 @@ describe.skipIf(!!skip)(`a new version of the app ${skip}`, () => {
     // The seller leaves the order (back to the client list clears it): the app tells the new
     // version to take over, and the page reloads onto it with a notice.
     await page.getByRole("link", { name: "Volver a clientes" }).click();
+    // Step by step, so a failure says which step did not come: told, reloaded, then the notice.
+    await expect.poll(toldToTakeOver, { timeout: 20_000 }).toBe(true);
+    await page.waitForFunction(() => !("frioSameDocument" in window), undefined, { timeout: 20_000 });
     await page.getByText(OFFLINE_MESSAGES.updateApplied).waitFor();
-    expect(await sameDocument()).toBe(false);
-    expect(await toldToTakeOver()).toBe(true);
     await activated();
     expect(await workers()).toEqual({ active: "activated", waiting: null });
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("frio-order-wizard")!).state.clientId)).toBeNull();

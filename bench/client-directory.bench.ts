@@ -7,13 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { Agent, request } from "undici";
-import { buildApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { hashPassword } from "../server/features/auth/service";
-import { insertUser } from "../server/features/users/repository";
-import { createRuntime } from "../server/runtime";
-import { PROCESSORS } from "../workers/registry";
+import { Agent } from "undici";
+import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
 
 const SIZES = [5_000, 20_000];
@@ -51,41 +46,20 @@ async function seed(sql: postgres.Sql, clients: number, sellerId: number) {
 async function measure(clients: number) {
   const { database, url } = await freshBenchDatabase(`frio_bench_directory_${clients}`);
   const sql = postgres(url, { max: 4, onnotice: () => {} });
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, PROCESSORS, { database });
-  const app = await buildApp({ ...runtime, logger: false });
-  const seller = await insertUser(database.db, {
-    username: "bench",
-    email: "",
-    passwordHash: await hashPassword("bench-password"),
-    groupId: 2,
-  });
-  await seed(sql, clients, seller.id);
-  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  const { base, close } = await listenBenchApp(database);
+  const [seller] = await insertBenchUsers(database, 2, ["bench"]);
+  await seed(sql, clients, seller!.id);
   const agent = new Agent({ connections: 1 });
-  const login = await request(`${base}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "bench", password: "bench-password" }),
-    dispatcher: agent,
-  });
-  const { access } = (await login.body.json()) as { access: string };
+  const get = await signedGet(base, agent, "bench");
   const times: number[] = [];
   let body = "";
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
-    const response = await request(`${base}/api/clients/directory/`, {
-      headers: { authorization: `Bearer ${access}` },
-      dispatcher: agent,
-    });
-    body = await response.body.text();
+    body = (await get("/api/clients/directory/")).body.toString();
     times.push(performance.now() - start);
   }
-  const gzip = await request(`${base}/api/clients/directory/`, {
-    headers: { authorization: `Bearer ${access}`, "accept-encoding": "gzip" },
-    dispatcher: agent,
-  });
-  const wire = (await gzip.body.arrayBuffer()).byteLength;
+  const gzip = await get("/api/clients/directory/", { "accept-encoding": "gzip" });
+  const wire = gzip.body.byteLength;
   const parsed = JSON.parse(body) as { clients: unknown[]; orders: Record<string, unknown> };
   // IndexedDB keeps strings of Latin-1 characters one byte each (the names' accents are Latin-1).
   const keptMb = Buffer.byteLength(body, "latin1") / 1024 / 1024;
@@ -97,8 +71,7 @@ async function measure(clients: number) {
       ` with the kept queries and precache ${total.toFixed(1)} MB (limit ${LIMIT_MB} MB);` +
       ` answer p50 ${times[2]!.toFixed(0)} ms, max ${times[4]!.toFixed(0)} ms`,
   );
-  await app.close();
-  await runtime.close();
+  await close();
   await sql.end();
   await agent.close();
 }

@@ -5,16 +5,11 @@
  * (everyone's) and of a Vendedor (own), the 14-day chart, and a client's last order.
  */
 import postgres from "postgres";
-import { Agent, request } from "undici";
+import { Agent } from "undici";
 import { addDays, todayInBuenosAires } from "../domain/calendar";
-import { buildApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { hashPassword } from "../server/features/auth/service";
-import { insertUser } from "../server/features/users/repository";
-import { createRuntime } from "../server/runtime";
-import { PROCESSORS } from "../workers/registry";
+import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
-import { fmt, measureLatency } from "./latency";
+import { measureLatency, printAgainstRaw } from "./latency";
 
 const BA = "'America/Argentina/Buenos_Aires'";
 
@@ -34,41 +29,26 @@ async function seed(sql: postgres.Sql, sellerIds: number[]) {
   await sql.unsafe("analyze");
 }
 
+/** GETs as `username` that must answer 200. */
 async function signedClient(base: string, agent: Agent, username: string) {
-  const login = await request(`${base}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "bench-password" }),
-    dispatcher: agent,
-  });
-  const { access } = (await login.body.json()) as { access: string };
+  const get = await signedGet(base, agent, username);
   return async (path: string) => {
-    const response = await request(`${base}${path}`, {
-      headers: { authorization: `Bearer ${access}` },
-      dispatcher: agent,
-    });
-    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode}`);
-    await response.body.dump();
+    const { status } = await get(path);
+    if (status !== 200) throw new Error(`${path}: ${status}`);
   };
 }
 
 export async function run() {
   const { database, url } = await freshBenchDatabase("frio_bench_home");
   const sql = postgres(url, { max: 4, onnotice: () => {} });
-  const passwordHash = await hashPassword("bench-password");
-  const admin = await insertUser(database.db, { username: "bench-admin", email: "", passwordHash, groupId: 1 });
-  const seller = await insertUser(database.db, { username: "bench-seller", email: "", passwordHash, groupId: 2 });
-  const others = await Promise.all(
-    Array.from({ length: 18 }, (_, i) =>
-      insertUser(database.db, { username: `bench-${i}`, email: "", passwordHash, groupId: 2 }),
-    ),
-  );
-  await seed(sql, [admin.id, seller.id, ...others.map((o) => o.id)]);
+  const [admin] = await insertBenchUsers(database, 1, ["bench-admin"]);
+  const [seller, ...others] = await insertBenchUsers(database, 2, [
+    "bench-seller",
+    ...Array.from({ length: 18 }, (_, i) => `bench-${i}`),
+  ]);
+  await seed(sql, [admin!.id, seller!.id, ...others.map((o) => o.id)]);
 
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, PROCESSORS, { database });
-  const app = await buildApp({ ...runtime, logger: false });
-  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  const { base, close } = await listenBenchApp(database);
   const agent = new Agent({ connections: 4 });
   const asAdmin = await signedClient(base, agent, "bench-admin");
   const asSeller = await signedClient(base, agent, "bench-seller");
@@ -95,31 +75,30 @@ export async function run() {
       select id, create_date from own order by create_date desc, id desc limit 1`,
   );
 
-  const line = (label: string, ours: { p50: number; p99: number }, raw: { p50: number; p99: number }) =>
-    console.log(
-      `${label.padEnd(40)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
-    );
-  line(
+  printAgainstRaw(
     "figures, Admin (everyone's sales)",
     await measureLatency(() => asAdmin("/api/home/figures/")),
     await rawFigures(null),
   );
-  line(
+  printAgainstRaw(
     "figures, Vendedor (own sales)",
     await measureLatency(() => asSeller("/api/home/figures/")),
-    await rawFigures(seller.id),
+    await rawFigures(seller!.id),
   );
-  line("14-day chart, Admin", await measureLatency(() => asAdmin("/api/home/sales/")), await rawChart(null));
-  line("14-day chart, Vendedor", await measureLatency(() => asSeller("/api/home/sales/")), await rawChart(seller.id));
+  printAgainstRaw("14-day chart, Admin", await measureLatency(() => asAdmin("/api/home/sales/")), await rawChart(null));
+  printAgainstRaw(
+    "14-day chart, Vendedor",
+    await measureLatency(() => asSeller("/api/home/sales/")),
+    await rawChart(seller!.id),
+  );
   // The API also reads the order's lines (a second, indexed statement); the baseline is the first.
-  line(
+  printAgainstRaw(
     "a client's last order (repeat)",
     await measureLatency((i) => asSeller(`/api/orders/last/?client_id=${1 + (i % 2000)}`)),
     rawLast,
   );
 
-  await app.close();
-  await runtime.close();
+  await close();
   await sql.end();
   await agent.close();
 }

@@ -21,3 +21,10 @@ export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 /** One clock for every thread of the process: the monotonic one, in milliseconds. */
 export const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+type Latency = { p50: number; p99: number };
+/** Prints a row: our p50 and p99 beside the raw baseline's, and their ratio. */
+export const printAgainstRaw = (label: string, ours: Latency, raw: Latency, width = 40) =>
+  console.log(
+    `${label.padEnd(width)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
+  );

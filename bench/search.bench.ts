@@ -4,15 +4,10 @@
  * 10k products, as p50/p99 latency and their ratio.
  */
 import postgres from "postgres";
-import { Agent, request } from "undici";
-import { buildApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { hashPassword } from "../server/features/auth/service";
-import { insertUser } from "../server/features/users/repository";
-import { createRuntime } from "../server/runtime";
-import { PROCESSORS } from "../workers/registry";
+import { Agent } from "undici";
+import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
-import { fmt, measureLatency } from "./latency";
+import { measureLatency, printAgainstRaw } from "./latency";
 
 const TERMS = ["gomez", "maria", "perez", "lopez", "juan", "sofia", "garcia", "diaz", "torres", "ruiz"];
 const PRODUCT_TERMS = ["milanesa", "pizza", "helado", "papas", "empanada", "pollo", "merluza", "noquis"];
@@ -36,31 +31,10 @@ export async function run() {
   const { database, url } = await freshBenchDatabase("frio_bench_search");
   const sql = postgres(url, { max: 4, onnotice: () => {} });
   await seed(sql);
-  const config = loadConfig({ DATA_DIR: "/tmp/frio-bench", JWT_SECRET: "b".repeat(40), LOG_LEVEL: "silent" });
-  const runtime = await createRuntime(config, PROCESSORS, { database });
-  const app = await buildApp({ ...runtime, logger: false });
-  await insertUser(database.db, {
-    username: "bench",
-    email: "",
-    passwordHash: await hashPassword("bench-password"),
-    groupId: 2,
-  });
-  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  const { base, close } = await listenBenchApp(database);
+  await insertBenchUsers(database, 2, ["bench"]);
   const agent = new Agent({ connections: 4 });
-  const login = await request(`${base}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "bench", password: "bench-password" }),
-    dispatcher: agent,
-  });
-  const { access } = (await login.body.json()) as { access: string };
-  const get = async (path: string) => {
-    const response = await request(`${base}${path}`, {
-      headers: { authorization: `Bearer ${access}` },
-      dispatcher: agent,
-    });
-    await response.body.dump();
-  };
+  const get = await signedGet(base, agent, "bench");
 
   const rawClients = await measureLatency((i) => {
     const term = `%${TERMS[i % TERMS.length]}%`;
@@ -75,15 +49,10 @@ export async function run() {
     get(`/api/products/?search=${PRODUCT_TERMS[i % PRODUCT_TERMS.length]}`),
   );
 
-  const line = (label: string, ours: { p50: number; p99: number }, raw: { p50: number; p99: number }) =>
-    console.log(
-      `${label.padEnd(34)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
-    );
-  line("client search, 20k clients", apiClients, rawClients);
-  line("product search, 10k products", apiProducts, rawProducts);
+  printAgainstRaw("client search, 20k clients", apiClients, rawClients, 34);
+  printAgainstRaw("product search, 10k products", apiProducts, rawProducts, 34);
 
-  await app.close();
-  await runtime.close();
+  await close();
   await sql.end();
   await agent.close();
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 import { recordId } from "./catalog-common";
+import { PageCount, PageQuery } from "./paging";
 
 export const ActiveUser = z.object({
   id: z.number().int(),
@@ -17,9 +18,17 @@ const PendingRegistration = z.object({
   email: text(),
   group: text(),
 });
+/** The requests awaiting approval come a page at a time, oldest first (docs/decisions/approvals-paged.md). */
+export const ApprovalsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional().default(100),
+  ...PageQuery,
+});
+export type ApprovalsQuery = z.infer<typeof ApprovalsQuery>;
 export const ApprovalsResponse = z.object({
   active_users: z.array(ActiveUser),
   registration_requests: z.array(PendingRegistration),
+  /** With `with_count=true`: every request awaiting approval, over all pages. */
+  ...PageCount,
   /** Every group, Admin included: what the users screen offers to move a user to. */
   groups: z.array(UserGroup),
 });

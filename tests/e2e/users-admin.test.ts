@@ -4,6 +4,7 @@ import { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { horizontalOverflow, seriousViolations, settled, VIEWPORTS, type ViewportName } from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
+import { askForAccount } from "../helpers/registration";
 
 const skip = e2eSkipReason();
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -71,6 +72,35 @@ describe.skipIf(!!skip)(`the users screen in Chromium ${skip}`, () => {
       expect(await horizontalOverflow(page), viewport).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page), viewport).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-${viewport}.png`, fullPage: true });
+    }
+  });
+  it("the requests awaiting approval come 20 a page: an Admin reaches the 23rd on page 2 and approves it there", async () => {
+    for (let i = 1; i <= 23; i++) {
+      expect((await askForAccount(e2e.t.app, `espera.${String(i).padStart(2, "0")}`)).statusCode).toBe(200);
+    }
+    const admin = await createUser(e2e.t, "Admin");
+    const page = await (await e2e.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    await loginThroughUi(page, admin.username, admin.password);
+    await page.goto("/admin/approvals");
+    const count = page.getByTestId("list-count").first();
+    await count.getByText("1–20 de 23 resultados").waitFor();
+    await page.getByRole("button", { name: "Aprobar espera.20" }).waitFor();
+    expect(await page.getByRole("button", { name: "Aprobar espera.21" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Página 2" }).first().click();
+    await count.getByText("21–23 de 23 resultados").waitFor();
+    await page.getByRole("button", { name: "Aprobar espera.23" }).click();
+    await page.getByRole("dialog", { name: "Confirmación" }).getByRole("button", { name: "Confirmar" }).click();
+    await count.getByText("21–22 de 22 resultados").waitFor();
+    await page.getByRole("button", { name: "Desactivar espera.23" }).waitFor();
+
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.getByRole("button", { name: "Aprobar espera.22" }).waitFor();
+      await settled(page);
+      expect(await horizontalOverflow(page), viewport).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), viewport).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/approvals-page-2-${viewport}.png`, fullPage: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { ADMIN_GROUP } from "../../../domain/permissions";
 import { groups, registrationRequests, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
@@ -12,7 +12,8 @@ export async function listActiveUsers(db: Executor) {
     .orderBy(asc(users.username));
 }
 
-export async function listRegistrationRequests(db: Executor) {
+/** A page of the requests awaiting approval, oldest first (the id breaks ties, so pages never overlap). */
+export async function listRegistrationRequests(db: Executor, page: { limit: number; offset: number }) {
   return db
     .select({
       id: registrationRequests.id,
@@ -22,7 +23,14 @@ export async function listRegistrationRequests(db: Executor) {
     })
     .from(registrationRequests)
     .innerJoin(groups, eq(groups.id, registrationRequests.groupId))
-    .orderBy(asc(registrationRequests.createdAt));
+    .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countRegistrationRequests(db: Executor) {
+  const [row] = await db.select({ count: count() }).from(registrationRequests);
+  return row!.count;
 }
 
 export async function takeRegistrationRequest(db: Executor, id: number) {

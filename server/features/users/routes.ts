@@ -5,6 +5,7 @@ import { z } from "zod";
 import { text } from "../../../domain/contracts/text";
 import { SuccessBody } from "../../../domain/contracts/errors";
 import {
+  ApprovalsQuery,
   ApprovalsResponse,
   ChangeGroupRequest,
   DeactivateUserRequest,
@@ -31,10 +32,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get("/admin/approvals/", {
     config: { permission: "users.approve" },
     schema: {
-      summary: "Pending registration requests and the users an Admin manages",
+      summary: "Pending registration requests (a page, oldest first) and the users an Admin manages",
+      querystring: ApprovalsQuery,
       response: { 200: ApprovalsResponse },
     },
-    handler: () => users.approvals(),
+    handler: (request) => users.approvals(request.query),
   });
 
   app.post("/admin/registration-requests/approve/", {

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { GROUP_INVALID, type ApprovalsResponse } from "../../../domain/contracts/users";
+import { GROUP_INVALID, type ApprovalsQuery, type ApprovalsResponse } from "../../../domain/contracts/users";
+import { pagingOf } from "../../../domain/contracts/paging";
 import { userChangeRefusal, type UserChange } from "../../../domain/user-admin";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
@@ -50,16 +51,19 @@ export function createUsersService({
   }
 
   return {
-    async approvals(): Promise<ApprovalsResponse> {
-      const [active, pending, groups] = await Promise.all([
+    async approvals(query: ApprovalsQuery): Promise<ApprovalsResponse> {
+      const { offset, withCount } = pagingOf(query);
+      const [active, pending, groups, count] = await Promise.all([
         repo.listActiveUsers(db),
-        repo.listRegistrationRequests(db),
+        repo.listRegistrationRequests(db, { limit: query.limit, offset }),
         repo.listGroups(db),
+        withCount ? repo.countRegistrationRequests(db) : undefined,
       ]);
       return {
         active_users: active.map(({ group, groupId, ...u }) => ({ ...u, groups: [group], group_id: groupId })),
         registration_requests: pending,
         groups,
+        ...(count === undefined ? {} : { count }),
       };
     },
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_PENDING_REQUESTS } from "../../../domain/contracts/auth";
-import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
-import { solveCaptcha } from "../../helpers/captcha";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { askForAccount } from "../../helpers/registration";
 import { signIn } from "../../helpers/factories";
 
 /** Issue 39: registration requests were capped per address only; many addresses filled the list. */
@@ -11,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ask(username: string) {
-  const anonymous = new ApiClient(t.app);
-  const groups = (await anonymous.get("/api/account-groups/")).json().results as { id: number }[];
-  return anonymous.post("/api/register-request/", {
-    username,
-    email: `${username}@frio.test`,
-    password: "una-clave-larga",
-    group_id: groups[0]!.id,
-    recaptcha: await solveCaptcha(t.app),
-  });
-}
+const ask = (username: string) => askForAccount(t.app, username);
 
 describe("a ceiling on pending registration requests, whatever the address", () => {
   it("takes PENDING_REQUESTS_MAX requests, refuses the next in Spanish, and takes one again once an Admin decides", async () => {

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { ActiveUser } from "../../../../domain/contracts/users";
 import { ADMIN_GROUP } from "../../../../domain/permissions";
 import { userChangeRefusal, type UserChange } from "../../../../domain/user-admin";
@@ -20,10 +20,11 @@ import { useCurrentUser } from "../../api/session";
 import { Confirm } from "../../components/confirm";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { PagedRecordTable } from "../../components/list-pager";
 import { RecordTable } from "../../components/record-table";
 import { useChangeGroup } from "./api/change-group";
 import { useDecideUser, type UserDecision } from "./api/decide-user";
-import { useApprovals } from "./api/get-approvals";
+import { APPROVALS_PAGE_SIZE, useApprovals } from "./api/get-approvals";
 import { useResetPassword } from "./api/reset-password";
 
 interface PendingAction {
@@ -46,8 +47,18 @@ function Refusable({ reason, id, children }: { reason: string | null; id: string
   );
 }
 
+/** Deciding the last request of the last page leaves it empty: the page before it is shown instead. */
+function useLastPageKept(count: number | undefined, page: number, setPage: (page: number) => void) {
+  const pages = Math.max(1, Math.ceil((count ?? 0) / APPROVALS_PAGE_SIZE));
+  useEffect(() => {
+    if (count !== undefined && page > pages) setPage(pages);
+  }, [count, page, pages, setPage]);
+}
+
 export function ApprovalsPage() {
-  const approvals = useApprovals();
+  const [page, setPage] = useState(1);
+  const approvals = useApprovals(page);
+  useLastPageKept(approvals.data?.count, page, setPage);
   const decide = useDecideUser();
   const reset = useResetPassword();
   const changeGroup = useChangeGroup();
@@ -201,7 +212,11 @@ export function ApprovalsPage() {
         <Title order={4} mb="sm">
           Usuarios Pendientes
         </Title>
-        <RecordTable
+        <PagedRecordTable
+          count={approvals.data?.count}
+          pageSize={APPROVALS_PAGE_SIZE}
+          page={page}
+          onPage={setPage}
           label="Usuarios Pendientes"
           rows={registration_requests}
           rowKey={(request) => request.id}

@@ -23,6 +23,7 @@ export const ACCOUNT_MESSAGES = {
   paymentNotFound: "El pago no existe.",
   alreadyVoided: "Este pago ya fue anulado.",
   keyUsedElsewhere: "Esta clave de idempotencia ya se usó para un pago de otro cliente.",
+  keyReused: "Esta clave ya se usó para otro pago.",
   notVoidable: "Solo se anulan pagos registrados en la oficina; un cobro del cadete se corrige deshaciendo la entrega.",
   recorded: "Pago registrado.",
   voided: "Pago anulado.",

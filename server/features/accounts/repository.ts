@@ -75,12 +75,30 @@ export const ledgerOf = (db: Executor, clientIds: number[]) =>
   );
 
 /** A payment recorded earlier by this user under this Idempotency-Key. */
+/** The payment this user recorded under `key`, with what it was recorded for. */
 export async function paymentByKey(db: Executor, userId: number, key: string) {
-  const [row] = await rows<{ id: number; client_id: number }>(
+  const [row] = await rows<{
+    id: number;
+    client_id: number;
+    amount: string;
+    pay_method_id: number | null;
+    date: string;
+    note: string;
+  }>(
     db,
-    sql`select id, client_id from ${accountMovements} where created_by = ${userId} and idempotency_key = ${key}`,
+    sql`select id, client_id, amount, pay_method_id, date::text as date, note from ${accountMovements}
+      where created_by = ${userId} and idempotency_key = ${key}`,
   );
-  return row ? { id: Number(row.id), clientId: Number(row.client_id) } : null;
+  return row
+    ? {
+        id: Number(row.id),
+        clientId: Number(row.client_id),
+        amount: row.amount,
+        payMethodId: row.pay_method_id === null ? null : Number(row.pay_method_id),
+        date: row.date,
+        note: row.note,
+      }
+    : null;
 }
 
 export async function movementById(db: Executor, id: number) {

@@ -10,7 +10,7 @@ import {
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { Conflict, Invalid, NotFound, Unprocessable } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 import { CLIENT_NOT_FOUND } from "../clients";
 import { settle, toEntry } from "./ledger";
@@ -19,11 +19,21 @@ import * as repo from "./repository";
 const decimalOrNull = (value: number | null) => (value === null ? null : centavosToDecimal(value));
 
 export function createAccountsService({ db }: { db: Database }) {
-  /** A payment this user already recorded under `key`, answered again instead of a second one. */
-  async function repeated(clientId: number, userId: number, key: string) {
+  /**
+   * A payment this user already recorded under `key`, answered again instead of a second one
+   * when the request is the one it came with (a retry, a double tap); with another body the key
+   * is refused, as an order's is (issue 39).
+   */
+  async function repeated(clientId: number, request: PaymentRequest, userId: number, key: string) {
     const earlier = await repo.paymentByKey(db, userId, key);
     if (!earlier) return null;
     if (earlier.clientId !== clientId) throw new Conflict(ACCOUNT_MESSAGES.keyUsedElsewhere);
+    const same =
+      toCentavos(earlier.amount) === -request.amount &&
+      earlier.payMethodId === request.payment_method_id &&
+      earlier.note === request.note &&
+      (request.date === undefined || request.date === earlier.date);
+    if (!same) throw new Unprocessable(ACCOUNT_MESSAGES.keyReused);
     const head = await repo.accountOf(db, clientId);
     return { id: earlier.id, balance: centavosToDecimal(toCentavos(head?.balance ?? "0")) };
   }
@@ -75,7 +85,7 @@ export function createAccountsService({ db }: { db: Database }) {
       if (!(await repo.payMethodExists(db, request.payment_method_id)))
         throw new Invalid(ACCOUNT_MESSAGES.method, { payment_method_id: ACCOUNT_MESSAGES.method });
       if (key) {
-        const earlier = await repeated(clientId, user.id, key);
+        const earlier = await repeated(clientId, request, user.id, key);
         if (earlier) return { ...earlier, message: ACCOUNT_MESSAGES.recorded };
       }
       try {
@@ -97,7 +107,7 @@ export function createAccountsService({ db }: { db: Database }) {
         return { id: saved.id, balance: saved.balance, message: ACCOUNT_MESSAGES.recorded };
       } catch (error) {
         // The same key sent twice at once: the other request recorded it.
-        const earlier = key && isUniqueViolation(error) ? await repeated(clientId, user.id, key) : null;
+        const earlier = key && isUniqueViolation(error) ? await repeated(clientId, request, user.id, key) : null;
         if (earlier) return { ...earlier, message: ACCOUNT_MESSAGES.recorded };
         throw error;
       }

@@ -252,6 +252,28 @@ describe("payments", () => {
     expect(account.balance).toBe("-1507.25");
   });
 
+  it("refuses a key reused with another amount, method or note with a 422, recording nothing more", async () => {
+    const clientId = await newClient();
+    const key = randomUUID();
+    const body = { amount: "250,50", payment_method_id: 2, note: "transferencia" };
+    expect((await pay(clientId, body, key)).statusCode).toBe(201);
+    for (const other of [
+      { ...body, amount: "2505,00" },
+      { ...body, payment_method_id: 1 },
+      { ...body, note: "otra" },
+      { ...body, date: "2020-01-01" },
+    ]) {
+      const reused = await pay(clientId, other, key);
+      expect(reused.statusCode, JSON.stringify(other)).toBe(422);
+      expect(reused.json().detail).toBe(ACCOUNT_MESSAGES.keyReused);
+    }
+    // The same body, es-AR or plain, is the same payment.
+    expect((await pay(clientId, { ...body, amount: 250.5 }, key)).statusCode).toBe(201);
+    const account = await accountOf(clientId);
+    expect(account.count).toBe(1);
+    expect(account.balance).toBe("-250.50");
+  });
+
   it("records twenty payments sent at once as twenty movements, exact to the centavo", async () => {
     const clientId = await newClient();
     const id = await orderId(clientId, 20, 2);

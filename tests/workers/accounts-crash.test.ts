@@ -1,5 +1,7 @@
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../server/db/rows";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createClient } from "../helpers/catalog";
@@ -14,7 +16,7 @@ const AT_ONCE = 6;
 let t: TestApp;
 let access = "";
 let clientId = 0;
-const servers: { child: { kill(signal: string): boolean } }[] = [];
+const servers: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (reason) return;
@@ -24,7 +26,7 @@ beforeAll(async () => {
   clientId = (await createClient(admin.client, { name: "Almacén Caída" })).id;
 }, 60_000);
 afterAll(async () => {
-  for (const server of servers) server.child.kill("SIGKILL");
+  for (const server of servers) server.kill("SIGKILL");
   await t?.close();
 });
 
@@ -65,11 +67,11 @@ async function sendAll(port: number, payments: { key: string; centavos: number }
 }
 
 const ledger = async () => {
-  const rows = await t.runtime.database.db.execute<{ movements: number; total: string | null; balance: string }>(sql`
+  const result = await t.runtime.database.db.execute(sql`
     select (select count(*)::int from account_movements where client_id = ${clientId}) as movements,
       (select sum(amount)::text from account_movements where client_id = ${clientId}) as total,
       (select balance::text from client_accounts where client_id = ${clientId}) as balance`);
-  return [...rows][0]!;
+  return rowsOf<{ movements: number; total: string | null; balance: string }>(result)[0]!;
 };
 
 describe("a client's account when the API process is killed -9 in the middle of payments", () => {
@@ -78,7 +80,7 @@ describe("a client's account when the API process is killed -9 in the middle of 
     async () => {
       const payments = Array.from({ length: PAYMENTS }, (_, i) => ({ key: randomUUID(), centavos: 10_001 + i * 37 }));
       const first = await spawnServer({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl! });
-      servers.push(first);
+      servers.push(first.child);
       const before = await sendAll(first.port, payments, (recorded) => {
         if (recorded === PAYMENTS / 3) first.child.kill("SIGKILL");
       });
@@ -93,7 +95,7 @@ describe("a client's account when the API process is killed -9 in the middle of 
 
       // The phone retries everything it sent, with the same keys, once the process is back.
       const second = await spawnServer({ databaseUrl: t.databaseUrl!, redisUrl: redisUrl! });
-      servers.push(second);
+      servers.push(second.child);
       const after = await sendAll(second.port, payments);
       expect([...after.values()].every((answer) => answer?.status === 201)).toBe(true);
       for (const [key, answer] of acknowledged) expect(after.get(key)!.id).toBe(answer!.id);

@@ -106,7 +106,7 @@ export function ApprovalsPage() {
     <>
       <PageTitle>Usuarios</PageTitle>
       <Paper withBorder p="md" mb="lg">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Usuarios Activos
         </Title>
         <RecordTable
@@ -209,7 +209,7 @@ export function ApprovalsPage() {
         />
       </Paper>
       <Paper withBorder p="md">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Usuarios Pendientes
         </Title>
         <PagedRecordTable

@@ -5,7 +5,7 @@ export function FullDataDialog({ clientId, onClose }: { clientId: number; onClos
   const data = useFullData(clientId);
   const section = (title: string, items: { id: number; description: string }[]) => (
     <>
-      <Title order={5} mt="md">
+      <Title order={3} size="h5" mt="md">
         {title}
       </Title>
       {items.length ? (
@@ -29,7 +29,7 @@ export function FullDataDialog({ clientId, onClose }: { clientId: number; onClos
         <>
           {section("Reclamos activos", data.data.order_claims)}
           {section("Bonificaciones activas", data.data.bonuses)}
-          <Title order={5} mt="md">
+          <Title order={3} size="h5" mt="md">
             Reclamos por producto
           </Title>
           <Table>

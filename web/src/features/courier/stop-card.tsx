@@ -37,7 +37,8 @@ export function StopCard({ stop, onDelivered, onNotDelivered, latest = true }: S
           <Badge size="xl" circle variant="filled" color="dark" aria-hidden>
             {stop.position}
           </Badge>
-          <Title order={3} size="h4" lineClamp={2}>
+          {/* An open stop sits right under 'Mi reparto'; a closed one under 'Cerradas'. */}
+          <Title order={open ? 2 : 3} size="h4" lineClamp={2}>
             {stop.client_name}
           </Title>
         </Group>

@@ -109,7 +109,9 @@ export function CourierColumn({
       data-testid={`column-${courier}`}
     >
       <Group justify="space-between" mb="xs" gap={4} wrap="wrap">
-        <Title order={4}>{courierName(courier)}</Title>
+        <Title order={2} size="h4">
+          {courierName(courier)}
+        </Title>
         <Text size="sm" c="gray.7" data-testid={`weight-${courier}`}>
           {columnLoad(load, sent)}
         </Text>

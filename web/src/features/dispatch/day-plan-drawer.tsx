@@ -129,7 +129,9 @@ export function DayPlanDrawer({
               const trips = data.trips.filter((t) => t.column === column);
               return (
                 <Stack key={column} gap="xs" data-testid={`plan-courier-${column}`}>
-                  <Title order={4}>{courierName(column)}</Title>
+                  <Title order={3} size="h4">
+                    {courierName(column)}
+                  </Title>
                   {trips.length === 0 && (
                     <Text size="sm" c="dimmed">
                       Sin viajes.
@@ -179,7 +181,9 @@ export function DayPlanDrawer({
                 </Stack>
               );
             })}
-            <Title order={4}>Sin ubicar</Title>
+            <Title order={3} size="h4">
+              Sin ubicar
+            </Title>
             {data.unassigned.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Todos los pedidos tienen viaje.

@@ -48,7 +48,9 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
     <Stack>
       {couriers.map((c) => (
         <Stack key={c.column} gap="xs">
-          <Title order={5}>Cadete {c.column}</Title>
+          <Title order={3} size="h5">
+            Cadete {c.column}
+          </Title>
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
             <TextInput
               label="Nombre"
@@ -89,7 +91,9 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
         <NumberInput label="Velocidad (km/h)" value={speed} min={5} max={120} onChange={setSpeed} />
         <NumberInput label="Minutos por parada" value={service} min={0} max={60} onChange={setService} />
       </SimpleGrid>
-      <Title order={5}>Horario de las franjas (vacío: todo el turno)</Title>
+      <Title order={3} size="h5">
+        Horario de las franjas (vacío: todo el turno)
+      </Title>
       {hours.map((slot) => (
         <SimpleGrid key={slot.id} cols={2}>
           <TextInput

@@ -30,7 +30,7 @@ export function GroupedCards({ mode, cards }: { mode: SortMode; cards: DispatchC
     <Stack>
       {[...groups.entries()].map(([key, group]) => (
         <section key={key} aria-label={group.title}>
-          <Title order={4} mb="xs">
+          <Title order={2} size="h4" mb="xs">
             {group.title}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3, xl: 4 }}>

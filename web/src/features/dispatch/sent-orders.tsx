@@ -19,7 +19,7 @@ export function SentOrders({ orders }: { orders: BoardOrderRow[] }) {
 
   return (
     <section aria-label="Enviados">
-      <Title order={4} mt="xl" mb="xs">
+      <Title order={2} size="h4" mt="xl" mb="xs">
         Enviados
       </Title>
       <Stack gap="xs">

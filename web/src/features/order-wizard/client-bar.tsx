@@ -35,7 +35,9 @@ export function ClientBar({ client, claims }: { client: ClientDetail; claims: Cl
   ].filter((t): t is Tag => !!t);
   return (
     <Group mb="md">
-      <Title order={3}>{client.name}</Title>
+      <Title order={2} size="h3">
+        {client.name}
+      </Title>
       {tags.map((tag) => (
         <Badge
           key={tag.label}

@@ -230,7 +230,7 @@ export function DeliveryStep() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
-            <Title order={5} mb="xs">
+            <Title order={3} size="h5" mb="xs">
               Sugerencias
             </Title>
             {suggestions.map((s) => (

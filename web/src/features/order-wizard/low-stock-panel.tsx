@@ -33,7 +33,7 @@ export function LowStockPanel() {
 
   return (
     <Card withBorder>
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Productos con poco stock
       </Title>
       <Stack gap={4}>

@@ -60,7 +60,7 @@ export function ProductsSidePanel({
         </Card>
       )}
       <Card withBorder>
-        <Title order={5} mb="xs">
+        <Title order={2} size="h5" mb="xs">
           {freezer.has_virtual_freezer ? "Freezer Virtual" : "Destacados"}
         </Title>
         {freezer.has_virtual_freezer

@@ -52,7 +52,7 @@ export function BackupCard() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Copias de seguridad
       </Title>
       <Stack>

@@ -35,7 +35,7 @@ export function DeployCard() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Actualizar Software!
       </Title>
       <Stack>

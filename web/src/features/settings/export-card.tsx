@@ -84,7 +84,7 @@ export function ExportCard() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Exportar datos
       </Title>
       <Stack>

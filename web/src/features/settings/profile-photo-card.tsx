@@ -31,7 +31,7 @@ export function ProfilePhotoCard() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Foto de perfil
       </Title>
       <Group align="flex-end">

@@ -33,7 +33,7 @@ export function ShippingCostCard() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Costo de envío por zona
       </Title>
       <Stack>

@@ -135,7 +135,7 @@ export function VirtualFreezerPage() {
           )}
           <Grid.Col span={{ base: 12, md: writes ? 7 : 12 }}>
             <Card withBorder>
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Freezer
               </Title>
               <Stack gap="xs">

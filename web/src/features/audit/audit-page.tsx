@@ -18,6 +18,7 @@ import { saveFile } from "../../api/save-file";
 import { ApiError } from "../../api/messages";
 import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { scrollRegion } from "../../components/scroll-region";
 import { downloadAudit } from "./api/download-audit";
 import { useAuditUsers } from "./api/get-audit-users";
 import type { AuditFilters } from "./api/keys";
@@ -103,7 +104,7 @@ export function AuditPage() {
           {(audit.data ?? []).length === 0 ? (
             <Text>No hay cambios registrados con esos filtros.</Text>
           ) : (
-            <ScrollArea type="auto">
+            <ScrollArea type="auto" viewportProps={scrollRegion("Cambios registrados")}>
               <Table striped aria-label="Auditoría" miw={760} verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Loader, Table, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { todayInBuenosAires } from "../../../../domain/calendar";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
+import { PageTitle } from "../../components/page-title";
+import { scrollRegion } from "../../components/scroll-region";
 import { courierKeys } from "./api/keys";
 import { exportStops, useCash } from "./api/get-cash";
 
@@ -21,9 +23,7 @@ export function CashPage() {
 
   return (
     <>
-      <Title order={2} mb="md">
-        Caja de cadetes
-      </Title>
+      <PageTitle>Caja de cadetes</PageTitle>
       <Group mb="md" align="flex-end">
         <TextInput type="date" label="Desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput type="date" label="Hasta" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
@@ -35,7 +35,7 @@ export function CashPage() {
       {cash.isError && <Alert color="red">No se pudo cargar la caja.</Alert>}
       {cash.data && cash.data.rows.length === 0 && <Text c="dimmed">No hay paradas en esas fechas.</Text>}
       {cash.data && cash.data.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: scrollRegion("Paradas") }}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

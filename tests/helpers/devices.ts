@@ -43,6 +43,11 @@ async function injectAxe(page: Page) {
  * 100–300 kB of passes nobody reads.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, ["critical", "serious"]);
+}
+
+/** axe-core's findings of the given impacts (critical, serious, moderate, minor), one readable line each. */
+export async function axeViolations(page: Page, impacts: readonly string[]): Promise<string[]> {
   await injectAxe(page);
   const result = await new AxeBuilder({ page, axeSource: AXE_PRESENT })
     .options({ resultTypes: ["violations"] }) // before withTags: options() replaces what withTags sets
@@ -50,7 +55,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .setLegacyMode()
     .analyze();
   return result.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .filter((v) => impacts.includes(v.impact ?? ""))
     .map(
       (v) =>
         `${v.impact} ${v.id}: ${v.nodes
@@ -59,6 +64,31 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(" | ")}`,
     );
 }
+
+/**
+ * Problems of the page's outline as a screen reader lists it: exactly one h1, and no heading more
+ * than one level below the one before it (an h1 then an h3, or a page opening on an h2). Headings
+ * nobody sees (display: none, hidden from assistive technology) do not count.
+ */
+export const headingProblems = (page: Page) =>
+  page.evaluate(() => {
+    const shown = (e: Element) => !e.closest("[aria-hidden=true], [hidden], [inert]") && e.getClientRects().length > 0;
+    const headings = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")]
+      .filter(shown)
+      .map((e) => ({
+        level: Number(e.getAttribute("aria-level") ?? e.tagName.slice(1)),
+        text: (e.textContent ?? "").trim().slice(0, 40),
+      }));
+    const problems: string[] = [];
+    const h1 = headings.filter((h) => h.level === 1).length;
+    if (h1 !== 1) problems.push(`${h1} h1`);
+    let previous = 0;
+    for (const { level, text } of headings) {
+      if (level > previous + 1) problems.push(`h${level} '${text}' after h${previous}`);
+      previous = level;
+    }
+    return problems;
+  });
 
 /** Problems of the page's landmarks: exactly one h1 and one main. */
 export async function landmarkProblems(page: Page): Promise<string[]> {

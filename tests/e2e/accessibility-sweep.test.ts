@@ -1,0 +1,224 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "../../domain/calendar";
+import type { GroupName } from "../../domain/permissions";
+import { ApiClient } from "../helpers/app";
+import { sendRouteOf } from "../helpers/boards";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { solveCaptcha } from "../helpers/captcha";
+import { createClient, createProduct } from "../helpers/catalog";
+import { axeViolations, headingProblems, preloadAxe, settled, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import { createUser, signIn } from "../helpers/factories";
+import { orderDetails, placeOrder } from "../helpers/orders";
+
+/**
+ * Every route of web/src/app/router.tsx, opened by a group that may see it, over a small
+ * distributor's day (a client with a virtual freezer, orders confirmed, prepared, sent and
+ * delivered, a pending registration request), at the phone's, tablet's and desktop's width:
+ * axe-core finds nothing critical, serious or moderate, and the headings never skip a level.
+ */
+
+const skip = e2eSkipReason();
+/** Where each screen's picture goes, to look at (unset: none taken). */
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+type Who = GroupName | "Nadie";
+interface Route {
+  path: () => string;
+  who: Who;
+  /** What the person sees once the screen holds its data. */
+  ready: (page: Page) => ReturnType<Page["getByText"]>;
+}
+
+const today = todayInBuenosAires();
+const ids = { client: 0, order: 0 };
+const CLIENT = "Almacén Don Tito";
+const byHeading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { level: 1, name });
+const byText = (text: string | RegExp) => (page: Page) => page.getByText(text).first();
+
+const ROUTES: Record<string, Route> = {
+  login: { path: () => "/login", who: "Nadie", ready: byHeading(/./) },
+  "register-request": { path: () => "/register-request", who: "Nadie", ready: byHeading(/./) },
+  "home (Admin)": { path: () => "/", who: "Admin", ready: byText("Ventas de los últimos 14 días") },
+  "home (Vendedor)": { path: () => "/", who: "Vendedor", ready: byHeading(/./) },
+  "home (Preparador)": { path: () => "/", who: "Preparador", ready: byHeading(/./) },
+  "home (Despachante)": { path: () => "/", who: "Despachante", ready: byHeading(/./) },
+  "home (Cadete)": { path: () => "/", who: "Cadete", ready: byHeading(/./) },
+  mapa: { path: () => "/mapa", who: "Admin", ready: byHeading(/./) },
+  clients: { path: () => "/clients", who: "Vendedor", ready: byText(CLIENT) },
+  "virtual freezer": {
+    path: () => `/clients/${ids.client}/virtual-freezer`,
+    who: "Vendedor",
+    ready: byText("Merluza en filet"),
+  },
+  "create-client": { path: () => "/create-client", who: "Vendedor", ready: byHeading(/./) },
+  products: { path: () => "/products", who: "Vendedor", ready: byText("Merluza en filet") },
+  "products/new": { path: () => "/products/new", who: "Vendedor", ready: byHeading(/./) },
+  orders: { path: () => "/orders", who: "Admin", ready: byText(CLIENT) },
+  "orders/new": { path: () => "/orders/new", who: "Vendedor", ready: byHeading(/./) },
+  "orders/pending": { path: () => "/orders/pending", who: "Vendedor", ready: byHeading(/./) },
+  "wizard: products": {
+    path: () => `/orders/${ids.client}/products`,
+    who: "Vendedor",
+    ready: byText("Tarta de jamón y queso"),
+  },
+  "wizard: delivery": { path: () => `/orders/${ids.client}/delivery`, who: "Vendedor", ready: byHeading(/./) },
+  "wizard: confirm": {
+    path: () => `/orders/${ids.client}/confirm`,
+    who: "Vendedor",
+    ready: byText("Merluza en filet"),
+  },
+  settings: { path: () => "/settings", who: "Admin", ready: byHeading(/./) },
+  reparto: { path: () => "/reparto", who: "Cadete", ready: byText(CLIENT) },
+  "admin/cash": { path: () => "/admin/cash", who: "Admin", ready: byText("Cadete Prueba") },
+  commissions: { path: () => "/commissions", who: "Admin", ready: byHeading(/./) },
+  "admin/audit": { path: () => "/admin/audit", who: "Admin", ready: byHeading(/./) },
+  "admin/approvals": { path: () => "/admin/approvals", who: "Admin", ready: byText("nuevo.vendedor") },
+  "admin/dispatch": { path: () => "/admin/dispatch", who: "Despachante", ready: byText(CLIENT) },
+  "admin/dispatch/wall": { path: () => "/admin/dispatch/wall", who: "Despachante", ready: byText(CLIENT) },
+  "admin/preparation": { path: () => "/admin/preparation", who: "Preparador", ready: byHeading(/./) },
+  "imprimir/remito": { path: () => `/imprimir/remito/${ids.order}`, who: "Admin", ready: byText(CLIENT) },
+  "imprimir/ruta": { path: () => `/imprimir/ruta/1?fecha=${today}`, who: "Despachante", ready: byText(CLIENT) },
+  "not found": { path: () => "/no-existe", who: "Admin", ready: byHeading(/./) },
+};
+
+let e2e: E2E;
+const pages = new Map<Who, Page>();
+
+/** A day's worth of rows: what each screen lists. */
+async function seedDay() {
+  const admin = (await signIn(e2e.t, "Admin")).client;
+  const seller = (await signIn(e2e.t, "Vendedor")).client;
+  const preparer = (await signIn(e2e.t, "Preparador")).client;
+  const dispatcher = (await signIn(e2e.t, "Despachante")).client;
+  const kg = await createProduct(admin, { name: "Merluza en filet", quantity: 400, price: 8900, unitWeight: 1 });
+  const un = await createProduct(admin, {
+    name: "Tarta de jamón y queso",
+    quantity: 60,
+    price: 5400,
+    unitWeight: 0.6,
+    isWeighted: false,
+  });
+  const { lat, lng } = e2e.t.config.depot;
+  const clients = [
+    { name: CLIENT, address: "Av. Calchaquí 3950", phone: "011 4253-1234", latitude: lat - 0.02, longitude: lng },
+    {
+      name: "Rotisería La Esquina",
+      address: "Mitre 850",
+      phone: "011 4224-5678",
+      latitude: lat - 0.01,
+      longitude: lng,
+    },
+    { name: "Kiosco El Sol", address: "Rivadavia 120", phone: "011 4257-0001", latitude: lat + 0.01, longitude: lng },
+  ];
+  const clientIds = [];
+  for (const client of clients) clientIds.push((await createClient(seller, client)).id);
+  ids.client = clientIds[0]!;
+  await seller.post("/api/save_virtual_freezer/", {
+    clientId: ids.client,
+    has_virtual_freezer: true,
+    items: [{ productId: kg.PK_Products, units: 3, type: "KG" }],
+  });
+  const orderIds: number[] = [];
+  for (const [i, clientId] of clientIds.entries()) {
+    const client = clients[i]!;
+    const placed = await placeOrder(
+      seller,
+      clientId,
+      [
+        { productId: kg.PK_Products, units: "2,5", type: "KG" },
+        { productId: un.PK_Products, units: 3, type: "UN" },
+      ],
+      {
+        orderData: orderDetails({
+          date: today,
+          address: client.address,
+          latitude: client.latitude,
+          longitude: client.longitude,
+        }),
+      },
+    );
+    orderIds.push(placed.json().order_id);
+  }
+  ids.order = orderIds[0]!;
+  // Two prepared and sent with Cadete 1 (one of them delivered), the third still to prepare.
+  for (const id of orderIds.slice(0, 2))
+    expect((await preparer.post("/api/orders/prepared/", { order_id: id })).statusCode).toBe(200);
+  const courier = await createUser(e2e.t, "Cadete");
+  expect((await dispatcher.post("/api/dispatch/couriers/", { column: 1, user_id: courier.id })).statusCode).toBe(200);
+  await sendRouteOf(dispatcher, today, 1, orderIds.slice(0, 2));
+  const courierApi = new ApiClient(
+    e2e.t.app,
+    (
+      await new ApiClient(e2e.t.app).post("/api/login/", { username: courier.username, password: courier.password })
+    ).json().access,
+  );
+  expect((await courierApi.post("/api/courier/delivered/", { order_id: orderIds[1] })).statusCode).toBe(200);
+  const groups = (await new ApiClient(e2e.t.app).get("/api/account-groups/")).json().results;
+  const registered = await new ApiClient(e2e.t.app).post("/api/register-request/", {
+    username: "nuevo.vendedor",
+    email: "nuevo@frio.test",
+    password: "una-clave-larga",
+    group_id: groups.find((g: { name: string }) => g.name === "Vendedor").id,
+    recaptcha: await solveCaptcha(e2e.t.app),
+  });
+  expect(registered.statusCode).toBe(200);
+  return courier;
+}
+
+/** One context per group, signed in through the login screen; the seller's cart holds an order up to its last step. */
+async function openPages(courier: { username: string; password: string }) {
+  for (const who of ["Nadie", "Admin", "Vendedor", "Preparador", "Despachante", "Cadete"] as const) {
+    const context = await e2e.newContext({ viewport: VIEWPORTS.phone });
+    await preloadAxe(context);
+    const page = await context.newPage();
+    if (who !== "Nadie") {
+      const user = who === "Cadete" ? courier : await createUser(e2e.t, who);
+      await loginThroughUi(page, user.username, user.password);
+    }
+    pages.set(who, page);
+  }
+  const seller = pages.get("Vendedor")!;
+  await seller.setViewportSize(VIEWPORTS.desktop);
+  await seller.goto(`/orders/${ids.client}/products`);
+  await seller.getByRole("row", { name: /Merluza en filet/ }).click();
+  await seller.getByLabel("Cantidad de Merluza en filet").fill("4");
+  await seller.getByRole("row", { name: /Tarta de jamón y queso/ }).click();
+  await seller.getByRole("button", { name: "Continuar" }).first().click();
+  await seller.waitForURL(`**/orders/${ids.client}/delivery`);
+  await seller.getByRole("combobox", { name: "Horario" }).click();
+  await seller.getByRole("option", { name: "Mañana" }).click();
+  await seller.getByRole("button", { name: "Continuar" }).first().click();
+  await seller.waitForURL(`**/orders/${ids.client}/confirm`);
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  await openPages(await seedDay());
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe.skipIf(!!skip)(`every route is read whole by a screen reader ${skip}`, () => {
+  const cases = Object.entries(ROUTES).flatMap(([name, route]) =>
+    (Object.keys(VIEWPORTS) as ViewportName[]).map((width) => ({ name, route, width })),
+  );
+  it.each(cases)(
+    "$name at $width: no moderate-or-worse axe finding, headings in order",
+    async ({ name, route, width }) => {
+      const page = pages.get(route.who)!;
+      await page.setViewportSize(VIEWPORTS[width]);
+      const target = new URL(route.path(), e2e.baseUrl);
+      if (page.url() !== target.href) await page.goto(target.href);
+      await route.ready(page).waitFor();
+      await settled(page);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/sweep-${name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
+      expect({
+        axe: await axeViolations(page, ["critical", "serious", "moderate"]),
+        headings: await headingProblems(page),
+      }).toEqual({ axe: [], headings: [] });
+    },
+  );
+});

@@ -74,7 +74,6 @@ export const ledgerOf = (db: Executor, clientIds: number[]) =>
         from ${accountMovements} where client_id = any(${`{${clientIds.map((id) => Math.trunc(id)).join(",")}}`}::int[])`,
   );
 
-/** A payment recorded earlier by this user under this Idempotency-Key. */
 /** The payment this user recorded under `key`, with what it was recorded for. */
 export async function paymentByKey(db: Executor, userId: number, key: string) {
   const [row] = await rows<{

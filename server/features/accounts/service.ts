@@ -142,14 +142,18 @@ export function createAccountsService({ db }: { db: Database }) {
       const minBalance = centavosToDecimal(Math.max(query.min_balance ?? 1, 1));
       const { page, count, total } = await repo.debtors(db, { minBalance, limit: query.limit, offset: query.offset });
       const ledgers = new Map<number, ReturnType<typeof toEntry>[]>();
-      if (page.length)
-        for (const row of await repo.ledgerOf(
-          db,
-          page.map((d) => Number(d.client_id)),
-        )) {
-          const id = Number(row.client_id);
-          ledgers.set(id, [...(ledgers.get(id) ?? []), toEntry(row)]);
-        }
+      const rows = page.length
+        ? await repo.ledgerOf(
+            db,
+            page.map((d) => Number(d.client_id)),
+          )
+        : [];
+      for (const row of rows) {
+        const id = Number(row.client_id);
+        const ledger = ledgers.get(id);
+        if (ledger) ledger.push(toEntry(row));
+        else ledgers.set(id, [toEntry(row)]);
+      }
       const today = todayInBuenosAires();
       return {
         results: page.map((d) => {

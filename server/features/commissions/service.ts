@@ -11,7 +11,7 @@ import { Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
 
-// Seeded defaults (README "Decisions"): 5 % of the goods, shipping not included.
+// Seeded defaults (docs/decisions/commissions.md): 5 % of the goods, shipping not included.
 const DEFAULT_RATE = "0.05";
 
 /** The rate as basis points (1/10000), so the commission is exact integer arithmetic. */

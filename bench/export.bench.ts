@@ -63,7 +63,7 @@ export async function run() {
   const query = exportQuery("Orders", { start: null, end: null });
   const exportTo = (type_archive: "csv" | "xlsx") => () =>
     exportsService
-      .open({ sql_table: "Orders", type_archive, start_id: null, end_id: null })
+      .open({ sql_table: "Orders", type_archive, start_id: null, end_id: null }, null)
       .then((file) => pipeline(file.stream, sink()));
 
   const rounds: { copy: Measure; csv: Measure; xlsx: Measure }[] = [];

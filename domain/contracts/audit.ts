@@ -3,7 +3,10 @@ import { text } from "./text";
 import { typedDate } from "./dates";
 import { recordId } from "./catalog-common";
 
-/** The sensitive changes the audit trail records (DESIGN.md §4), with their Spanish names. */
+/**
+ * The sensitive changes the audit trail records (DESIGN.md §4), and the data leaving the system
+ * (exports, backups), deletions and deploys, with their Spanish names.
+ */
 export const AUDIT_ACTIONS = {
   "product.stock": "Stock a mano",
   "product.price": "Precio",
@@ -15,6 +18,15 @@ export const AUDIT_ACTIONS = {
   "user.deactivated": "Desactivación",
   "user.password_reset": "Contraseña restablecida",
   "user.group_changed": "Cambio de grupo",
+  "product.deleted": "Producto eliminado",
+  "client.deleted": "Cliente eliminado",
+  "commission.rates": "Tasa de comisión",
+  "export.direct": "Exportación directa",
+  "export.started": "Exportación en segundo plano",
+  "export.downloaded": "Exportación descargada",
+  "export.deleted": "Exportación eliminada",
+  "backup.downloaded": "Copia de seguridad descargada",
+  "deploy.started": "Despliegue",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -27,6 +39,9 @@ export const AUDIT_ENTITIES = {
   settings: "Configuración",
   user: "Usuario",
   registration_request: "Solicitud",
+  export: "Exportación",
+  backup: "Copia de seguridad",
+  deploy: "Despliegue",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

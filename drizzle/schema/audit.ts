@@ -3,6 +3,7 @@ import { users } from "./users";
 
 /**
  * Sensitive changes (DESIGN.md §4): stock by hand, virtual-freezer balances, prices,
+ * commission rates, deletions, exports, backup downloads and deploys (domain/contracts/audit.ts),
  * shipping costs, approvals and deactivations, each with who, when, before and after.
  * Written in the transaction of the change; never updated.
  */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { AUDIT_ACTIONS } from "../../domain/contracts/audit";
 import { createProduct } from "../helpers/catalog";
 import { createUser, signIn } from "../helpers/factories";
 
@@ -19,6 +20,8 @@ describe.skipIf(!!skip)(`the audit screen in Chromium ${skip}`, () => {
     const product = await createProduct(seller.client, { quantity: 12 });
     await seller.client.request("PATCH", `/api/product/${product.PK_Products}/update/`, { Quantity: 3 });
     await seller.client.post("/api/update-shipping-cost/", { zone_id: 2, price: 999 });
+    const deleted = await createProduct(seller.client, { name: "Auditado Borrado" });
+    await seller.client.post(`/api/products/delete/${deleted.PK_Products}/`);
 
     const admin = await signIn(e2e.t, "Admin");
     const moved = await createUser(e2e.t, "Vendedor");
@@ -41,11 +44,27 @@ describe.skipIf(!!skip)(`the audit screen in Chromium ${skip}`, () => {
     expect((await costRow.innerText()).replace(/\u00a0/g, " ")).toContain("precio: $ 999,00");
 
     await page.getByPlaceholder("Todas").click();
+    // Every recorded action is offered by its Spanish name, the new ones of issue 39 too.
+    const offered = await page.getByRole("option").allInnerTexts();
+    expect(offered).toEqual(Object.values(AUDIT_ACTIONS));
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        "Producto eliminado",
+        "Exportación directa",
+        "Copia de seguridad descargada",
+        "Despliegue",
+      ]),
+    );
     await page.getByRole("option", { name: "Costo de envío" }).click();
     await table.getByRole("row").filter({ hasText: "Costo de envío" }).waitFor();
     await page.waitForFunction(
       () => !document.querySelector("table[aria-label='Auditoría']")?.textContent?.includes("Stock a mano"),
     );
+    await page.getByRole("combobox", { name: "Acción" }).click();
+    await page.getByRole("option", { name: "Producto eliminado" }).click();
+    const deletedRow = table.getByRole("row").filter({ hasText: "Producto eliminado" });
+    await deletedRow.getByText("nombre: Auditado Borrado", { exact: false }).waitFor();
+    expect(await deletedRow.innerText()).toContain(seller.username);
 
     for (const width of [390, 768, 1440]) {
       await page.setViewportSize({ width, height: 900 });

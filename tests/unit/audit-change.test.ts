@@ -30,4 +30,14 @@ describe("an audit row's before and after, as a person reads them", () => {
     expect(describeChange({ is_active: false })).toBe("activo: no");
     expect(describeChange(null)).toBe("—");
   });
+
+  it("prints commission rates, exports and backups (issue 39, item 11)", () => {
+    expect(describeChange({ rate_percent: 7.5, includes_shipping: true })).toBe("comisión: 7,5 % · incluye envío: sí");
+    expect(describeChange({ table: "Orders", format: "csv", start_id: 3, end_id: null })).toBe(
+      "tabla: Orders · formato: csv · desde id: 3 · hasta id: —",
+    );
+    expect(describeChange({ filename: "frio-20261127-200000.dump", bytes: 3_250_000 })).toBe(
+      "archivo: frio-20261127-200000.dump · tamaño: 3,1 MB",
+    );
+  });
 });

@@ -12,8 +12,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
   app.get("/backups/download/", {
     config: { permission: "data.backup" },
     schema: { summary: "Write a fresh backup and download it" },
-    handler: async (_request, reply) => {
-      const file = await backups.download();
+    handler: async (request, reply) => {
+      const file = await backups.download(request.currentUser!.id);
       return reply
         .type("application/octet-stream")
         .header("content-length", file.size)

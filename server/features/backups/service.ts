@@ -9,6 +9,7 @@ import type { BackupStatus, BackupTrigger } from "../../../domain/contracts/back
 import type { Config } from "../../config";
 import type { DatabaseHandle } from "../../db/client";
 import { Unavailable } from "../../errors";
+import { recordAudit } from "../audit";
 import { writeEmbeddedArchive } from "./archive";
 import { pgDump } from "./postgres-tools";
 import { lastBackup, lastFailure, recordBackup, recordFailure } from "./repository";
@@ -74,14 +75,27 @@ export function createBackupsService({ database, config }: { database: DatabaseH
     writeFile,
 
     /** A fresh backup for a download: written whole to a temporary file first, so a failure is an answer, not a cut file. */
-    async download() {
+    async download(actorId: number) {
       const dir = await mkdtemp(join(tmpdir(), "frio-backup-"));
       const filename = backupFileName(config.mode, new Date());
       const file = join(dir, filename);
-      const size = await writeFile(file, "download").catch((error: Error) => {
-        void rm(dir, { recursive: true, force: true });
-        throw Object.assign(new Unavailable(BACKUP_FAILED), { cause: error });
-      });
+      const size = await writeFile(file, "download")
+        // The whole database leaves with it: who took it, and when, is audited before it is sent.
+        .then(async (bytes) => {
+          await recordAudit(db, {
+            actorId,
+            action: "backup.downloaded",
+            entity: "backup",
+            entityId: null,
+            before: null,
+            after: { filename, bytes },
+          });
+          return bytes;
+        })
+        .catch((error: Error) => {
+          void rm(dir, { recursive: true, force: true });
+          throw Object.assign(new Unavailable(BACKUP_FAILED), { cause: error });
+        });
       const stream = createReadStream(file);
       stream.once("close", () => void rm(dir, { recursive: true, force: true }));
       return { filename, size, stream };

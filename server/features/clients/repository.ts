@@ -61,7 +61,7 @@ export async function softDeleteClient(db: Executor, id: number) {
     .update(clients)
     .set({ nullDate: new Date(), updatedAt: new Date() })
     .where(and(eq(clients.id, id), isNull(clients.nullDate)))
-    .returning({ id: clients.id });
+    .returning({ id: clients.id, name: clients.name });
   return row ?? null;
 }
 

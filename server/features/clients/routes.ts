@@ -70,7 +70,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
       params: idParam,
       response: { 200: Deleted },
     },
-    handler: (request) => clients.remove(request.params.id),
+    handler: (request) => clients.remove(request.params.id, request.currentUser!.id),
   });
 
   app.get("/get_cities/", {

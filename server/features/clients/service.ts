@@ -15,6 +15,7 @@ import type { Database } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 import { lastOrderOf } from "../orders";
+import { recordAudit } from "../audit";
 import * as repo from "./repository";
 import type { ClientRow } from "./repository";
 
@@ -189,8 +190,19 @@ export function createClientsService({ db }: { db: Database }) {
       };
     },
 
-    async remove(id: number) {
-      if (!(await repo.softDeleteClient(db, id))) throw new NotFound(CLIENT_NOT_FOUND);
+    async remove(id: number, actorId: number) {
+      await db.transaction(async (tx) => {
+        const deleted = await repo.softDeleteClient(tx, id);
+        if (!deleted) throw new NotFound(CLIENT_NOT_FOUND);
+        await recordAudit(tx, {
+          actorId,
+          action: "client.deleted",
+          entity: "client",
+          entityId: id,
+          before: { name: deleted.name },
+          after: null,
+        });
+      });
       return { success: true as const, message: "Cliente eliminado correctamente." };
     },
   };

@@ -36,6 +36,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: Commissions
       body: CommissionSettingsRequest,
       response: { 200: z.object({ success: z.literal(true), message: text() }) },
     },
-    handler: (request) => commissions.updateSettings(request.body.rate, request.body.includes_shipping),
+    handler: (request) =>
+      commissions.updateSettings(request.body.rate, request.body.includes_shipping, request.currentUser!.id),
   });
 };

@@ -6,9 +6,10 @@ import {
 } from "../../../domain/contracts/commissions";
 import { centavosToDecimal, toCentavos } from "../../../domain/money";
 import { can } from "../../../domain/permissions";
-import type { Database } from "../../db/types";
+import type { Database, Executor } from "../../db/types";
 import { Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
+import { recordAudit } from "../audit";
 import * as repo from "./repository";
 
 // Seeded defaults (docs/decisions/commissions.md): 5 % of the goods, shipping not included.
@@ -16,12 +17,18 @@ const DEFAULT_RATE = "0.05";
 
 /** The rate as basis points (1/10000), so the commission is exact integer arithmetic. */
 const basisPoints = (rate: string) => Math.round(Number(rate) * 10_000);
+const percentOf = (rate: string) => basisPoints(rate) / 100;
 
 export function createCommissionsService({ db }: { db: Database }) {
-  const settings = async () => ({
-    rate: String(await repo.readSetting(db, "commission_rate", DEFAULT_RATE)),
-    includesShipping: Boolean(await repo.readSetting(db, "commission_includes_shipping", false)),
+  const settings = async (executor: Executor = db) => ({
+    rate: String(await repo.readSetting(executor, "commission_rate", DEFAULT_RATE)),
+    includesShipping: Boolean(await repo.readSetting(executor, "commission_includes_shipping", false)),
   });
+  /** The rates as the audit trail records them: the percentage a person typed. */
+  const readRates = async (executor: Executor) => {
+    const { rate, includesShipping } = await settings(executor);
+    return { rate_percent: percentOf(rate), includes_shipping: includesShipping };
+  };
 
   return {
     async setup(user: AuthenticatedUser): Promise<CommissionSetup> {
@@ -66,9 +73,24 @@ export function createCommissionsService({ db }: { db: Database }) {
       };
     },
 
-    async updateSettings(ratePercent: number, includesShipping: boolean) {
-      await repo.writeSetting(db, "commission_rate", String(Math.round(ratePercent * 100) / 10_000));
-      await repo.writeSetting(db, "commission_includes_shipping", includesShipping);
+    /** Rates change what every seller earns: a change is audited, in the transaction that writes it. */
+    async updateSettings(ratePercent: number, includesShipping: boolean, actorId: number) {
+      const rate = String(Math.round(ratePercent * 100) / 10_000);
+      await db.transaction(async (tx) => {
+        const before = await readRates(tx);
+        await repo.writeSetting(tx, "commission_rate", rate);
+        await repo.writeSetting(tx, "commission_includes_shipping", includesShipping);
+        const after = { rate_percent: percentOf(rate), includes_shipping: includesShipping };
+        if (before.rate_percent !== after.rate_percent || before.includes_shipping !== after.includes_shipping)
+          await recordAudit(tx, {
+            actorId,
+            action: "commission.rates",
+            entity: "settings",
+            entityId: 0,
+            before,
+            after,
+          });
+      });
       return { success: true as const, message: "Operación realizada con éxito." };
     },
   };

@@ -38,9 +38,13 @@ export async function keptBytes(db: Executor, except?: string) {
 }
 
 export async function deleteExportJob(db: Executor, id: string) {
-  const [row] = await db
-    .delete(exportJobs)
-    .where(eq(exportJobs.id, id))
-    .returning({ filePath: exportJobs.filePath, status: exportJobs.status });
+  const [row] = await db.delete(exportJobs).where(eq(exportJobs.id, id)).returning({
+    filePath: exportJobs.filePath,
+    status: exportJobs.status,
+    tableName: exportJobs.tableName,
+    format: exportJobs.format,
+    startId: exportJobs.startId,
+    endId: exportJobs.endId,
+  });
   return row ?? null;
 }

@@ -35,7 +35,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
       reply.raw.once("close", leave);
       let file: Awaited<ReturnType<ExportsService["open"]>>;
       try {
-        file = await exports.open(request.body, gone.signal);
+        file = await exports.open(request.body, request.currentUser!.id, gone.signal);
       } catch (error) {
         // Nobody to answer.
         if (error instanceof ExportAbandoned) return reply.hijack();
@@ -70,7 +70,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
   app.delete("/exports/:id/", {
     config: { permission: "data.export" },
     schema: { summary: "Delete a kept export file", params: ExportJobParams, response: { 200: Done } },
-    handler: (request) => exports.remove(request.params.id),
+    handler: (request) => exports.remove(request.params.id, request.currentUser!.id),
   });
 
   app.get("/exports/:id/", {
@@ -83,7 +83,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     config: { permission: "data.export" },
     schema: { summary: "Download a finished export file", params: ExportJobParams },
     handler: async (request, reply) => {
-      const file = await exports.file(request.params.id);
+      const file = await exports.file(request.params.id, request.currentUser!.id);
       return reply
         .header("content-disposition", `attachment; filename="${file.filename}"`)
         .type("application/octet-stream")

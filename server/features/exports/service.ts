@@ -12,7 +12,10 @@ import {
   type ExportTable,
   type KeptExportsResponse,
 } from "../../../domain/contracts/exports";
+import type { AuditAction } from "../../../domain/contracts/audit";
 import type { DatabaseHandle } from "../../db/client";
+import type { Executor } from "../../db/types";
+import { recordAudit } from "../audit";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
 import {
@@ -51,6 +54,42 @@ export interface ExportsDeps {
   log?: { info(message: string): void; warn(message: string): void };
 }
 
+/** The ids an export covers: a table without a range is exported whole. */
+function rangeOf(request: ExportRequest) {
+  const ranged = isRanged(request.sql_table);
+  return { start_id: ranged ? request.start_id : null, end_id: ranged ? request.end_id : null };
+}
+/** What an export's audit record says it took. */
+const exported = (request: ExportRequest) => ({
+  table: request.sql_table,
+  format: request.type_archive,
+  ...rangeOf(request),
+});
+const keptFile = (job: Pick<ExportJob, "tableName" | "format" | "startId" | "endId">) => ({
+  table: job.tableName,
+  format: job.format,
+  start_id: job.startId,
+  end_id: job.endId,
+});
+
+/** Data leaving the system is audited: who took which table, when (entity_id stays empty: export ids are uuids). */
+function audit(
+  db: Executor,
+  actorId: number | null,
+  action: AuditAction,
+  what: object,
+  side: "before" | "after" = "after",
+) {
+  return recordAudit(db, {
+    actorId,
+    action,
+    entity: "export",
+    entityId: null,
+    before: side === "before" ? what : null,
+    after: side === "after" ? what : null,
+  });
+}
+
 /** The download's reader took nothing for EXPORT_STALL_MS: the export is ended and its slot freed. */
 class ExportStalled extends Error {}
 
@@ -84,13 +123,17 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
     /** The async form: a job writes the file and reports progress; the web downloads it when done. */
     async start(request: ExportRequest, userId: number) {
       if ((await keptBytes(db)) >= quotaBytes) throw new Conflict(EXPORT_QUOTA_FULL);
-      const ranged = isRanged(request.sql_table);
-      const job = await insertExportJob(db, {
-        requestedBy: userId,
-        tableName: request.sql_table,
-        format: request.type_archive,
-        startId: ranged ? request.start_id : null,
-        endId: ranged ? request.end_id : null,
+      const range = rangeOf(request);
+      const job = await db.transaction(async (tx) => {
+        const inserted = await insertExportJob(tx, {
+          requestedBy: userId,
+          tableName: request.sql_table,
+          format: request.type_archive,
+          startId: range.start_id,
+          endId: range.end_id,
+        });
+        await audit(tx, userId, "export.started", { export_id: inserted.id, ...exported(request) });
+        return inserted;
       });
       try {
         await jobs.enqueue("exports", { exportId: job.id }, { jobId: `export-${job.id}` });
@@ -112,10 +155,11 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
       return toResponse(job);
     },
 
-    async file(id: string) {
+    async file(id: string, actorId: number) {
       const job = await findExportJob(db, id);
       if (job?.status !== "done" || !job.filePath || !existsSync(job.filePath))
         throw new NotFound("El archivo no está disponible.");
+      await audit(db, actorId, "export.downloaded", { export_id: job.id, ...keptFile(job) });
       return {
         stream: createReadStream(job.filePath),
         filename: `${job.tableName}_${job.createdAt.toISOString().slice(0, 10)}.${job.format}`,
@@ -154,9 +198,13 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
     },
 
     /** Deletes a kept file and its record; a job still queued or running finds its record gone and stops. */
-    async remove(id: string) {
-      const row = await deleteExportJob(db, id);
-      if (!row) throw new NotFound("La exportación no existe.");
+    async remove(id: string, actorId: number) {
+      const row = await db.transaction(async (tx) => {
+        const deleted = await deleteExportJob(tx, id);
+        if (!deleted) throw new NotFound("La exportación no existe.");
+        await audit(tx, actorId, "export.deleted", { export_id: id, ...keptFile(deleted) }, "before");
+        return deleted;
+      });
       if (row.filePath) await rm(row.filePath, { force: true });
       return { success: true as const, message: "Exportación eliminada." };
     },
@@ -170,6 +218,8 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
      */
     async open(
       request: ExportRequest,
+      /** Who asked; null for a run without a user (the benchmark). */
+      actorId: number | null,
       clientGone?: AbortSignal,
     ): Promise<{ stream: Readable; filename: string; contentType: string }> {
       if (!request.sql_table || !request.type_archive) throw new Invalid(EXPORT_MESSAGE);
@@ -179,6 +229,8 @@ export function createExportsService({ database, jobs, quotaBytes, stallMs = 30_
         throw error;
       });
       try {
+        // Recorded once the export runs: a request that left the queue exported nothing.
+        await audit(db, actorId, "export.direct", exported(request));
         const file = fileStream(request);
         const { stream } = file;
         const watch = setInterval(

@@ -157,7 +157,16 @@ export function createProductsService({ db }: { db: Database }) {
     /** A product taken off sale leaves every open list, and marks the carts that hold it, through product.deleted. */
     async remove(id: number, actorId: number) {
       await db.transaction(async (tx) => {
-        if (!(await repo.softDeleteProduct(tx, id))) throw new NotFound(PRODUCT_NOT_FOUND);
+        const deleted = await repo.softDeleteProduct(tx, id);
+        if (!deleted) throw new NotFound(PRODUCT_NOT_FOUND);
+        await recordAudit(tx, {
+          actorId,
+          action: "product.deleted",
+          entity: "product",
+          entityId: id,
+          before: { name: deleted.name, quantity: deleted.quantity, price: deleted.price },
+          after: null,
+        });
         await appendEvent(tx, {
           type: "product.deleted",
           actorId,

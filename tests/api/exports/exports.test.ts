@@ -57,6 +57,8 @@ describe.each([
 
   it.each(EXPORT_TABLES)("exports %s as csv and xlsx with its columns and every row", async (table) => {
     const expected = await count(table);
+    // Each export's own audit record is written before it reads: the audit log grows by one each time.
+    const grows = table === "AuditLog" ? 1 : 0;
     const headers = EXPORT_QUERIES[table].columns.map(([legacy]) => legacy);
 
     const csv = await admin.post("/api/export-data/", { sql_table: table, type_archive: "csv" });
@@ -66,7 +68,7 @@ describe.each([
     );
     const rows = spanishRows(csv.body);
     expect(rows[0]).toEqual(headers);
-    expect(rows.length - 1).toBe(expected);
+    expect(rows.length - 1).toBe(expected + grows);
     expect(rows.every((row) => row.length === headers.length)).toBe(true);
 
     const xlsx = await admin.post("/api/export-data/", { sql_table: table, type_archive: "xlsx" });
@@ -74,7 +76,7 @@ describe.each([
     const sheet = await loadXlsx(xlsx.rawPayload);
     expect(sheet.name).toBe(table);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
-    expect(sheet.actualRowCount - 1).toBe(expected);
+    expect(sheet.actualRowCount - 1).toBe(expected + 2 * grows);
   });
 
   it("writes the CSV for a Spanish-Argentina spreadsheet: BOM, ';', decimal comma, Buenos Aires dates, names beside ids", async () => {

@@ -129,7 +129,9 @@ export function googleMapsRouteUrl(origin: Point, stops: Point[]): string {
   return `https://www.google.com/maps/dir/?${params}`;
 }
 
-export const whatsappShareUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+/** A WhatsApp message to share; with a number (as whatsappNumber gives it) it opens that chat. */
+export const whatsappShareUrl = (text: string, to: string | null = null) =>
+  `https://wa.me/${to ?? ""}?text=${encodeURIComponent(text)}`;
 
 /**
  * A coordinate as a person types it: '-34,7206', '-34.7206' or '  -58.25 '. Null while it is

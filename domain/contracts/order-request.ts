@@ -67,6 +67,8 @@ const labels = (cityId: typeof id | z.ZodNullable<typeof id>) => ({
   city: z.strictObject({ id: cityId, text: name }),
   delivery_cost: z.number().nonnegative(),
   total_price: z.number().nonnegative(),
+  /** Issue 44: an Admin takes the order past the client's credit limit on purpose. */
+  allow_over_credit: z.literal(true).optional(),
 });
 
 /** orderData: the delivery, its payment and notes. */

@@ -27,6 +27,7 @@ const MENU: Record<GroupName, string[]> = {
     "Clientes",
     "Nuevo Producto",
     "Productos",
+    "Cuentas",
     "Comisiones",
     "Preparación",
     "Despacho",

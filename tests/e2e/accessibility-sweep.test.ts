@@ -78,6 +78,9 @@ const ROUTES: Record<string, Route> = {
   "admin/preparation": { path: () => "/admin/preparation", who: "Preparador", ready: byHeading(/./) },
   "imprimir/remito": { path: () => `/imprimir/remito/${ids.order}`, who: "Admin", ready: byText(CLIENT) },
   "imprimir/ruta": { path: () => `/imprimir/ruta/1?fecha=${today}`, who: "Despachante", ready: byText(CLIENT) },
+  cuentas: { path: () => "/cuentas", who: "Admin", ready: byHeading("Cuentas") },
+  "cuentas/:clientId": { path: () => `/cuentas/${ids.client}`, who: "Vendedor", ready: byText("Registrar pago") },
+  "imprimir/cuenta": { path: () => `/imprimir/cuenta/${ids.client}`, who: "Admin", ready: byText(CLIENT) },
   "not found": { path: () => "/no-existe", who: "Admin", ready: byHeading(/./) },
 };
 

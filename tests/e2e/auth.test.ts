@@ -122,6 +122,7 @@ describe.skipIf(!!skip)(`signing in, registering and approving in Chromium ${ski
       "Clientes",
       "Nuevo Producto",
       "Productos",
+      "Cuentas",
       "Comisiones",
       "Preparación",
       "Despacho",

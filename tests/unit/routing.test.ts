@@ -77,6 +77,7 @@ describe("distances and routes", () => {
     expect(url).toContain("destination=-34.710000%2C-58.310000");
     expect(url).toContain("waypoints=-34.700000%2C-58.300000");
     expect(whatsappShareUrl("Ruta 1")).toBe("https://wa.me/?text=Ruta%201");
+    expect(whatsappShareUrl("Saldo $ 10", "5491142531234")).toBe("https://wa.me/5491142531234?text=Saldo%20%24%2010");
   });
 });
 

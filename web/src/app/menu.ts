@@ -18,6 +18,7 @@ const MENU: MenuLink[] = [
   { label: "Clientes", to: "/clients", capability: "catalog.read" },
   { label: "Nuevo Producto", to: "/products/new", capability: "catalog.write" },
   { label: "Productos", to: "/products", capability: "catalog.read" },
+  { label: "Cuentas", to: "/cuentas", capability: "accounts.manage" },
   { label: "Comisiones", to: "/commissions", capability: "commissions.own" },
   { label: "Preparación", to: "/admin/preparation", capability: "preparation.work" },
   { label: "Despacho", to: "/admin/dispatch", capability: "dispatch.work" },

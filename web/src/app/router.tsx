@@ -34,6 +34,10 @@ export const router = createBrowserRouter([
         lazy: page(() => import("../features/orders/remito-page").then((m) => m.RemitoPage), "orders.list"),
       },
       {
+        path: "/imprimir/cuenta/:clientId",
+        lazy: page(() => import("../features/accounts/statement-page").then((m) => m.StatementPage), "accounts.read"),
+      },
+      {
         path: "/imprimir/ruta/:column",
         lazy: page(
           () => import("../features/printing/route-sheet-page").then((m) => m.RouteSheetPage),
@@ -123,6 +127,14 @@ export const router = createBrowserRouter([
               () => import("../features/commissions/commissions-page").then((m) => m.CommissionsPage),
               "commissions.own",
             ),
+          },
+          {
+            path: "/cuentas",
+            lazy: page(() => import("../features/accounts/debtors-page").then((m) => m.DebtorsPage), "accounts.manage"),
+          },
+          {
+            path: "/cuentas/:clientId",
+            lazy: page(() => import("../features/accounts/account-page").then((m) => m.AccountPage), "accounts.read"),
           },
           {
             path: "/admin/audit",

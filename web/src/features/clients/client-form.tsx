@@ -3,7 +3,9 @@ import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "../../api/references";
 import { DateField } from "../../components/date-field";
-import { SelectField, TextField } from "../../components/form-fields";
+import { DecimalField, SelectField, TextField } from "../../components/form-fields";
+import { ACCOUNT_MESSAGES } from "../../../../domain/contracts/accounts";
+import { useCan } from "../../api/can";
 
 export interface ClientFormValues {
   name: string;
@@ -18,6 +20,8 @@ export interface ClientFormValues {
   risk_zone: string;
   latitude: string;
   longitude: string;
+  /** Pesos once the text reads as a number, else the text as typed; "" for no limit. */
+  credit_limit: number | string;
 }
 
 export const emptyClientForm: ClientFormValues = {
@@ -33,6 +37,7 @@ export const emptyClientForm: ClientFormValues = {
   risk_zone: "false",
   latitude: "",
   longitude: "",
+  credit_limit: "",
 };
 
 const YES_NO = [
@@ -43,7 +48,7 @@ const YES_NO = [
 interface ClientFormProps {
   values: ClientFormValues;
   errors: Record<string, string>;
-  onChange(field: keyof ClientFormValues, value: string | null): void;
+  onChange(field: keyof ClientFormValues, value: string | number | null): void;
   mode: "create" | "edit";
   /** Names this form to the /mapa popup, so the point comes back to it and not to another open form. */
   picker: string;
@@ -51,6 +56,8 @@ interface ClientFormProps {
 
 export function ClientFields({ values, errors, onChange, mode, picker }: ClientFormProps) {
   const references = useReferences();
+  // The decision record client-accounts.md: only an Admin sets the limit; others see it.
+  const setsLimit = useCan("accounts.manage");
   const cities = (references.data?.cities ?? []).map((c) => ({ value: String(c.PK_Cities), label: c.Name }));
   const zones = (references.data?.shipments ?? []).map((s) => ({ value: String(s.PK_Shipments), label: s.Name }));
   const zoneError = errors.shipment ?? errors.zone;
@@ -92,6 +99,15 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
       />
       <SelectField of={form} field="whatsapp_ubication" label="WhatsApp" required data={YES_NO} />
       {mode === "edit" && <SelectField of={form} field="risk_zone" label="Zona de riesgo" required data={YES_NO} />}
+      <DecimalField
+        of={form}
+        field="credit_limit"
+        label="Límite de crédito"
+        decimals={2}
+        unit="$"
+        disabled={!setsLimit}
+        description={setsLimit ? "Vacío: sin límite." : ACCOUNT_MESSAGES.creditLimitAdminOnly}
+      />
       <Group align="flex-end">
         <Button
           variant="light"
@@ -110,8 +126,8 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
   );
 }
 
-/** The wire payload both create and edit send. */
-export function toPayload(values: ClientFormValues) {
+/** The wire payload both create and edit send; the credit limit only from an Admin (absent: unchanged). */
+export function toPayload(values: ClientFormValues, setsLimit: boolean) {
   return {
     name: values.name,
     address: values.address,
@@ -122,5 +138,6 @@ export function toPayload(values: ClientFormValues) {
     whatsapp_ubication: values.whatsapp_ubication === "true",
     latitude: values.latitude || null,
     longitude: values.longitude || null,
+    ...(setsLimit ? { credit_limit: values.credit_limit === "" ? null : values.credit_limit } : {}),
   };
 }

@@ -48,6 +48,7 @@ export function ClientsPage() {
   const { search, setSearch, debounced, page, setPage } = useListSearch([filter]);
   const list = useClientList({ search: debounced, filter, page });
   const writes = useCan("catalog.write");
+  const readsAccounts = useCan("accounts.read");
   const [selected, setSelected] = useState<ClientListItem | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -108,6 +109,11 @@ export function ClientsPage() {
           <Button variant="light" onClick={() => setDialog("full")}>
             Mostrar todos los datos del cliente
           </Button>
+          {readsAccounts && (
+            <Button variant="light" onClick={() => selected && navigate(`/cuentas/${selected.id}`)}>
+              Ver cuenta corriente
+            </Button>
+          )}
           {writes && (
             <Button variant="light" onClick={() => selected && navigate(`/clients/${selected.id}/virtual-freezer`)}>
               Cargar Freezer Virtual

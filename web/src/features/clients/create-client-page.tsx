@@ -5,6 +5,7 @@ import { CreateClientRequest } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
+import { useCan } from "../../api/can";
 import { useCreateClient } from "./api/create-client";
 import { fieldErrors } from "../../components/field-errors";
 import { ClientFields, emptyClientForm, toPayload, type ClientFormValues } from "./client-form";
@@ -19,6 +20,7 @@ const BLOCKING: Record<string, string> = {
   latitude: "Latitud",
   longitude: "Longitud",
   phone: "Teléfono",
+  credit_limit: "Límite de crédito",
 };
 
 /** "Localidad y Zona": the fields still holding the button back, as a person reads a list. */
@@ -37,11 +39,12 @@ const wasTouched = (touched: Set<string>, field: string) =>
 export function CreateClientPage() {
   const navigate = useNavigate();
   const creation = useCreateClient();
+  const setsLimit = useCan("accounts.manage");
   const [values, setValues] = useState<ClientFormValues>(emptyClientForm);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const payload = { ...toPayload(values), shipment: values.zone ?? "" };
+  const payload = { ...toPayload(values, setsLimit), shipment: values.zone ?? "" };
   const errors = fieldErrors(CreateClientRequest, payload);
   const missing = Object.entries(BLOCKING)
     .filter(([field]) => errors[field])
@@ -53,7 +56,7 @@ export function CreateClientPage() {
     ),
   );
 
-  const change = (field: keyof ClientFormValues, value: string | null) => {
+  const change = (field: keyof ClientFormValues, value: string | number | null) => {
     setValues((v) => ({ ...v, [field]: value ?? "" }));
     setTouched((t) => new Set(t).add(field));
     // Field errors clear on edit.

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
+import { useCan } from "../../api/can";
 import { useClient } from "./api/get-client";
 import { useSaveClient } from "./api/save-client";
 import { fieldErrors } from "../../components/field-errors";
@@ -23,11 +24,13 @@ function fromDetail(detail: ClientDetail): ClientFormValues {
     risk_zone: String(detail.risk_zone),
     latitude: detail.latitude ?? "",
     longitude: detail.longitude ?? "",
+    credit_limit: detail.credit_limit === null ? "" : Number(detail.credit_limit),
   };
 }
 
 export function EditClientDialog({ clientId, onClose }: { clientId: number; onClose(): void }) {
   const detail = useClient(clientId);
+  const setsLimit = useCan("accounts.manage");
   const saving = useSaveClient();
   const [values, setValues] = useState<ClientFormValues | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -37,7 +40,7 @@ export function EditClientDialog({ clientId, onClose }: { clientId: number; onCl
   }, [detail.data, values]);
 
   const payload = values && {
-    ...toPayload(values),
+    ...toPayload(values, setsLimit),
     zone: values.zone ?? "",
     category: values.category,
     risk_zone: values.risk_zone === "true",

@@ -11,6 +11,7 @@ import { useFigures } from "./api/get-figures";
 import { homeKeys } from "./keys";
 import { useLiveFigures } from "./live-figures";
 import { TodayFigures } from "./today-figures";
+import { TotalOwed } from "../accounts";
 
 // recharts is the heaviest part of the screen: it arrives after the figures.
 const SalesChart = lazy(() => import("./sales-chart").then((m) => ({ default: m.SalesChart })));
@@ -75,6 +76,7 @@ export function HomeDay() {
         </Title>
         <TodayFigures figures={figures.data.figures} date={figures.data.date} />
       </section>
+      {can(group, "accounts.manage") && <TotalOwed />}
       {sales.data && (
         <Paper component="section" withBorder p="md" radius="md" aria-labelledby="home-sales">
           <Title order={2} size="h4" mb="sm" id="home-sales">

@@ -1,8 +1,29 @@
 import { Badge, Group, Modal, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { birthdayTag } from "../../../../domain/birthday";
 import type { ClientDetail } from "../../../../domain/contracts/clients";
 import type { ClientFullData } from "../../../../domain/contracts/claims";
+import { useCan } from "../../api/can";
+import { accountMoney, useAccountSummary } from "../accounts";
+
+/** 'Saldo $ X · Disponible $ Y' (Disponible only with a limit), for those who read accounts. */
+function AccountLine({ clientId }: { clientId: number }) {
+  const account = useAccountSummary(clientId, useCan("accounts.read")).data;
+  if (!account) return null;
+  const parts = [`Saldo ${accountMoney(account.balance)}`];
+  if (account.available !== null) parts.push(`Disponible ${accountMoney(account.available)}`);
+  return (
+    <Text fw={600} data-testid="client-credit" c={account.available?.startsWith("-") ? "red.9" : undefined}>
+      {/* Each figure stays whole on a phone: the line breaks between them, never inside. */}
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 && " · "}
+          <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
 
 interface Tag {
   label: string;
@@ -38,6 +59,7 @@ export function ClientBar({ client, claims }: { client: ClientDetail; claims: Cl
       <Title order={2} size="h3">
         {client.name}
       </Title>
+      <AccountLine clientId={client.PK_Clients} />
       {tags.map((tag) => (
         <Badge
           key={tag.label}

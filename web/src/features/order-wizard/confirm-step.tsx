@@ -20,6 +20,8 @@ import { useSubmitOrder } from "./api/submit-order";
 import { saveReceipt } from "./receipt-notice";
 import { RepricedMark } from "./repriced-mark";
 import { ShortStockAlert, stockRefusalOf, type StockRefusal } from "./stock-refusal";
+import { CreditRefusalAlert, creditRefusalOf, type CreditRefusal } from "./credit-refusal";
+import { useCan } from "../../api/can";
 import { WizardHeader } from "./wizard-header";
 import { placedNotice, type PlacedNotice } from "./placed-notice";
 
@@ -44,6 +46,8 @@ export function ConfirmStep() {
   const submit = useSubmitOrder();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<StockRefusal | null>(null);
+  const [creditRefusal, setCreditRefusal] = useState<CreditRefusal | null>(null);
+  const passesCredit = useCan("accounts.manage");
   // SPEC.md §3: the payment method is one of the order details kept locally, so 'Atrás: Entrega'
   // and an order reopened from Pendientes find the one chosen here.
   const payment = order.details?.payment_method.id ? String(order.details.payment_method.id) : null;
@@ -84,7 +88,8 @@ export function ConfirmStep() {
     return refusal?.productId === line.productId ? refusal.message : null;
   };
 
-  async function confirm() {
+  /** `overCredit`: an Admin, told of the limit, takes the order anyway (kept in its history). */
+  async function confirm(overCredit = false) {
     if (!details) return setError(ORDER_MESSAGES.missingDelivery);
     const method = payMethods.data?.find((m) => String(m.PK_PayMethods) === payment);
     if (!method) return setError(ORDER_MESSAGES.payment);
@@ -95,9 +100,12 @@ export function ConfirmStep() {
     if (!built.ok) return setError(built.message);
     setError(null);
     setRefusal(null);
+    setCreditRefusal(null);
     // An order opened from Pendientes keeps the key it was kept with: sent twice, it is still one order.
     const key = wizard.pendingKey ?? idempotencyKey.current;
-    const body = built.request;
+    const body = overCredit
+      ? { ...built.request, orderData: { ...built.request.orderData, allow_over_credit: true as const } }
+      : built.request;
     const { items, notes, clientName, orderId } = wizard;
     const kept = {
       key,
@@ -126,6 +134,8 @@ export function ConfirmStep() {
       // No answer: the server may have taken it, so it waits on the phone under this same key.
       if (isConnectionFailure(failure)) return keep();
       idempotencyKey.current = crypto.randomUUID();
+      const overLimit = creditRefusalOf(failure);
+      if (overLimit) return setCreditRefusal(overLimit);
       const refused = stockRefusalOf(failure);
       if (!refused) return notifyFailure(failure, "Error al confirmar el pedido.");
       // The stock this tab knew was not the stock now (it missed events): read it again, so the products step marks the line.
@@ -157,6 +167,11 @@ export function ConfirmStep() {
         refusal={refusal}
         shortNames={order.items.filter((l) => !l.virtual_freezer && short.has(l.productId)).map((l) => l.productName)}
         onBack={() => navigate(`/orders/${clientId}/products`)}
+      />
+      <CreditRefusalAlert
+        refusal={creditRefusal}
+        taking={submit.isPending}
+        onTakeAnyway={passesCredit ? () => void confirm(true) : undefined}
       />
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -263,7 +278,7 @@ export function ConfirmStep() {
                   Volviendo a Nuevo Pedido…
                 </Alert>
               ) : (
-                <Button onClick={confirm} loading={submit.isPending} disabled={!wizard.items.length}>
+                <Button onClick={() => void confirm()} loading={submit.isPending} disabled={!wizard.items.length}>
                   Confirmar pedido
                 </Button>
               )}

@@ -3,3 +3,4 @@ export { submitOrder, type SubmitOrderInput } from "./api/submit-order";
 export { wizardKeys } from "./api/keys";
 export { saveReceipt } from "./receipt-notice";
 export { KeptClientDirectory } from "./kept-client-directory";
+export { usePayMethods } from "./api/get-pay-methods";

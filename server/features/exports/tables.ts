@@ -2,11 +2,30 @@ import type { ExportTable } from "../../../domain/contracts/exports";
 import type { ExportKind } from "../../../domain/export-cells";
 
 /** Under its legacy name, the SQL that reads it, and what it holds. */
-export type ExportColumn = [legacy: string, expression: string, kind: ExportKind];
+export type ExportColumn = [legacy: string, expression: string, kind: ExportKind, written?: "local"];
+
+const BUENOS_AIRES = "'America/Argentina/Buenos_Aires'";
+
+/**
+ * The order's time of day is kept as the Buenos Aires "HH:MM" it was taken at; exported as
+ * that time on the order's creation day, so a spreadsheet gets a date-time cell, not text
+ * (issue 39). Written as the local "YYYY-MM-DD HH:MI" the writers read; any other text in
+ * it is left empty rather than written as a date it is not.
+ */
+const ORDER_TIME = `case when t.order_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then to_char(t.create_date at time zone ${BUENOS_AIRES}, 'YYYY-MM-DD ') || t.order_time end`;
+
+/**
+ * A row's name by its id, from all the names of that table read once per export. A join
+ * would do, but without statistics (a fresh import) the planner then hashes the whole table
+ * and sorts it before the first row, where the id-ordered index scan streams (the stalled-
+ * download test caught it); these lookups also cost less per row than the joins did.
+ */
+const nameOf = (table: string, id: string) => `(select jsonb_object_agg(id, name) from ${table}) ->> ${id}::text`;
 
 /**
  * The only SQL an export can run: one fixed query per whitelisted table, columns under
- * their legacy names, the client's and seller's names beside their ids (issue 29).
+ * their legacy names, beside each id of another table that row's name (issues 29 and 39:
+ * client, seller, status, time slot, zone, payment method, city, product).
  * Password hashes, tokens and other secrets are simply not listed.
  */
 export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: ExportColumn[] }> = {
@@ -19,15 +38,20 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["FK_Sellers", "t.seller_id", "int"],
       ["Seller_Name", "seller.username", "text"],
       ["FK_OrderStatus", "t.status_id", "int"],
+      ["Status_Name", nameOf("order_statuses", "t.status_id"), "text"],
       ["Create_Date", "t.create_date", "datetime"],
-      ["Order_Time", "t.order_time", "text"],
+      ["Order_Time", ORDER_TIME, "datetime", "local"],
       ["Delivery_Date", "t.delivery_date", "date"],
       ["FK_TimesShipping", "t.times_shipping_id", "int"],
+      ["TimeSlot_Name", nameOf("times_shipping", "t.times_shipping_id"), "text"],
       ["FK_Shipments", "t.shipment_id", "int"],
+      ["Zone_Name", nameOf("shipments", "t.shipment_id"), "text"],
       ["Shipping_Cost", "t.shipping_cost", "money"],
       ["FK_PayMethods", "t.pay_method_id", "int"],
+      ["PayMethod_Name", nameOf("pay_methods", "t.pay_method_id"), "text"],
       ["Address", "t.address", "text"],
       ["FK_Cities", "t.city_id", "int"],
+      ["City_Name", nameOf("cities", "t.city_id"), "text"],
       ["Latitude", "t.latitude", "coordinate"],
       ["Longitude", "t.longitude", "coordinate"],
       ["Notes", "t.notes", "text"],
@@ -45,6 +69,7 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["PK_OrderDetails", "id", "int"],
       ["FK_Orders", "order_id", "int"],
       ["FK_Products", "product_id", "int"],
+      ["Product_Name", nameOf("products", "order_details.product_id"), "text"],
       ["Type", "type", "text"],
       ["Amount", "amount", "weight"],
       ["Weight", "weight", "weight"],
@@ -64,7 +89,9 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["Name", "name", "text"],
       ["Address", "address", "text"],
       ["FK_Cities", "city_id", "int"],
+      ["City_Name", nameOf("cities", "clients.city_id"), "text"],
       ["FK_Shipments", "shipment_id", "int"],
+      ["Zone_Name", nameOf("shipments", "clients.shipment_id"), "text"],
       ["Category", "category", "text"],
       ["Phone", "phone", "text"],
       ["Email", "email", "text"],
@@ -126,6 +153,7 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["FK_Clients", "t.client_id", "int"],
       ["Client_Name", "client.name", "text"],
       ["FK_Products", "t.product_id", "int"],
+      ["Product_Name", nameOf("products", "t.product_id"), "text"],
       ["Description", "t.description", "text"],
       ["Create_Date", "t.created_at", "datetime"],
       ["Null_Date", "t.null_date", "datetime"],
@@ -138,6 +166,7 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["FK_Clients", "t.client_id", "int"],
       ["Client_Name", "client.name", "text"],
       ["FK_Products", "t.product_id", "int"],
+      ["Product_Name", nameOf("products", "t.product_id"), "text"],
       ["Quantity", "t.quantity", "weight"],
       ["Type", "t.type", "text"],
     ],
@@ -233,7 +262,8 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
  * Every value as text, so COPY and the embedded database hand the writers the same thing;
  * times as Buenos Aires wall-clock time (Postgres knows the zone's history).
  */
-function asText(expression: string, kind: ExportKind) {
+function asText([, expression, kind, written]: ExportColumn) {
+  if (written === "local") return `(${expression})`;
   if (kind === "datetime")
     return `to_char(${expression} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI')`;
   if (kind === "date") return `to_char(${expression}, 'YYYY-MM-DD')`;
@@ -250,9 +280,7 @@ function bound(id: number) {
 export function exportQuery(table: ExportTable, range: { start: number | null; end: number | null }) {
   const spec = EXPORT_QUERIES[table];
   const idColumn = spec.columns[0]![1];
-  const select = spec.columns
-    .map(([legacy, expression, kind]) => `${asText(expression, kind)} as "${legacy}"`)
-    .join(", ");
+  const select = spec.columns.map((column) => `${asText(column)} as "${column[0]}"`).join(", ");
   const where: string[] = [];
   if (range.start !== null) where.push(`${idColumn} >= ${bound(range.start)}`);
   if (range.end !== null) where.push(`${idColumn} <= ${bound(range.end)}`);

@@ -24,6 +24,11 @@ const wallClock = new Intl.DateTimeFormat("es-AR", {
 /** What a person in Buenos Aires reads on a clock: "dd/mm/yyyy hh:mm". */
 const buenosAires = (date: Date) => wallClock.format(date).replace(",", "");
 
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A spreadsheet's date cell as read ("dd/mm/yyyy hh:mm"): it keeps no zone, exceljs hands it over as UTC. */
+const wallClockOf = (shown: Date) =>
+  `${pad(shown.getUTCDate())}/${pad(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()} ${pad(shown.getUTCHours())}:${pad(shown.getUTCMinutes())}`;
+
 async function loadXlsx(payload: Buffer) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(payload as unknown as ArrayBuffer);
@@ -77,7 +82,86 @@ describe.each([
     expect(sheet.name).toBe(table);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
     expect(sheet.actualRowCount - 1).toBe(expected + 2 * grows);
+
+    // Names beside ids: every id of another table but an order's (which has no name) is followed by its name.
+    headers.forEach((header, i) => {
+      if (header.startsWith("FK_") && header !== "FK_Orders") expect(headers[i + 1]).toMatch(/_Name$|^username$/);
+    });
   });
+
+  /** One export's file, from the direct download or from a background export's kept file. */
+  async function exported(path: "download" | "job", request: Record<string, unknown>) {
+    if (path === "download") return (await admin.post("/api/export-data/", request)).rawPayload;
+    const job = (await admin.post("/api/exports/", request)).json();
+    let done = (await admin.get(`/api/exports/${job.id}/`)).json();
+    for (let tries = 0; done.status !== "done" && done.status !== "failed" && tries < 400; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      done = (await admin.get(`/api/exports/${job.id}/`)).json();
+    }
+    expect(done.status).toBe("done");
+    const file = (await admin.get(done.file_url)).rawPayload;
+    await admin.request("DELETE", `/api/exports/${job.id}/`);
+    return file;
+  }
+
+  it.each(["download", "job"] as const)(
+    "Orders and OrderDetails (%s) name the status, time slot, zone, payment method, city and product beside their ids, and Order_Time is a Buenos Aires date and time",
+    async (path) => {
+      const [order] = await query<Record<string, string | number>>(
+        `select o.id, st.name as status, ts.name as slot, sh.name as zone, pm.name as pay, ci.name as city,
+           to_char(o.create_date at time zone 'America/Argentina/Buenos_Aires', 'DD/MM/YYYY') || ' ' || o.order_time as taken
+         from orders o join order_statuses st on st.id = o.status_id join times_shipping ts on ts.id = o.times_shipping_id
+           join shipments sh on sh.id = o.shipment_id join pay_methods pm on pm.id = o.pay_method_id join cities ci on ci.id = o.city_id
+         where o.order_time ~ '^[0-9]{2}:[0-9]{2}$' order by o.id limit 1`,
+      );
+      const range = { start_id: order!.id, end_id: order!.id };
+      const names = {
+        Status_Name: order!.status,
+        TimeSlot_Name: order!.slot,
+        Zone_Name: order!.zone,
+        PayMethod_Name: order!.pay,
+        City_Name: order!.city,
+      };
+
+      const [headers, row] = spanishRows(
+        (await exported(path, { sql_table: "Orders", type_archive: "csv", ...range })).toString("utf8"),
+      );
+      const nextTo = (id: string) => headers![headers!.indexOf(id) + 1];
+      expect([
+        nextTo("FK_OrderStatus"),
+        nextTo("FK_TimesShipping"),
+        nextTo("FK_Shipments"),
+        nextTo("FK_PayMethods"),
+        nextTo("FK_Cities"),
+      ]).toEqual(Object.keys(names));
+      for (const [name, value] of Object.entries(names)) expect(row![headers!.indexOf(name)]).toBe(value);
+      expect(row![headers!.indexOf("Order_Time")]).toBe(order!.taken);
+
+      const sheet = await loadXlsx(await exported(path, { sql_table: "Orders", type_archive: "xlsx", ...range }));
+      const columns = (sheet.getRow(1).values as string[]).slice(1);
+      const cell = (name: string) => sheet.getRow(2).getCell(columns.indexOf(name) + 1);
+      for (const [name, value] of Object.entries(names)) expect(cell(name).value).toBe(value);
+      const taken = cell("Order_Time");
+      expect(taken.type).toBe(ExcelJS.ValueType.Date);
+      expect(taken.numFmt).toBe("dd/mm/yyyy hh:mm");
+      expect(wallClockOf(taken.value as Date)).toBe(order!.taken);
+
+      const [line] = await query<{ id: number; product: string }>(
+        `select d.id, p.name as product from order_details d join products p on p.id = d.product_id order by d.id limit 1`,
+      );
+      const lineRange = { start_id: line!.id, end_id: line!.id };
+      const [lineHeaders, lineRow] = spanishRows(
+        (await exported(path, { sql_table: "OrderDetails", type_archive: "csv", ...lineRange })).toString("utf8"),
+      );
+      expect(lineHeaders![lineHeaders!.indexOf("FK_Products") + 1]).toBe("Product_Name");
+      expect(lineRow![lineHeaders!.indexOf("Product_Name")]).toBe(line!.product);
+      const lines = await loadXlsx(
+        await exported(path, { sql_table: "OrderDetails", type_archive: "xlsx", ...lineRange }),
+      );
+      const lineColumns = (lines.getRow(1).values as string[]).slice(1);
+      expect(lines.getRow(2).getCell(lineColumns.indexOf("Product_Name") + 1).value).toBe(line!.product);
+    },
+  );
 
   it("writes the CSV for a Spanish-Argentina spreadsheet: BOM, ';', decimal comma, Buenos Aires dates, names beside ids", async () => {
     const [order] = await query<{
@@ -140,11 +224,7 @@ describe.each([
     expect(created.type).toBe(ExcelJS.ValueType.Date);
     expect(created.numFmt).toBe("dd/mm/yyyy hh:mm");
     // A spreadsheet keeps no zone: the cell holds the Buenos Aires wall-clock time.
-    const shown = created.value as Date;
-    const pad = (n: number) => String(n).padStart(2, "0");
-    expect(
-      `${pad(shown.getUTCDate())}/${pad(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()} ${pad(shown.getUTCHours())}:${pad(shown.getUTCMinutes())}`,
-    ).toBe(buenosAires(new Date(first!.create_date)));
+    expect(wallClockOf(created.value as Date)).toBe(buenosAires(new Date(first!.create_date)));
     expect(row.getCell(column("Delivery_Date")).type).toBe(ExcelJS.ValueType.Date);
     expect(row.getCell(column("Delivery_Date")).numFmt).toBe("dd/mm/yyyy");
     expect(row.getCell(column("Total_Weight")).type).toBe(ExcelJS.ValueType.Number);

@@ -11,7 +11,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatDate } from "../../../../domain/calendar";
@@ -106,13 +105,17 @@ export function CommissionsPage() {
             <Text c="dimmed" size="sm">
               Ventas del vendedor
             </Text>
-            <Title order={3}>{money(result.total_seller_sales)}</Title>
+            <Text fz="h3" fw={700}>
+              {money(result.total_seller_sales)}
+            </Text>
           </Card>
           <Card withBorder>
             <Text c="dimmed" size="sm">
               Ventas totales del período
             </Text>
-            <Title order={3}>{money(result.total_range_sales)}</Title>
+            <Text fz="h3" fw={700}>
+              {money(result.total_range_sales)}
+            </Text>
           </Card>
         </SimpleGrid>
       )}

@@ -1,9 +1,8 @@
-import { Anchor, Paper, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Paper, Text } from "@mantine/core";
 import { useDebtors } from "./api/get-debtors";
 import { money } from "./money";
 
-/** The home's figure for an Admin: what all clients owe together, leading to /cuentas. */
+/** The home's figure for an Admin: what all clients owe together, and how many owe. */
 export function TotalOwed() {
   const debtors = useDebtors(1).data;
   if (!debtors) return null;
@@ -15,9 +14,8 @@ export function TotalOwed() {
       <Text fw={700} size="xl" data-testid="home-total-owed">
         {money(debtors.total_owed)}
       </Text>
-      <Anchor component={Link} to="/cuentas" size="sm">
-        {debtors.count === 1 ? "1 cliente con saldo" : `${debtors.count} clientes con saldo`}
-      </Anchor>
+      {/* Plain text: the home's links are its tiles; the list itself is 'Cuentas' in the menu. */}
+      <Text size="sm">{debtors.count === 1 ? "1 cliente con saldo" : `${debtors.count} clientes con saldo`}</Text>
     </Paper>
   );
 }

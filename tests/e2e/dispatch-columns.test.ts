@@ -2,11 +2,19 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
 import { confirmOrder } from "../helpers/boards";
-import { e2eSkipReason, type E2E } from "../helpers/browser";
+import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
-import { cutTexts, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
+import {
+  contrastRatio,
+  cutTexts,
+  horizontalOverflow,
+  preloadAxe,
+  seriousViolations,
+  settled,
+  VIEWPORTS,
+} from "../helpers/devices";
 import { assignThroughApi, dispatcherPage, startDispatchE2E } from "../helpers/dispatch-e2e";
-import { signIn } from "../helpers/factories";
+import { createUser, signIn } from "../helpers/factories";
 
 const skip = e2eSkipReason();
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -90,6 +98,41 @@ describe.skipIf(!!skip)(`courier columns count what they carry ${skip}`, () => {
       }
       expect(await seriousViolations(page)).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/dispatch-columns-${VIEWPORTS[viewport].width}.png` });
+    },
+  );
+
+  it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    "at %s width /admin/cash shows the short payment's difference at 4.5:1 or more on any row, with no serious axe finding",
+    async (viewport) => {
+      const user = await createUser(e2e.t, "Admin");
+      const context = await e2e.newContext({ viewport: VIEWPORTS[viewport] });
+      await preloadAxe(context);
+      const cash = await context.newPage();
+      await loginThroughUi(cash, user.username, user.password);
+      await cash.goto("/admin/cash");
+      const difference = cash.getByTestId("cash-difference").filter({ hasText: /^-\$\s77\.400,00$/ });
+      await difference.waitFor();
+      await settled(cash);
+      // Against its own backdrop and, on a table, every row's: the row it lands on depends on the day's couriers.
+      const { color, backgrounds } = await difference.evaluate((text) => {
+        const backdrop = (from: Element) => {
+          for (let up: Element | null = from; up; up = up.parentElement) {
+            const colour = getComputedStyle(up).backgroundColor;
+            if (!/^rgba\(.*, 0\)$|transparent/.test(colour)) return colour;
+          }
+          return "rgb(255, 255, 255)";
+        };
+        return {
+          color: getComputedStyle(text).color,
+          backgrounds: [backdrop(text), ...[...document.querySelectorAll("main tbody tr")].map(backdrop)],
+        };
+      });
+      for (const background of backgrounds)
+        expect(contrastRatio(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      expect(await horizontalOverflow(cash)).toBe(0);
+      expect(await seriousViolations(cash)).toEqual([]);
+      if (SHOTS) await cash.screenshot({ path: `${SHOTS}/cash-${VIEWPORTS[viewport].width}.png`, fullPage: true });
+      await context.close();
     },
   );
 

@@ -32,7 +32,8 @@ interface Route {
 }
 
 const today = todayInBuenosAires();
-const ids = { client: 0, order: 0, waiting: 0 };
+const ids = { client: 0, order: 0, waiting: 0, debtor: 0 };
+const DEBTOR = "Rotisería La Esquina";
 const CLIENT = "Almacén Don Tito";
 const byHeading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { level: 1, name });
 const byText = (text: string | RegExp) => (page: Page) => page.getByText(text).first();
@@ -140,9 +141,13 @@ const ROUTES: Record<string, Route> = {
   },
   "imprimir/remito": { path: () => `/imprimir/remito/${ids.order}`, who: "Admin", ready: byText(CLIENT) },
   "imprimir/ruta": { path: () => `/imprimir/ruta/1?fecha=${today}`, who: "Despachante", ready: byText(CLIENT) },
-  cuentas: { path: () => "/cuentas", who: "Admin", ready: byHeading("Cuentas") },
-  "cuentas/:clientId": { path: () => `/cuentas/${ids.client}`, who: "Vendedor", ready: byText("Registrar pago") },
-  "imprimir/cuenta": { path: () => `/imprimir/cuenta/${ids.client}`, who: "Admin", ready: byText(CLIENT) },
+  cuentas: { path: () => "/cuentas", who: "Admin", ready: byText(DEBTOR) },
+  "cuentas/:clientId": {
+    path: () => `/cuentas/${ids.debtor}`,
+    who: "Vendedor",
+    ready: (page) => page.getByText("Transferencia").first(),
+  },
+  "imprimir/cuenta": { path: () => `/imprimir/cuenta/${ids.debtor}`, who: "Admin", ready: byText(DEBTOR) },
   "not found": { path: () => "/no-existe", who: "Admin", ready: byHeading(/./) },
 };
 
@@ -169,7 +174,7 @@ async function seedDay() {
   const clients = [
     { name: CLIENT, address: "Av. Calchaquí 3950", phone: "011 4253-1234", latitude: lat - 0.02, longitude: lng },
     {
-      name: "Rotisería La Esquina",
+      name: DEBTOR,
       address: "Mitre 850",
       phone: "011 4224-5678",
       latitude: lat - 0.01,
@@ -220,7 +225,20 @@ async function seedDay() {
       await new ApiClient(e2e.t.app).post("/api/login/", { username: courier.username, password: courier.password })
     ).json().access,
   );
-  expect((await courierApi.post("/api/courier/delivered/", { order_id: orderIds[1] })).statusCode).toBe(200);
+  // Paid short at the door: a cash difference for the office and a debt on the client's account.
+  const delivered = await courierApi.post("/api/courier/delivered/", {
+    order_id: orderIds[1],
+    amount_received: "20000",
+  });
+  expect(delivered.statusCode).toBe(200);
+  ids.debtor = clientIds[1]!;
+  const paid = await seller.post(`/api/clients/${ids.debtor}/payments/`, {
+    amount: "5000,00",
+    payment_method_id: 2,
+    date: today,
+    note: "Transferencia",
+  });
+  expect(paid.statusCode).toBe(201);
   const groups = (await new ApiClient(e2e.t.app).get("/api/account-groups/")).json().results;
   const registered = await new ApiClient(e2e.t.app).post("/api/register-request/", {
     username: "nuevo.vendedor",

@@ -99,8 +99,16 @@ beforeAll(async () => {
   admin = signed.client;
   adminId = signed.id;
   await createProduct(admin, { name: PRODUCT, quantity: 10000, price: 1000 });
+  // Email and birthday too: the edit dialog asks for every field before it saves.
   ids.limited = (
-    await createClient(admin, { name: LIMITED, credit_limit: 5000, latitude: -34.7, longitude: -58.26 })
+    await createClient(admin, {
+      name: LIMITED,
+      credit_limit: 5000,
+      email: "almacen@example.com",
+      birthday: "1980-05-10",
+      latitude: -34.7,
+      longitude: -58.26,
+    })
   ).id;
   ids.old = (await createClient(admin, { name: OLD })).id;
   ids.recent = (await createClient(admin, { name: RECENT })).id;
@@ -256,6 +264,36 @@ describe.skipIf(!!skip)(`client accounts and the credit limit in the browser ${s
     expect(await office.getByTestId("print-toolbar").isVisible()).toBe(false);
     if (SHOTS) await office.screenshot({ path: `${SHOTS}/estado-de-cuenta-80mm-print.png`, fullPage: true });
     await office.emulateMedia({ media: "screen" });
+  });
+
+  it("an Admin sets the credit limit in the client form; a seller sees it and cannot change it", async () => {
+    await office.setViewportSize(VIEWPORTS.desktop);
+    await office.goto("/clients");
+    await office.getByRole("row", { name: new RegExp(LIMITED) }).click();
+    await office.getByRole("button", { name: "Modificar Cliente" }).click();
+    const dialog = office.getByRole("dialog", { name: "Modificar Cliente" });
+    const limit = dialog.getByLabel("Límite de crédito");
+    await expect.poll(() => limit.inputValue()).toMatch(/^5\.?000(,00)?$/);
+    await limit.fill("8.000");
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await admin.get(`/api/get_client/${ids.limited}/`)).json().credit_limit).toBe("8000.00");
+    // The account reads the new limit: 8.000 − 3.000 owed − 4.500 taken on purpose above.
+    await office.goto(`/cuentas/${ids.limited}`);
+    await expect.poll(() => textOf(office.getByTestId("account-balance"))).toBe("$ 3.000,00");
+    await office.getByText("$ 500,00").first().waitFor();
+
+    await seller.goto("/clients");
+    await seller
+      .getByRole("button", { name: new RegExp(LIMITED) })
+      .or(seller.getByRole("row", { name: new RegExp(LIMITED) }))
+      .first()
+      .click();
+    await seller.getByRole("button", { name: "Modificar Cliente" }).click();
+    const sellerLimit = seller.getByRole("dialog", { name: "Modificar Cliente" }).getByLabel("Límite de crédito");
+    await expect.poll(() => sellerLimit.inputValue()).toMatch(/^8\.?000(,00)?$/);
+    expect(await sellerLimit.isDisabled()).toBe(true);
+    await seller.getByText(ACCOUNT_MESSAGES.creditLimitAdminOnly).waitFor();
   });
 
   it("ran under the Content-Security-Policy without a refusal", () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Text } from "@mantine/core";
 import { useCallback } from "react";
 import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "../../api/references";
@@ -99,15 +99,23 @@ export function ClientFields({ values, errors, onChange, mode, picker }: ClientF
       />
       <SelectField of={form} field="whatsapp_ubication" label="WhatsApp" required data={YES_NO} />
       {mode === "edit" && <SelectField of={form} field="risk_zone" label="Zona de riesgo" required data={YES_NO} />}
-      <DecimalField
-        of={form}
-        field="credit_limit"
-        label="Límite de crédito"
-        decimals={2}
-        unit="$"
-        disabled={!setsLimit}
-        description={setsLimit ? "Vacío: sin límite." : ACCOUNT_MESSAGES.creditLimitAdminOnly}
-      />
+      {/* The note stays under the field: a typed amount's reading takes the field's own description. */}
+      <div>
+        <DecimalField
+          of={form}
+          field="credit_limit"
+          label="Límite de crédito"
+          decimals={2}
+          unit="$"
+          disabled={!setsLimit}
+          description={setsLimit ? "Vacío: sin límite." : undefined}
+        />
+        {!setsLimit && (
+          <Text size="xs" c="gray.7" mt={4}>
+            {ACCOUNT_MESSAGES.creditLimitAdminOnly}
+          </Text>
+        )}
+      </div>
       <Group align="flex-end">
         <Button
           variant="light"

@@ -229,7 +229,7 @@ describe.skipIf(!!skip)(`client accounts and the credit limit in the browser ${s
     expect(await paymentsOf(ids.old)).toHaveLength(1);
     const movements = office.getByRole("table", { name: "Movimientos" });
     expect(await movements.locator("tbody tr").first().innerText()).toMatch(
-      /Pago · Transferencia\s+Transferencia del viernes.*\s+-\$\s1\.500,50\s+\$\s5\.999,50/,
+      /Pago · Transferencia\s+Anular pago\s+Transferencia del viernes.*\s+-\$\s1\.500,50\s+\$\s5\.999,50/,
     );
     const share = office.getByRole("link", { name: "Compartir por WhatsApp" });
     expect(decodeURIComponent((await share.getAttribute("href")) ?? "").replace(/\u00a0/g, " ")).toContain(

@@ -1,4 +1,4 @@
-import { Button, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { formatIsoDate } from "../../../../domain/calendar";
 import type { RecordColumn } from "../../components/record-table";
 import { PagedRecordTable } from "../../components/list-pager";
@@ -19,22 +19,26 @@ interface MovementsTableProps {
 export function MovementsTable({ movements, count, page, onPage, onVoid }: MovementsTableProps) {
   const columns: RecordColumn<Movement>[] = [
     { header: "Fecha", cell: (m) => formatIsoDate(m.date), title: true },
-    { header: "Movimiento", cell: (m) => movementLabel(m), title: true },
+    {
+      header: "Movimiento",
+      title: true,
+      // The void sits beside the payment it voids: a column of its own would stand empty on every other row's card.
+      cell: (m) =>
+        onVoid && isVoidable(m) ? (
+          <Group component="span" gap="xs" wrap="wrap">
+            {movementLabel(m)}
+            <Button size="compact-xs" color="red" variant="light" onClick={() => onVoid(m)}>
+              Anular pago
+            </Button>
+          </Group>
+        ) : (
+          movementLabel(m)
+        ),
+    },
     { header: "Detalle", cell: (m) => [m.note, m.by].filter(Boolean).join(" · ") || "-" },
     { header: "Importe", cell: (m) => <span style={{ whiteSpace: "nowrap" }}>{money(m.amount)}</span> },
     { header: "Saldo", cell: (m) => <span style={{ whiteSpace: "nowrap" }}>{money(m.balance)}</span> },
   ];
-  if (onVoid)
-    columns.push({
-      header: "",
-      srHeader: "Acciones",
-      cell: (m) =>
-        isVoidable(m) ? (
-          <Button size="xs" color="red" variant="light" onClick={() => onVoid(m)}>
-            Anular pago
-          </Button>
-        ) : null,
-    });
   if (count === 0) return <Text c="gray.7">La cuenta no tiene movimientos.</Text>;
   return (
     <PagedRecordTable

@@ -4,10 +4,12 @@ import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "..
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";
+import { cutTexts, horizontalOverflow, settled, VIEWPORTS } from "../helpers/devices";
 import { signIn } from "../helpers/factories";
 import { placeOrder } from "../helpers/orders";
 
 const skip = e2eSkipReason();
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 let e2e: E2E;
 let page: Page;
 let api: ApiClient;
@@ -46,6 +48,20 @@ afterAll(async () => {
 });
 
 const row = (name: RegExp) => page.getByRole("row", { name });
+
+/** Types a point in /mapa's popup and saves it back to the delivery step. */
+async function pickOnMap(lat: string, lng: string) {
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Buscar en mapa" }).click(),
+  ]);
+  await popup.waitForLoadState();
+  expect(new URL(popup.url()).searchParams.get("picker")).toBe("client");
+  await popup.getByLabel("Latitud").fill(lat);
+  await popup.getByLabel("Longitud").fill(lng);
+  await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Guardar coordenadas" }).click()]);
+  await page.getByText("Se actualizaron las coordenadas desde el mapa.").last().waitFor();
+}
 const quantity = (name: string) => page.getByLabel(`Cantidad de ${name}`);
 
 async function startOrder(clientName: string, clientId: number) {
@@ -128,21 +144,39 @@ describe.skipIf(!!skip)(`the wizard's rules in Chromium ${skip}`, () => {
     await page.getByLabel("Entrega a domicilio").check();
     expect(await page.getByRole("combobox", { name: "Localidad" }).inputValue()).toBe("Avellaneda");
 
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: "Buscar en mapa" }).click(),
-    ]);
-    await popup.waitForLoadState();
-    expect(new URL(popup.url()).searchParams.get("picker")).toBe("client");
-    await popup.getByLabel("Latitud").fill("-34.66");
-    await popup.getByLabel("Longitud").fill("-58.36");
-    await Promise.all([
-      popup.waitForEvent("close"),
-      popup.getByRole("button", { name: "Guardar coordenadas" }).click(),
-    ]);
-    await page.getByText("Se actualizaron las coordenadas desde el mapa.").waitFor();
+    await pickOnMap("-34.66", "-58.36");
     expect(await page.getByRole("textbox", { name: "Latitud" }).inputValue()).toBe("-34.660000");
   });
+
+  it.each(Object.values(VIEWPORTS))(
+    "at $width px the delivery step shows 'Lomas de Zamora', both coordinates with their 6 decimals and 'Buscar en mapa' whole",
+    async (viewport) => {
+      if ((await page.getByRole("combobox", { name: "Localidad" }).inputValue()) !== "Lomas de Zamora") {
+        await page.getByRole("combobox", { name: "Localidad" }).click();
+        await page.getByRole("option", { name: "Lomas de Zamora" }).click();
+        await pickOnMap("-34.765432", "-58.398765");
+      }
+      await page.setViewportSize(viewport);
+      await settled(page);
+      const fields = [
+        page.getByRole("combobox", { name: "Localidad" }),
+        page.getByRole("textbox", { name: "Latitud" }),
+        page.getByRole("textbox", { name: "Longitud" }),
+        page.getByRole("button", { name: "Buscar en mapa" }).locator(".mantine-Button-label"),
+      ];
+      expect(await Promise.all(fields.slice(0, 3).map((f) => f.inputValue()))).toEqual([
+        "Lomas de Zamora",
+        "-34.765432",
+        "-58.398765",
+      ]);
+      // Each text shows whole: nothing scrolls inside its box.
+      const hidden = await Promise.all(fields.map((f) => f.evaluate((el) => el.scrollWidth - el.clientWidth)));
+      expect(hidden).toEqual([0, 0, 0, 0]);
+      expect(await cutTexts(page, "main")).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-${viewport.width}.png`, fullPage: true });
+    },
+  );
 
   it("the calendar offers today to a year ahead; a day past it is refused with the server's message", async () => {
     const today = todayInBuenosAires();

@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Grid, Group, Loader, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import {
@@ -27,6 +41,14 @@ import { useWizardClient } from "./api/get-wizard-client";
 import { useUsualChoices } from "./api/get-usual-order";
 import { WizardHeader } from "./wizard-header";
 import { DateField } from "../../components/date-field";
+
+/** Card widths for the coordinates' grid; only sm is used: from 520 px both coordinates and 'Buscar en mapa' fit on one line. */
+const COORDINATES_ABREAST = { xs: "360px", sm: "520px", md: "720px", lg: "960px", xl: "1200px" };
+
+const COORDINATES = [
+  { field: "latitude", label: "Latitud" },
+  { field: "longitude", label: "Longitud" },
+] as const;
 
 export function DeliveryStep() {
   const clientId = Number(useParams().clientId);
@@ -149,7 +171,8 @@ export function DeliveryStep() {
               </Radio.Group>
               {!pickup && (
                 <>
-                  <Group grow>
+                  {/* One field a line on a phone: side by side, 'Lomas de Zamora' was cut. */}
+                  <SimpleGrid cols={{ base: 1, xs: 2 }}>
                     <Select
                       label="Localidad"
                       searchable
@@ -170,33 +193,38 @@ export function DeliveryStep() {
                       error={invalid.has("address")}
                       onChange={(e) => update({ address: e.currentTarget.value, latitude: null, longitude: null })}
                     />
-                  </Group>
-                  <Group align="flex-end" grow>
-                    <TextInput
-                      label="Latitud"
-                      readOnly
-                      value={details.latitude?.toFixed(6) ?? ""}
-                      error={invalid.has("coordinates")}
-                    />
-                    <TextInput
-                      label="Longitud"
-                      readOnly
-                      value={details.longitude?.toFixed(6) ?? ""}
-                      error={invalid.has("coordinates")}
-                    />
-                    <Button
-                      variant="light"
-                      onClick={() =>
-                        openMapPicker(`order-${clientId}`, {
-                          destination: [details.address, details.city.text].filter(Boolean).join(", "),
-                          lat: details.latitude,
-                          lng: details.longitude,
-                        })
-                      }
-                    >
-                      Buscar en mapa
-                    </Button>
-                  </Group>
+                  </SimpleGrid>
+                  {/* Three abreast only where the card is wide enough for them (its own width, not the
+                      screen's: beside the menu or the suggestions it is narrow); else the coordinates
+                      share a line and the button takes the next. Squeezed, '-34.720600' showed 5
+                      decimals and the button read 'Buscar ('. */}
+                  <Grid align="flex-end" type="container" breakpoints={COORDINATES_ABREAST}>
+                    {COORDINATES.map(({ field, label }) => (
+                      <Grid.Col key={field} span={{ base: 6, sm: 4 }}>
+                        <TextInput
+                          label={label}
+                          readOnly
+                          value={details[field]?.toFixed(6) ?? ""}
+                          error={invalid.has("coordinates")}
+                        />
+                      </Grid.Col>
+                    ))}
+                    <Grid.Col span={{ base: 12, sm: 4 }}>
+                      <Button
+                        variant="light"
+                        fullWidth
+                        onClick={() =>
+                          openMapPicker(`order-${clientId}`, {
+                            destination: [details.address, details.city.text].filter(Boolean).join(", "),
+                            lat: details.latitude,
+                            lng: details.longitude,
+                          })
+                        }
+                      >
+                        Buscar en mapa
+                      </Button>
+                    </Grid.Col>
+                  </Grid>
                   {invalid.has("coordinates") && <Text c="orange">Selecciona una ubicacion en el mapa.</Text>}
                 </>
               )}
@@ -239,6 +267,10 @@ export function DeliveryStep() {
                 variant="subtle"
                 fullWidth
                 justify="flex-start"
+                // A long address wraps onto a second line instead of being cut on a phone.
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: "normal", textAlign: "left" } }}
                 disabled={pickup}
                 onClick={() =>
                   update({

@@ -1,5 +1,4 @@
 /** What other features use of the accounts: the client bar's figures and the home's total owed. */
 export { useAccountSummary } from "./api/get-account";
-export { useDebtors } from "./api/get-debtors";
 export { money as accountMoney } from "./money";
 export { TotalOwed } from "./total-owed";

@@ -3,7 +3,7 @@ import { PaymentSaved } from "../../../../../domain/contracts/accounts";
 import { post } from "../../../api/http";
 import { accountKeys } from "./keys";
 
-export interface PaymentInput {
+interface PaymentInput {
   clientId: number;
   body: { amount: number | string; payment_method_id: number; date?: string; note?: string };
   /** One per submission of the form: a double tap or a retry records one payment. */

@@ -2,6 +2,7 @@ import { Alert, Card, Center, Container, Group, Loader, Progress, Stack, Switch,
 import { useState } from "react";
 import { formatTime, todayInBuenosAires } from "../../../../domain/calendar";
 import type { CourierStop } from "../../../../domain/contracts/courier";
+import type { NotDeliveredReason } from "../../../../domain/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { DeliverModal } from "./deliver-modal";
 import { useRoute } from "./api/get-route";
@@ -38,7 +39,8 @@ export function CourierPage() {
   const [date] = useState(todayInBuenosAires());
   const route = useRoute(date);
   const [delivering, setDelivering] = useState<CourierStop | null>(null);
-  const [failing, setFailing] = useState<CourierStop | null>(null);
+  const [failing, setFailing] = useState<{ stop: CourierStop; reason: NotDeliveredReason | null } | null>(null);
+  const failStop = (stop: CourierStop) => setFailing({ stop, reason: null });
 
   if (route.isLoading)
     return (
@@ -47,7 +49,7 @@ export function CourierPage() {
       </Center>
     );
   if (route.isError || !route.data) return <Alert color="red">No se pudieron cargar tus paradas.</Alert>;
-  const { stops, progress, cash } = route.data;
+  const { stops, progress, cash, cold_chain } = route.data;
   const open = stops.filter((s) => s.state === "pendiente");
   const closed = stops.filter((s) => s.state !== "pendiente");
   // An order sent again after No entregado has a newer stop: the older one's mark is history.
@@ -85,7 +87,7 @@ export function CourierPage() {
           </Alert>
         )}
         {open.map((stop) => (
-          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={setFailing} />
+          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={failStop} />
         ))}
         {open.length > 0 && <PositionSharing routeOpen />}
         {closed.length > 0 && (
@@ -99,12 +101,24 @@ export function CourierPage() {
             stop={stop}
             latest={latest.get(stop.order_id) === stop.stop_id}
             onDelivered={setDelivering}
-            onNotDelivered={setFailing}
+            onNotDelivered={failStop}
           />
         ))}
       </Stack>
-      {delivering && <DeliverModal stop={delivering} onClose={() => setDelivering(null)} />}
-      {failing && <NotDeliveredModal stop={failing} onClose={() => setFailing(null)} />}
+      {delivering && (
+        <DeliverModal
+          stop={delivering}
+          coldChain={cold_chain}
+          onClose={() => setDelivering(null)}
+          onColdChainBroken={(stop) => {
+            setDelivering(null);
+            setFailing({ stop, reason: "Cadena de frío" });
+          }}
+        />
+      )}
+      {failing && (
+        <NotDeliveredModal stop={failing.stop} initialReason={failing.reason} onClose={() => setFailing(null)} />
+      )}
     </Container>
   );
 }

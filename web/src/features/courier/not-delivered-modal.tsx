@@ -8,8 +8,15 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { useMarkNotDelivered } from "./api/mark-not-delivered";
 
 /** No entregado: a reason (Otro needs a text); the order goes back to the dispatch board. */
-export function NotDeliveredModal({ stop, onClose }: { stop: CourierStop; onClose(): void }) {
-  const [reason, setReason] = useState<NotDeliveredReason | null>(null);
+interface NotDeliveredModalProps {
+  stop: CourierStop;
+  onClose(): void;
+  /** Chosen beforehand: 'Cadena de frío' when 'Entregado' found the goods too warm. */
+  initialReason?: NotDeliveredReason | null;
+}
+
+export function NotDeliveredModal({ stop, onClose, initialReason = null }: NotDeliveredModalProps) {
+  const [reason, setReason] = useState<NotDeliveredReason | null>(initialReason);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mark = useMarkNotDelivered();

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CourierStop } from "../../../../domain/contracts/courier";
 import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../domain/money";
+import { formatCelsius } from "../../../../domain/cold-chain";
 import { UndoButton } from "./undo-button";
 
 const STATE = {
@@ -80,6 +81,12 @@ export function StopCard({ stop, onDelivered, onNotDelivered, latest = true }: S
         <Text mt="xs" fw={600} c={stop.difference === "0.00" ? "teal.9" : "red.9"}>
           Recibido {money(stop.amount_received)}
           {stop.difference !== "0.00" && stop.difference !== null ? ` · diferencia ${money(stop.difference)}` : ""}
+        </Text>
+      )}
+      {stop.state === "entregado" && stop.temperature_c !== null && (
+        <Text mt={4} data-testid="stop-temperature">
+          Temperatura: {formatCelsius(stop.temperature_c)}
+          {stop.temperature_note ? ` · ${stop.temperature_note}` : ""}
         </Text>
       )}
       {stop.state === "no_entregado" && (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
 import { formatDateTime, formatIsoDate } from "../../../../domain/calendar";
+import { formatCelsius } from "../../../../domain/cold-chain";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { lineFigures } from "../../../../domain/remito";
 import { STATUS } from "../../../../domain/order-status";
@@ -67,6 +68,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             <Field label="Envío" value={formatMoney(toCentavos(detail.shipping_cost))} />
             <Field label="Total" value={formatMoney(toCentavos(detail.final_price))} />
             <Field label="Notas" value={detail.notes} />
+            {detail.delivery_temperature_c !== null && (
+              <Field
+                label="Temperatura al entregar"
+                value={[formatCelsius(detail.delivery_temperature_c), detail.delivery_temperature_note]
+                  .filter(Boolean)
+                  .join(" · ")}
+              />
+            )}
           </SimpleGrid>
           {/* Phones: type, quantity and weight go under the product, so the price and its amounts show whole. */}
           <Table aria-label="Productos del pedido">
@@ -119,6 +128,11 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
           <Timeline bulletSize={14} lineWidth={2}>
             {detail.history.map((h) => (
               <Timeline.Item key={h.id} title={h.title}>
+                {h.notes.map((note) => (
+                  <Text key={note} size="sm">
+                    {note}
+                  </Text>
+                ))}
                 <Text size="xs" c="dimmed">
                   {formatDateTime(h.at)} {h.actor ? `· ${h.actor}` : ""}
                 </Text>

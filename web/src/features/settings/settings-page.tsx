@@ -4,6 +4,7 @@ import { can, type Capability } from "../../../../domain/permissions";
 import { PageTitle } from "../../components/page-title";
 import { useCurrentUser } from "../../api/session";
 import { BackupCard } from "./backup-card";
+import { ColdChainCard } from "./cold-chain-card";
 import { DeployCard } from "./deploy-card";
 import { ExportCard } from "./export-card";
 import { ProfilePhotoCard } from "./profile-photo-card";
@@ -19,6 +20,7 @@ interface SettingsCard {
 const SETTINGS_CARDS: SettingsCard[] = [
   { key: "profile-photo", render: () => <ProfilePhotoCard /> },
   { key: "shipping-cost", capability: "shipping.edit", render: () => <ShippingCostCard /> },
+  { key: "cold-chain", capability: "settings.cold_chain", render: () => <ColdChainCard /> },
   { key: "export", capability: "data.export", render: () => <ExportCard /> },
   { key: "backup", capability: "data.backup", render: () => <BackupCard /> },
   { key: "deploy", capability: "software.deploy", render: () => <DeployCard /> },

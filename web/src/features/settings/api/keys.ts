@@ -4,4 +4,5 @@ export const settingsKeys = {
   latestId: (table: string) => ["settings", "latest-id", table] as const,
   keptExports: ["settings", "kept-exports"] as const,
   backups: ["settings", "backups"] as const,
+  coldChain: ["settings", "cold-chain"] as const,
 };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
@@ -69,8 +70,32 @@ const ROUTES: Record<string, Route> = {
     who: "Vendedor",
     ready: byText("Merluza en filet"),
   },
+  "clients: editing a client": {
+    path: () => "/clients",
+    who: "Vendedor",
+    ready: byText(CLIENT),
+    act: async (page) => {
+      await opens(byText(CLIENT), () => CLIENT)(page);
+      await opens(button("Modificar Cliente"), () => "Modificar Cliente")(page);
+    },
+  },
+  "clients: a claim": {
+    path: () => "/clients",
+    who: "Vendedor",
+    ready: byText(CLIENT),
+    act: async (page) => {
+      await opens(byText(CLIENT), () => CLIENT)(page);
+      await opens(button("Cargar Datos de Cliente"), () => "CARGAR RECLAMO/BONIFICACIÓN")(page);
+    },
+  },
   "create-client": { path: () => "/create-client", who: "Vendedor", ready: byHeading(/./) },
   products: { path: () => "/products", who: "Vendedor", ready: byText("Merluza en filet") },
+  "products: editing a product": {
+    path: () => "/products",
+    who: "Vendedor",
+    ready: byText("Merluza en filet"),
+    act: opens(byText("Merluza en filet"), () => "Editar producto"),
+  },
   "products/new": { path: () => "/products/new", who: "Vendedor", ready: byHeading(/./) },
   orders: { path: () => "/orders", who: "Admin", ready: byText(CLIENT) },
   "orders: an order's detail": {
@@ -99,6 +124,12 @@ const ROUTES: Record<string, Route> = {
     who: "Cadete",
     ready: byText(CLIENT),
     act: opens(button("Entregado"), () => `Entregar a ${CLIENT}`),
+  },
+  "reparto: not delivered": {
+    path: () => "/reparto",
+    who: "Cadete",
+    ready: byText(CLIENT),
+    act: opens(button("No entregado"), () => `No entregado: ${CLIENT}`),
   },
   "admin/cash": { path: () => "/admin/cash", who: "Admin", ready: byText("Cadete Prueba") },
   commissions: { path: () => "/commissions", who: "Admin", ready: byHeading(/./) },
@@ -287,6 +318,16 @@ afterAll(async () => {
 });
 
 describe.skipIf(!!skip)(`every route is read whole by a screen reader ${skip}`, () => {
+  it("the sweep opens every path web/src/app/router.tsx declares", () => {
+    const router = readFileSync(new URL("../../web/src/app/router.tsx", import.meta.url), "utf8");
+    const declared = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "*");
+    const swept = Object.values(ROUTES).map((r) => new URL(r.path(), "http://frio").pathname);
+    const unswept = declared.filter(
+      (pattern) => !swept.some((path) => new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}$`).test(path)),
+    );
+    expect(unswept).toEqual([]);
+  });
+
   const cases = Object.entries(ROUTES).flatMap(([name, route]) =>
     (Object.keys(VIEWPORTS) as ViewportName[]).map((width) => ({ name, route, width })),
   );

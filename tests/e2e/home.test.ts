@@ -108,6 +108,14 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
       .filter({ hasText: formatMoney(toCentavos(today.sales_today)) })
       .waitFor();
     expect(await office.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The chart's last bar is today's live figure: pointed at, it says so.
+    const chart = office.getByRole("img", { name: /Gráfico de barras de las ventas/ });
+    const box = (await chart.boundingBox())!;
+    await office.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+    const date = todayInBuenosAires();
+    const card = office.getByRole("tooltip");
+    await card.filter({ hasText: `${date.slice(8, 10)}/${date.slice(5, 7)}` }).waitFor();
+    expect(await card.innerText()).toContain(formatMoney(toCentavos(today.sales_today)));
   });
 
   it("fits a phone, a tablet and a desktop with no serious axe-core finding", async () => {
@@ -122,7 +130,7 @@ describe.skipIf(!!skip)(`each role's day at a glance and 'Repetir último pedido
           .getByRole("button", { name: path === "/" ? "Cerrar sesión" : "Repetir último pedido" })
           .first()
           .waitFor();
-        if (path === "/") await page.locator(".recharts-bar-rectangle").first().waitFor();
+        if (path === "/") await page.getByRole("img", { name: /Gráfico de barras de las ventas/ }).waitFor();
         await settled(page);
         expect(await horizontalOverflow(page), `${path} at ${name}`).toBeLessThanOrEqual(0);
         expect(await seriousViolations(page), `${path} at ${name}`).toEqual([]);

@@ -105,7 +105,7 @@ describe.skipIf(!!skip)(`the seller's screens against SPEC.md ${skip}`, () => {
       const tile = page.getByRole("link", { name: "Nuevo Pedido" });
       await tile.waitFor();
       await page.getByRole("heading", { name: "Tus ventas de los últimos 14 días" }).waitFor();
-      await page.locator(".recharts-surface").first().waitFor();
+      await page.getByRole("img", { name: /Gráfico de barras de las ventas/ }).waitFor();
       await page.locator(".mantine-Loader-root").first().waitFor({ state: "detached" });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       // Once everything has arrived, the tile is still on the first screen.

@@ -5,12 +5,13 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { lazy, Suspense, type ReactNode } from "react";
 import { ApiError } from "../api/messages";
 import { useAfterFirstPaint } from "../components/after-first-paint";
-import { hideNoticesWhenDialogsOpen } from "../components/notify";
+import { hideNoticesWhenDialogsOpen, useNoticesWanted } from "../components/notify";
 import { keepQueries, markReached, markUnreachable, persistOptions } from "../features/offline";
 import { cssVariablesResolver, theme } from "./theme";
 
-// The notice container (with its transitions and swipe handling) loads after the first paint;
-// notices shown before it arrives wait in the store and appear with it.
+// The notice container (with its transitions and swipe handling) loads after the first paint,
+// once notices are wanted (components/notify.ts); notices shown before it arrives wait in the
+// store and appear with it.
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
 const queryClient = new QueryClient({
@@ -41,6 +42,7 @@ const NARROW = "(max-width: 74.99em)";
 export function Providers({ children }: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const painted = useAfterFirstPaint();
+  const notices = useNoticesWanted();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* SPEC.md §9: notices close after 5 s, at most 3 at once (the rest wait their turn).
@@ -48,7 +50,9 @@ export function Providers({ children }: { children: ReactNode }) {
           (bottom right). Phones and tablets: top centre under the header, clear of the bottom
           bar's 'Ver pedido' and the cart's 'Continuar' (docs/decisions/notifications-placement.md). */}
       <Suspense fallback={null}>
-        {painted && <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />}
+        {painted && notices && (
+          <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />
+        )}
       </Suspense>
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshKeptData}>
         {children}

@@ -1,13 +1,21 @@
 import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { wantNotices } from "../components/notify";
 import { OfflineBanner } from "../features/offline";
-import { PendingOrdersBadge } from "../features/pending-orders";
+import { PendingOrdersBadge, prefetchPendingOrdersPage } from "../features/pending-orders";
 import { SideMenu } from "./side-menu";
 
 /** The inner shell of every route but login, registration, home and the map. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
+  // What a screen here may need with no signal is fetched while there is one: the notices, and
+  // 'Pendientes' (an order taken here may be kept on the phone). The home fetches neither.
+  useEffect(() => {
+    wantNotices();
+    prefetchPendingOrdersPage();
+  }, []);
   return (
     <AppShell
       header={{ height: 56 }}

@@ -1,15 +1,38 @@
+import { useSyncExternalStore } from "react";
 import type { NotificationData } from "@mantine/notifications";
 import { failureNotice } from "../api/messages";
 
-// Mantine's notices (their store, container and transitions) load after the first paint, with
-// the container (app/providers.tsx); a notice asked for before they arrive is shown once they
-// do, in the order asked.
+// Mantine's notices (their store, container and transitions) load when first wanted: the first
+// notice asked for, or any screen of the shell opening (app/shell.tsx). The home, which seldom
+// shows one, does not fetch them. A notice asked for before they arrive is shown once they do,
+// in the order asked.
+let wanted = false;
+const wanting = new Set<() => void>();
+
+/** Mounts the notices' container (app/providers.tsx) from now on, fetching its code. */
+export function wantNotices() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wanting) listener();
+}
+
+/** Whether the notices' container should be mounted. */
+export const useNoticesWanted = () =>
+  useSyncExternalStore(
+    (listener) => {
+      wanting.add(listener);
+      return () => wanting.delete(listener);
+    },
+    () => wanted,
+  );
+
 /** When each notice shown here was asked for (performance.now()), by its id. */
 const shownAt = new Map<string, number>();
 let counter = 0;
 const show = (notice: NotificationData) => {
   const id = `notice-${++counter}`;
   shownAt.set(id, performance.now());
+  wantNotices();
   void import("@mantine/notifications").then(({ notifications }) =>
     notifications.show({ ...notice, id, onClose: () => shownAt.delete(id) }),
   );

@@ -1,5 +1,5 @@
-import { Alert, Center, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
-import { lazy, Suspense, useEffect } from "react";
+import { Alert, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
+import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatMoney, toCentavos } from "../../../../domain/money";
@@ -10,11 +10,9 @@ import { useDailySales } from "./api/get-daily-sales";
 import { useFigures } from "./api/get-figures";
 import { homeKeys } from "./keys";
 import { useLiveFigures } from "./live-figures";
+import { SalesChart } from "./sales-chart";
 import { TodayFigures } from "./today-figures";
 import { TotalOwed } from "../accounts";
-
-// recharts is the heaviest part of the screen: it arrives after the figures.
-const SalesChart = lazy(() => import("./sales-chart").then((m) => ({ default: m.SalesChart })));
 
 /** The chart's today is the live figure: the sales of today follow every event without asking for 14 days again. */
 function withToday(days: DailySales["days"], home: HomeFigures): DailySales["days"] {
@@ -82,16 +80,7 @@ export function HomeDay() {
           <Title order={2} size="h4" mb="sm" id="home-sales">
             {sales.data.own ? "Tus ventas de los últimos 14 días" : "Ventas de los últimos 14 días"}
           </Title>
-          {/* The chart's height is kept while it loads: the section does not grow under the reader. */}
-          <Suspense
-            fallback={
-              <Center h={220}>
-                <Loader aria-label="Cargando el gráfico" />
-              </Center>
-            }
-          >
-            <SalesChart days={days} />
-          </Suspense>
+          <SalesChart days={days} />
           <SalesTable days={days} />
         </Paper>
       )}

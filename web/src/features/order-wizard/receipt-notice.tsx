@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { saveFile } from "../../api/save-file";
-import { notifySuccess } from "../../components/notify";
+import { notifySuccess, wantNotices } from "../../components/notify";
 import { getReceipt } from "./api/get-receipt";
 
 const RECEIPT_MESSAGES = {
@@ -9,6 +8,15 @@ const RECEIPT_MESSAGES = {
   retry: "Reintentar descarga",
   saved: "Comprobante descargado.",
 } as const;
+
+/**
+ * Mantine's notices, fetched when first needed (components/notify.ts): this module is on the way
+ * of the kept orders' sending, which runs on the home, where no notice is shown otherwise.
+ */
+async function notices() {
+  wantNotices();
+  return (await import("@mantine/notifications")).notifications;
+}
 
 /** SPEC.md §7: the receipt image is downloaded as a file named after the client. */
 async function downloadReceipt(orderId: number, clientName: string) {
@@ -24,7 +32,7 @@ export async function saveReceipt(orderId: number, clientName: string, retried =
   try {
     await downloadReceipt(orderId, clientName);
     if (retried) {
-      notifications.hide(id);
+      (await notices()).hide(id);
       notifySuccess(RECEIPT_MESSAGES.saved);
     }
   } catch {
@@ -37,7 +45,8 @@ export async function saveReceipt(orderId: number, clientName: string, retried =
         </Button>
       </Stack>
     );
-    if (retried) notifications.update({ id, color: "red", message, autoClose: false });
-    else notifications.show({ id, color: "red", message, autoClose: false });
+    const shown = await notices();
+    if (retried) shown.update({ id, color: "red", message, autoClose: false });
+    else shown.show({ id, color: "red", message, autoClose: false });
   }
 }

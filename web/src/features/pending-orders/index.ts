@@ -7,3 +7,4 @@ export { PendingOrdersBadge } from "./pending-badge";
 export { PendingOrdersSync } from "./pending-sync";
 /** A new app version waits while this is above 0 (docs/decisions/offline-app-updates.md). */
 export { usePendingOrderCount } from "./use-pending-orders";
+export { prefetchPendingOrdersPage } from "./prefetch";

@@ -4,6 +4,7 @@ import { backoffDelay, expired, RETRY_EVERY_MS } from "../../../../domain/pendin
 import { useOrderWizard } from "../../stores/order-wizard";
 import { resumeEditing, resumePendingOrder } from "./pending-actions";
 import { pendingStore } from "./pending-store";
+import { prefetchPendingOrdersPage } from "./prefetch";
 import { sendPendingOrders } from "./send-pending";
 import { usePendingOrderCount } from "./use-pending-orders";
 
@@ -17,9 +18,6 @@ export function PendingOrdersSync() {
   const waiting = usePendingOrderCount() > 0;
 
   useEffect(() => {
-    // Pendientes is opened with no signal: its code is fetched now, while there is one. Without a
-    // signal now the fetch fails harmlessly: opening Pendientes loads it (or says so) then.
-    void import("./pending-orders-page").catch(() => undefined);
     // A send that gets no answer is tried again after 1, 2, 4 and 8 s, before the 30 s timer.
     let retry: ReturnType<typeof setTimeout> | undefined;
     const attempt = (step: number) =>
@@ -56,6 +54,8 @@ export function PendingOrdersSync() {
 
   useEffect(() => {
     if (!waiting) return;
+    // Kept orders are listed in Pendientes, which must open with no signal.
+    prefetchPendingOrdersPage();
     const timer = setInterval(() => void sendPendingOrders(queryClient), RETRY_EVERY_MS);
     return () => clearInterval(timer);
   }, [waiting, queryClient]);

@@ -382,7 +382,9 @@ export function createCourierService({
       const groups = new Map<string, typeof stops>();
       for (const stop of stops) {
         const key = `${stop.deliveryDate}|${stop.userId ?? ""}`;
-        groups.set(key, [...(groups.get(key) ?? []), stop]);
+        const group = groups.get(key);
+        if (group) group.push(stop);
+        else groups.set(key, [stop]);
       }
       const rows = [...groups.values()].map((group) => {
         const first = group[0]!;

@@ -165,6 +165,8 @@ export const RouteSheet = z.object({
   stops: z.array(CourierStop),
   /** Cash to collect over all the stops, as "12345.67". */
   to_collect: money,
+  /** When required, the sheet leaves a 'Temp. (°C)' box per stop to write the reading by hand. */
+  cold_chain: z.object({ required: z.boolean(), max_c: z.number() }),
 });
 export type RouteSheet = z.infer<typeof RouteSheet>;
 export const RouteSheetQuery = z.object({

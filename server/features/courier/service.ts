@@ -156,7 +156,11 @@ export function createCourierService({
 
     /** The route sheet the office prints for a column: its pending stops of the day in driving order. */
     async routeSheet(column: number, deliveryDate = todayInBuenosAires(), viewerId = 0): Promise<RouteSheet> {
-      const rows = routeOrder(await repo.courierStopRows(db, { column, state: "pendiente", deliveryDate }));
+      const [found, coldChain] = await Promise.all([
+        repo.courierStopRows(db, { column, state: "pendiente", deliveryDate }),
+        readColdChain(db),
+      ]);
+      const rows = routeOrder(found);
       const courier = (await repo.links(db)).find((l) => l.column === column && l.userId !== null);
       const due = rows.reduce((sum, r) => sum + (r.amountDue === null ? 0 : toCentavos(r.amountDue)), 0);
       return {
@@ -165,6 +169,7 @@ export function createCourierService({
         delivery_date: deliveryDate,
         stops: rows.map((row, index) => toCourierStop(row, index, viewerId)),
         to_collect: centavosToDecimal(due),
+        cold_chain: coldChain,
       };
     },
 

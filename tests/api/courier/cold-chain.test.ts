@@ -61,6 +61,9 @@ describe("the cold chain at delivery (issue 41)", () => {
     const [warm, cold, refused] = await sentOrders(date, 3);
     const route = (await courier.get(`/api/courier/route/?delivery_date=${date}`)).json();
     expect(route.cold_chain).toEqual({ required: true, max_c: -12 });
+    // The printed route sheet leaves a box per stop for the reading.
+    const sheet = (await dispatcher.get(`/api/dispatch/route-sheet/?column=2&delivery_date=${date}`)).json();
+    expect(sheet.cold_chain).toEqual({ required: true, max_c: -12 });
 
     const missing = await delivered({ order_id: warm });
     expect([missing.statusCode, missing.json().detail]).toEqual([400, "Ingresá la temperatura de la mercadería (°C)."]);

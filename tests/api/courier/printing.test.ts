@@ -53,6 +53,8 @@ describe("what the remito and the route sheet print", () => {
       await dispatcher.get(`/api/dispatch/route-sheet/?column=3&delivery_date=${date}`)
     ).json() as RouteSheet;
     expect(sheet.courier).toBe("Cadete Prueba");
+    // Off by default: the sheet prints no temperature box (issue 41).
+    expect(sheet.cold_chain).toEqual({ required: false, max_c: -12 });
     // The nearer one first: driving order, not the order they were placed in.
     expect(sheet.stops.map((s) => [s.position, s.order_id])).toEqual([
       [1, ids[1]],

@@ -2,6 +2,7 @@ import { Alert, Loader } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router";
 import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
 import { courierName } from "../../../../domain/contracts/boards";
+import { formatCelsius } from "../../../../domain/cold-chain";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { useRouteSheet } from "./api/get-route-sheet";
 import { PrintPage, usePaper } from "../../components/print-page";
@@ -31,6 +32,12 @@ export function RouteSheetPage() {
             <dd>{formatIsoDate(data.delivery_date)}</dd>
             <dt>Paradas</dt>
             <dd>{data.stops.length}</dd>
+            {data.cold_chain.required && (
+              <>
+                <dt>Cadena de frío</dt>
+                <dd>anotar la temperatura al entregar (máximo {formatCelsius(data.cold_chain.max_c)})</dd>
+              </>
+            )}
           </dl>
           {data.stops.length === 0 && <p>No hay paradas en reparto en esta columna.</p>}
           {data.stops.length > 0 && paper === "a4" && (
@@ -44,6 +51,7 @@ export function RouteSheetPage() {
                   <th>Teléfono</th>
                   <th>Pago</th>
                   <th className="num">A cobrar</th>
+                  {data.cold_chain.required && <th>Temp. (°C)</th>}
                 </tr>
               </thead>
               <tbody>
@@ -60,6 +68,7 @@ export function RouteSheetPage() {
                     <td className="keep">{stop.phone ?? "-"}</td>
                     <td>{stop.pay_method ?? "-"}</td>
                     <td className="num">{toCollect(stop.is_cash, stop.Final_Price)}</td>
+                    {data.cold_chain.required && <td />}
                   </tr>
                 ))}
               </tbody>
@@ -77,6 +86,7 @@ export function RouteSheetPage() {
                 <div>{[stop.address, stop.city].filter(Boolean).join(", ")}</div>
                 {stop.phone && <div>Tel. {stop.phone}</div>}
                 {stop.notes && <div>Notas: {stop.notes}</div>}
+                {data.cold_chain.required && <div>Temp.: ________ °C</div>}
                 <div className="split">
                   <span>{stop.pay_method ?? "-"}</span>
                   <span className="num">{toCollect(stop.is_cash, stop.Final_Price)}</span>

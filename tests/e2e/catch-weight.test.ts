@@ -1,0 +1,131 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInBuenosAires } from "../../domain/calendar";
+import { formatMoney, toCentavos } from "../../domain/money";
+import type { ApiClient } from "../helpers/app";
+import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
+import { createClient, createProduct } from "../helpers/catalog";
+import { horizontalOverflow, preloadAxe, seriousViolations, settled, VIEWPORTS } from "../helpers/devices";
+import { createUser, signIn } from "../helpers/factories";
+import { orderDetails, placeOrder } from "../helpers/orders";
+
+const skip = e2eSkipReason();
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+let e2e: E2E;
+let admin: ApiClient;
+let tablet: Page;
+let orderId = 0;
+const CHICKEN = "Pollo entero en caja";
+
+beforeAll(async () => {
+  if (skip) return;
+  e2e = await startE2E();
+  admin = (await signIn(e2e.t, "Admin")).client;
+  // '2 cajas de pollo' of 10 kg nominal each, billed by the kilo: 20 kg ordered at $ 5.000 the kilo.
+  const chicken = await createProduct(admin, {
+    name: CHICKEN,
+    quantity: 200,
+    price: 5000,
+    unitWeight: 10,
+    requiresWeighing: true,
+    weightTolerancePct: 10,
+  });
+  const fries = await createProduct(admin, { name: "Papas bastón", quantity: 50, price: 2000, unitWeight: 1 });
+  const { id: clientId } = await createClient(admin);
+  const placed = await placeOrder(
+    admin,
+    clientId,
+    [
+      { productId: chicken.PK_Products, units: 2, type: "UN" },
+      { productId: fries.PK_Products, units: "1,5", type: "KG" },
+    ],
+    { orderData: orderDetails({ date: todayInBuenosAires() }) },
+  );
+  expect(placed.statusCode).toBe(200);
+  orderId = placed.json().order_id;
+
+  const preparer = await createUser(e2e.t, "Preparador");
+  const context = await e2e.newContext({ viewport: VIEWPORTS.tablet });
+  await preloadAxe(context);
+  tablet = await context.newPage();
+  await loginThroughUi(tablet, preparer.username, preparer.password);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const detail = async () => (await admin.get(`/api/orders/${orderId}/`)).json();
+
+describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue 41) ${skip}`, () => {
+  it("weighs the chicken out of tolerance, sees the difference in kg and %, confirms, and the order's price follows", async () => {
+    const ordered = await detail();
+    expect(toCentavos(ordered.final_price)).toBeGreaterThan(0);
+    await tablet.goto("/admin/preparation");
+    await tablet.getByRole("button", { name: new RegExp(`^Pedido #${orderId}\\b`) }).click();
+    const dialog = tablet.getByRole("dialog", { name: new RegExp(`^Pedido #${orderId}`) });
+    await dialog.getByRole("checkbox", { name: `${CHICKEN} — 2 u. (UN)` }).check();
+    await dialog.getByRole("checkbox", { name: /^Papas bastón/ }).check();
+    const prepared = dialog.getByRole("button", { name: "Preparado!" });
+    // Every item ticked, but the chicken needs its real weight first.
+    expect(await prepared.isDisabled()).toBe(true);
+    const weights = dialog.getByRole("textbox", { name: /Peso real \(kg\)/ });
+    expect(await weights.count()).toBe(2);
+    await weights.first().fill("17");
+    await prepared.click();
+    const alert = dialog.getByRole("alert").filter({ hasText: "Peso fuera de la tolerancia" });
+    await alert
+      .getByText(
+        `El peso real de ${CHICKEN} (17 kg) difiere −3 kg (−15 %) de lo pedido (20 kg), fuera de la tolerancia de 10 %.`,
+      )
+      .waitFor();
+    await settled(tablet);
+    expect(await seriousViolations(tablet)).toEqual([]);
+    expect(await horizontalOverflow(tablet)).toBeLessThanOrEqual(0);
+    await shot(tablet, "catch-weight-confirm-768");
+    // Nothing changed until it is confirmed.
+    expect((await detail()).status).toBe(ordered.status);
+
+    await alert.getByRole("button", { name: "Confirmar pesos" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const weighed = await detail();
+    expect(weighed.status).toBe("Armado");
+    // 3 kg fewer at $ 5.000 the kilo.
+    expect(toCentavos(ordered.final_price) - toCentavos(weighed.final_price)).toBe(1_500_000);
+    const chicken = weighed.products.find((p: { product_name: string }) => p.product_name === CHICKEN);
+    expect(chicken.Picked_Weight).toBe("17.000");
+    expect(weighed.history.flatMap((h: { notes: string[] }) => h.notes)).toContain(
+      `${CHICKEN} — Peso real: 17 kg (pedido 20 kg)`,
+    );
+  });
+
+  it("the office reads the real weight in the order's history and on the remito, with the new total", async () => {
+    const weighed = await detail();
+    const total = formatMoney(toCentavos(weighed.final_price));
+    const office = await (await e2e.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    const user = await createUser(e2e.t, "Admin");
+    await loginThroughUi(office, user.username, user.password);
+    await office.goto("/orders");
+    await office.getByRole("row", { name: new RegExp(`#${orderId}\\b`) }).click();
+    const dialog = office.getByRole("dialog", { name: `Pedido #${orderId}` });
+    await dialog.getByText(`${CHICKEN} — Peso real: 17 kg (pedido 20 kg)`).waitFor();
+    await dialog.getByText(total).first().waitFor();
+
+    await office.goto(`/imprimir/remito/${orderId}`);
+    await office.getByText("17 kg (pedido 20 kg)").first().waitFor();
+    await office.getByText(total).first().waitFor();
+    for (const [name, size] of Object.entries(VIEWPORTS)) {
+      await office.setViewportSize(size);
+      await shot(office, `catch-weight-remito-${name}`);
+    }
+    await office.goto(`/imprimir/remito/${orderId}?papel=80mm`);
+    await office
+      .getByText(/17 kg \(pedido 20 kg\)/)
+      .first()
+      .waitFor();
+    await shot(office, "catch-weight-remito-80mm");
+  });
+});

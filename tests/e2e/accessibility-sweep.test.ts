@@ -8,7 +8,16 @@ import { sendRouteOf } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { solveCaptcha } from "../helpers/captcha";
 import { createClient, createProduct } from "../helpers/catalog";
-import { axeViolations, headingProblems, preloadAxe, settled, VIEWPORTS, type ViewportName } from "../helpers/devices";
+import {
+  axeViolations,
+  headingProblems,
+  horizontalOverflow,
+  landmarkProblems,
+  preloadAxe,
+  settled,
+  VIEWPORTS,
+  type ViewportName,
+} from "../helpers/devices";
 import { createUser, signIn } from "../helpers/factories";
 import { orderDetails, placeOrder } from "../helpers/orders";
 
@@ -347,7 +356,7 @@ describe.skipIf(!!skip)(`every route is read whole by a screen reader ${skip}`, 
     (Object.keys(VIEWPORTS) as ViewportName[]).map((width) => ({ name, route, width })),
   );
   it.each(cases)(
-    "$name at $width: no moderate-or-worse axe finding, headings in order",
+    "$name at $width: fits the width, one main, no moderate-or-worse axe finding, headings in order",
     async ({ name, route, width }) => {
       const page = pages.get(route.who)!;
       await page.setViewportSize(VIEWPORTS[width]);
@@ -363,9 +372,11 @@ describe.skipIf(!!skip)(`every route is read whole by a screen reader ${skip}`, 
       if (SHOTS)
         await page.screenshot({ path: `${SHOTS}/sweep-${name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
       expect({
+        overflow: await horizontalOverflow(page),
+        landmarks: await landmarkProblems(page),
         axe: await axeViolations(page, ["critical", "serious", "moderate"]),
         headings: await headingProblems(page),
-      }).toEqual({ axe: [], headings: [] });
+      }).toEqual({ overflow: 0, landmarks: [], axe: [], headings: [] });
     },
   );
 });

@@ -7,8 +7,6 @@ import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/br
 import { createClient, createProduct } from "../helpers/catalog";
 import {
   dialogProblems,
-  horizontalOverflow,
-  landmarkProblems,
   preloadAxe,
   seriousViolations,
   VIEWPORTS,
@@ -22,35 +20,7 @@ let e2e: E2E;
 let admin: ApiClient;
 let clientId = 0;
 const signedIn = new Map<ViewportName, Page>();
-const signedOut = new Map<ViewportName, Page>();
 const WIDTHS = Object.keys(VIEWPORTS) as ViewportName[];
-
-/** Every route of SPEC.md §2 (`:client` is the seeded client), and a text it shows once its data has arrived. */
-const ROUTES = [
-  { path: "/login", ready: "Registrarse", public: true },
-  { path: "/register-request", ready: "Solicitud", public: true },
-  // The tiles come first; the day's figures, then the sales and their chart, arrive after them.
-  { path: "/", ready: "Ventas de los últimos 14 días" },
-  { path: "/clients", ready: "Cliente Pantallas" },
-  { path: "/clients/:client/virtual-freezer", ready: "¿Tiene Freezer Virtual?" },
-  { path: "/create-client", ready: "Crear cliente" },
-  { path: "/products", ready: "Producto Pantallas" },
-  { path: "/products/new", ready: "Nuevo Producto" },
-  { path: "/orders", ready: "Cliente Pantallas" },
-  { path: "/orders/new", ready: "Buscar cliente" },
-  { path: "/orders/:client/products", ready: "Producto Pantallas" },
-  { path: "/orders/:client/delivery", ready: "Forma de entrega" },
-  { path: "/orders/:client/confirm", ready: "Confirmar pedido" },
-  { path: "/settings", ready: "Configuración" },
-  { path: "/commissions", ready: "Calcular comisiones" },
-  { path: "/admin/approvals", ready: "Usuarios Activos" },
-  { path: "/admin/dispatch", ready: "Sin asignar" },
-  { path: "/admin/dispatch/wall", ready: "Cadete 1" },
-  { path: "/admin/preparation", ready: "Cliente Pantallas" },
-  { path: "/mapa?picker=client", ready: "Guardar coordenadas" },
-  // SPEC.md §2 '/*': an unknown path is the inner shell.
-  { path: "/no-existe", ready: "Página no encontrada" },
-];
 
 beforeAll(async () => {
   if (skip) return;
@@ -108,13 +78,12 @@ beforeAll(async () => {
     return page;
   };
   await Promise.all(
-    WIDTHS.flatMap((viewport) => [
+    WIDTHS.map((viewport) =>
       open(viewport).then(async (page) => {
         await loginThroughUi(page, user.username, user.password);
         signedIn.set(viewport, page);
       }),
-      open(viewport).then((page) => signedOut.set(viewport, page)),
-    ]),
+    ),
   );
 });
 afterAll(async () => {
@@ -135,19 +104,10 @@ async function visit(page: Page, route: { path: string; ready: string }) {
   await page.locator(".mantine-Loader-root").first().waitFor({ state: "detached" });
 }
 
-async function pageProblems(page: Page) {
-  const overflow = await horizontalOverflow(page);
-  return [
-    ...(overflow > 0 ? [`${overflow}px horizontal overflow`] : []),
-    ...(await landmarkProblems(page)),
-    ...(await seriousViolations(page)),
-  ];
-}
-
 /** The problems found at each width, checked side by side: one page per width, each its own browser context. */
-async function atEveryWidth(check: (page: Page, viewport: ViewportName) => Promise<string[]>, pages = signedIn) {
+async function atEveryWidth(check: (page: Page, viewport: ViewportName) => Promise<string[]>) {
   const found = await Promise.all(
-    WIDTHS.map(async (viewport) => (await check(pages.get(viewport)!, viewport)).map((p) => `${viewport}: ${p}`)),
+    WIDTHS.map(async (viewport) => (await check(signedIn.get(viewport)!, viewport)).map((p) => `${viewport}: ${p}`)),
   );
   return found.flat();
 }
@@ -180,20 +140,8 @@ async function dialogsProblems(page: Page) {
   return problems;
 }
 
-describe.skipIf(!!skip)(`every route on every device ${skip}`, () => {
-  for (const route of ROUTES) {
-    it(`${route.path} fits at ${WIDTHS.map((w) => VIEWPORTS[w].width).join(", ")} px, has one h1 and a main, and passes axe`, async () => {
-      const problems = await atEveryWidth(
-        async (page) => {
-          await visit(page, { path: route.path.replace(":client", String(clientId)), ready: route.ready });
-          return pageProblems(page);
-        },
-        route.public ? signedOut : signedIn,
-      );
-      expect(problems).toEqual([]);
-    });
-  }
-
+// Every route at every width (fit, landmarks, axe, headings) is tests/e2e/accessibility-sweep.test.ts.
+describe.skipIf(!!skip)(`the first paint and the main dialogs on every device ${skip}`, () => {
   it("on a slow connection /login paints 'Cargando…' before its stylesheets arrive and shows its form only once they apply", async () => {
     const page = await (await e2e.newContext()).newPage();
     let release = () => {};

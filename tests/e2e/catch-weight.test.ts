@@ -58,6 +58,16 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** A new Admin at 1440 px with the order's detail open from /orders. */
+async function officeDetail() {
+  const office = await (await e2e.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  const user = await createUser(e2e.t, "Admin");
+  await loginThroughUi(office, user.username, user.password);
+  await office.goto("/orders");
+  await office.getByRole("row", { name: new RegExp(`#${orderId}\\b`) }).click();
+  return { office, dialog: office.getByRole("dialog", { name: `Pedido #${orderId}` }) };
+}
+
 const detail = async () => (await admin.get(`/api/orders/${orderId}/`)).json();
 
 describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue 41) ${skip}`, () => {
@@ -105,12 +115,7 @@ describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue
   it("the office reads the real weight in the order's history and on the remito, with the new total", async () => {
     const weighed = await detail();
     const total = formatMoney(toCentavos(weighed.final_price));
-    const office = await (await e2e.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-    const user = await createUser(e2e.t, "Admin");
-    await loginThroughUi(office, user.username, user.password);
-    await office.goto("/orders");
-    await office.getByRole("row", { name: new RegExp(`#${orderId}\\b`) }).click();
-    const dialog = office.getByRole("dialog", { name: `Pedido #${orderId}` });
+    const { office, dialog } = await officeDetail();
     await dialog.getByText(`${CHICKEN} — Peso real: 17 kg (pedido 20 kg)`).waitFor();
     await dialog.getByText(total).first().waitFor();
 
@@ -127,5 +132,27 @@ describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue
       .first()
       .waitFor();
     await shot(office, "catch-weight-remito-80mm");
+  });
+
+  it("the office sends the Armado order back to Pendiente from its detail: real weights cleared, price as ordered", async () => {
+    const before = await detail();
+    const { office, dialog } = await officeDetail();
+    await dialog.getByRole("button", { name: "Volver a Pendiente" }).click();
+    const confirm = office.getByRole("dialog", { name: "Volver a Pendiente" });
+    await confirm
+      .getByText("Se borran los pesos reales: el precio y el stock vuelven a lo pedido.", { exact: false })
+      .waitFor();
+    await settled(office);
+    expect(await seriousViolations(office)).toEqual([]);
+    await shot(office, "catch-weight-back-to-pending-1440");
+    await confirm.getByRole("button", { name: "Sí, volver a Pendiente" }).click();
+    await office.getByText(`Pedido #${orderId} marcado como pendiente.`).first().waitFor();
+    // The open detail reads the order again: Pendiente, the chicken back at its ordered 20 kg.
+    await dialog.getByText("Pendiente", { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Volver a Pendiente" }).waitFor({ state: "detached" });
+    const after = await detail();
+    expect(after.status).toBe("Pendiente");
+    expect(after.products.map((p: { Picked_Weight: string | null }) => p.Picked_Weight)).toEqual([null, null]);
+    expect(toCentavos(after.final_price) - toCentavos(before.final_price)).toBe(1_500_000);
   });
 });

@@ -13,6 +13,7 @@ import { useOrderWizard } from "../../stores/order-wizard";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
+import { useReturnToPending } from "./api/return-to-pending";
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -31,6 +32,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const navigate = useNavigate();
   const loadForModify = useOrderWizard((s) => s.loadForModify);
   const [confirming, setConfirming] = useState(false);
+  const [unpreparing, setUnpreparing] = useState(false);
+  const toPending = useReturnToPending();
   const { data: user } = useCurrentUser();
   // The server refuses another seller's order (403); the buttons only mirror it.
   const mayChange = (detail: OrderDetail) => can(user?.group, "orders.manage_any") || detail.seller_id === user?.id;
@@ -44,6 +47,15 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       notifyFailure(failure, "No se pudo cancelar el pedido.");
     }
     setConfirming(false);
+  }
+
+  async function returnToPending() {
+    try {
+      notifySuccess((await toPending.mutateAsync(orderId)).message);
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo volver el pedido a Pendiente.");
+    }
+    setUnpreparing(false);
   }
 
   function modify(detail: OrderDetail) {
@@ -147,6 +159,13 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
               Remito 80 mm
             </Button>
           </Group>
+          {detail.status_id === STATUS.prepared && can(user?.group, "preparation.work") && (
+            <Group justify="flex-end" mt="lg">
+              <Button color="yellow.9" variant="light" onClick={() => setUnpreparing(true)}>
+                Volver a Pendiente
+              </Button>
+            </Group>
+          )}
           {detail.status_id === STATUS.confirmed && mayChange(detail) && (
             <Group justify="flex-end" mt="lg">
               <Button color="red" variant="light" onClick={() => setConfirming(true)}>
@@ -157,6 +176,19 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
           )}
         </>
       )}
+      <Modal opened={unpreparing} onClose={() => setUnpreparing(false)} title="Volver a Pendiente" centered>
+        <Text mb="lg">
+          {`¿Volver el pedido #${orderId} a Pendiente? Se borran los pesos reales: el precio y el stock vuelven a lo pedido.`}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setUnpreparing(false)}>
+            No, mantener
+          </Button>
+          <Button color="yellow.9" onClick={() => void returnToPending()} loading={toPending.isPending}>
+            Sí, volver a Pendiente
+          </Button>
+        </Group>
+      </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirmación" centered>
         <Text mb="lg">{`Deseas cancelar el pedido #${orderId}? El stock volvera al inventario.`}</Text>
         <Group justify="flex-end">

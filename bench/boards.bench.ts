@@ -7,15 +7,12 @@
  *   rename or the first sweep after an upgrade costs) against reading the same rows with
  *   plain SQL; the board read of every date and of one (what a board shows); and the sweep
  *   after one new order, which re-batches only the group that changed;
- * - the bytes a preparation board showing one date receives per new order (target ≤ 10 KB),
- *   beside what every board received when each event carried its group's whole batches.
+ * - the bytes a preparation board receives per new order: bench/preparation-bytes.
  */
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import WebSocket from "ws";
 import { DispatchBoard, PreparationBoard } from "../domain/contracts/boards";
 import type { EventDataInput } from "../domain/contracts/event-data";
-import type { ServerSocketMessage } from "../domain/contracts/events";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";
@@ -42,7 +39,7 @@ const spreadOf = (samples: number[]) =>
   `median ${percentiles(samples).p50.toFixed(1)} ms (slowest ${Math.max(...samples).toFixed(1)} ms of ${samples.length})`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-async function seedOrders(sql: postgres.Sql) {
+export async function seedOrders(sql: postgres.Sql) {
   await sql.unsafe(`insert into clients (name, search_name, address, city_id, shipment_id, phone)
     select 'cliente ' || i, 'cliente ' || i, 'Calle ' || i, 2, 1 + i % 7, '11' from generate_series(1, 2000) i`);
   await sql.unsafe(`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
@@ -106,7 +103,7 @@ async function seedPreparedOrders(sql: postgres.Sql) {
 }
 
 /** Waits until the relay has published every event: a board is read on a quiet server. */
-async function relayCaughtUp(sql: postgres.Sql) {
+export async function relayCaughtUp(sql: postgres.Sql) {
   for (;;) {
     const [row] =
       await sql`select (select last_event_id from outbox_cursor where id = 1) >= (select coalesce(max(id), 0) from order_events) as done`;
@@ -115,95 +112,9 @@ async function relayCaughtUp(sql: postgres.Sql) {
   }
 }
 
-const NEW_ORDERS = 30;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** A preparation board's socket showing `date`: every message it receives, with its size on the wire. */
-async function preparationBoard(base: string, token: string, date: string) {
-  const socket = new WebSocket(`${base.replace("http", "ws")}/api/ws`);
-  const received: { bytes: number; message: ServerSocketMessage }[] = [];
-  const waiters = new Set<() => void>();
-  socket.on("message", (raw: Buffer) => {
-    received.push({ bytes: raw.length, message: JSON.parse(raw.toString()) });
-    for (const waiter of waiters) waiter();
-  });
-  await new Promise((resolve) => socket.on("open", resolve));
-  socket.send(JSON.stringify({ type: "auth", token, preparation_date: date }));
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!done()) return;
-        waiters.delete(check);
-        resolve();
-      };
-      waiters.add(check);
-      check();
-    });
-  await until(() => received.some((r) => r.message.type === "ready"));
-  const seen = (id: number) => received.some((r) => r.message.type === "event" && (r.message.event.id ?? 0) >= id);
-  return { received, seen: (id: number) => until(() => seen(id)), close: () => socket.close() };
-}
-
-/**
- * Bytes a preparation board showing one date receives per new order with 10,000 open: orders
- * placed at random points of the seeded area, on the three dates, zones and slots, each swept
- * and published before the next. Before, every board received every group's whole batches.
- */
-async function bytesPerBoard(
-  sql: postgres.Sql,
-  sweep: () => Promise<unknown>,
-  board: Awaited<ReturnType<typeof preparationBoard>>,
-  date: string,
-) {
-  const start = board.received.length;
-  let oldBytes = 0;
-  let ownDate = 0;
-  let random = 42;
-  const next = () => {
-    random = (random * 16807) % 2147483647;
-    return (random - 1) / 2147483646;
-  };
-  for (let i = 0; i < NEW_ORDERS; i++) {
-    const day = `2027-06-0${1 + (i % 3)}`;
-    const added = await sql.begin(async (tx) => {
-      const [order] =
-        await tx`insert into orders (client_id, status_id, delivery_date, times_shipping_id, shipment_id, address, city_id, latitude, longitude, total_weight, distinct_products)
-        values (${1 + i}, 1, ${day}, ${2 + (i % 3)}, ${1 + (i % 7)}, ${`Calle nueva ${i}`}, 2, ${-34.6 - next() * 0.3}, ${-58.3 - next() * 0.3}, 2.5, 2) returning id, times_shipping_id, shipment_id`;
-      await tx`insert into order_details (order_id, product_id, type, amount) select ${order!.id}, id, 'KG', 1.25 from products order by id limit 2`;
-      const [event] =
-        await tx`select append_order_event('order.created', null, ${order!.id}, jsonb_build_object('delivery_date', ${day}::text, 'status_id', 1)) as id`;
-      return {
-        shipmentId: Number(order!.shipment_id),
-        slotId: Number(order!.times_shipping_id),
-        eventId: Number(event!.id),
-      };
-    });
-    await sweep();
-    await relayCaughtUp(sql);
-    // What the full event carried: every batch of the group as the board shows it.
-    const [group] = await sql`select coalesce(sum(length(view::text) + 1), 0)::int as bytes from preparation_batches
-      where delivery_date = ${day} and shipment_id = ${added.shipmentId} and times_shipping_id = ${added.slotId}`;
-    oldBytes += group!.bytes;
-    const [last] =
-      await sql`select coalesce(max(id), 0)::int as id from order_events where type = 'preparation.updated' and data->>'delivery_date' = ${date}`;
-    await board.seen(Math.max(added.eventId, day === date ? last!.id : 0));
-    if (day === date) ownDate++;
-  }
-  const events = board.received.slice(start);
-  const sum = (type: string) =>
-    events.filter((r) => r.message.type === "event" && r.message.event.type === type).reduce((n, r) => n + r.bytes, 0);
-  const orderBytes = sum("order.created");
-  return {
-    perOrder: events.reduce((n, r) => n + r.bytes, 0) / NEW_ORDERS,
-    orderEvents: orderBytes / NEW_ORDERS,
-    deltasPerOwnOrder: sum("preparation.updated") / ownDate,
-    oldPerOrder: (orderBytes + oldBytes) / NEW_ORDERS,
-    ownDate,
-  };
-}
-
-export async function run() {
-  const { database, url } = await freshBenchDatabase("frio_bench_boards");
+/** The production app (Postgres, Redis) on a fresh bench database, with a client of its own. */
+export async function boardsApp(name: string) {
+  const { database, url } = await freshBenchDatabase(name);
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   const config = loadConfig({
     DATA_DIR: "/tmp/frio-bench",
@@ -214,6 +125,11 @@ export async function run() {
   });
   const runtime = await createRuntime(config, PROCESSORS, { database, relayIntervalMs: 250 });
   const app = await buildApp({ ...runtime, logger: false });
+  return { database, sql, config, runtime, app };
+}
+
+export async function run() {
+  const { database, sql, config, runtime, app } = await boardsApp("frio_bench_boards");
   let reads = 0;
   app.addHook(
     "onRequest",
@@ -383,29 +299,6 @@ export async function run() {
   );
   console.log(
     `re-batch all ${rows.length} open orders, one new  ${await timeSweeps(addOrder, true)} (SQL read of the rows ${rawMs.toFixed(0)} ms; target < 100 ms)`,
-  );
-  // Bytes on a preparation board's socket per new order, the board showing one of the three dates.
-  await insertUser(database.db, {
-    username: "prepara",
-    email: "",
-    passwordHash: await hashPassword("bench-password"),
-    groupId: 3,
-  });
-  const preparerLogin = await app.inject({
-    method: "POST",
-    url: "/api/login/",
-    payload: { username: "prepara", password: "bench-password" },
-  });
-  const preparationSocket = await preparationBoard(base, preparerLogin.json().access, "2027-06-01");
-  const bytes = await bytesPerBoard(
-    sql,
-    () => sweepPreparation(database.db, config.depot, { wait: true }),
-    preparationSocket,
-    "2027-06-01",
-  );
-  preparationSocket.close();
-  console.log(
-    `bytes per preparation board per new order  ${kb(bytes.perOrder)} (target ≤ 10 KB; full group events to every board: ${kb(bytes.oldPerOrder)}), ${NEW_ORDERS} orders at random points on 3 dates: order events ${kb(bytes.orderEvents)} an order, preparation.updated ${kb(bytes.deltasPerOwnOrder)} per order of the board's date (${bytes.ownDate})`,
   );
   const renameClient = (i: number) => sql`update clients set name = ${`cliente renombrado ${i}`} where id = 7`;
   console.log(`sweep after a client is renamed     ${await timeSweeps(renameClient, false)}`);

@@ -80,8 +80,7 @@ export function keepingSizes(ids: readonly number[], previous: ReadonlySet<strin
 export const groupKey = (o: Pick<BatchableOrder, "zoneId" | "deliveryDate" | "timeSlotId">) =>
   `${o.zoneId}|${o.deliveryDate}|${o.timeSlotId}`;
 /** Whether an order can be placed on a route: orders without coordinates go last and are flagged. */
-export const hasCoordinates = (o: BatchableOrder): o is BatchableOrder & Point =>
-  o.latitude !== null && o.longitude !== null;
+const hasCoordinates = (o: BatchableOrder): o is BatchableOrder & Point => o.latitude !== null && o.longitude !== null;
 
 /**
  * Groups by zone, date and time slot; orders each group from the depot by nearest neighbour;

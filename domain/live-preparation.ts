@@ -3,6 +3,8 @@ import type { BoardOrderRow, PreparationBatch, PreparationBoard } from "./contra
 import type { OrderEventData, PreparationUpdatedData } from "./contracts/event-data";
 import { gramsToDecimal, toGrams } from "./money";
 import { PREPARATION_STATUSES } from "./order-status";
+import { placeBatches } from "./preparation-delta";
+import { batchView } from "./preparation-view";
 
 export const preparationSummary = (batches: PreparationBatch[]) => ({
   suggested_groups: batches.length,
@@ -24,9 +26,10 @@ const withBatches = (batches: PreparationBatch[]): PreparationBoard => ({
 });
 
 /**
- * A re-batched group's delta: the group becomes the batches `batch_ids` lists, in that order,
- * each the changed one sent or else the one the board holds; removed ones go. A board showing
- * another day ignores it.
+ * A re-batched group's delta (PreparationUpdatedData): its moved batches take their places, each
+ * changed one built from the cards the board holds and the ones sent, the removed ones go. The
+ * board ends as a fresh read shows it, the same delta again changes nothing, and a board
+ * showing another day ignores it.
  */
 export function applyGroupBatches(
   board: PreparationBoard,
@@ -41,10 +44,22 @@ export function applyGroupBatches(
     if (batchGroup(batch) === key) held.set(batch.id, batch);
     else others.push(batch);
   }
-  const removed = new Set(data.removed);
-  const changed = new Map(data.changed.map((batch) => [batch.id, batch]));
-  // A batch the board no longer holds (its orders all left it) and the sweep did not send is not invented.
-  const group = data.batch_ids.flatMap((id) => (removed.has(id) ? [] : (changed.get(id) ?? held.get(id) ?? [])));
+  const cards = new Map<number, BoardOrderRow>();
+  for (const card of [...[...held.values()].flatMap((b) => b.orders), ...data.cards]) cards.set(card.PK_Orders, card);
+  const built = new Map<string, PreparationBatch>();
+  for (const change of data.changed) {
+    // An order whose card the board lacks (it missed an event) is not invented: its resume reads again.
+    const orders = change.orders.flatMap((id) => cards.get(id) ?? []);
+    const pickList = change.pick_list.map(([id, Type, Amount]) => ({
+      product_id: id,
+      product_name: data.products[id] ?? "",
+      Type,
+      Amount,
+    }));
+    if (orders.length) built.set(change.id, batchView(data.origin, orders, pickList));
+  }
+  const order = placeBatches([...held.keys()], data.moved, new Set(data.removed));
+  const group = order.flatMap((id) => built.get(id) ?? held.get(id) ?? []);
   // A stable sort keeps each group's batches in their stored positions.
   return withBatches([...others, ...group].sort(groupOrder));
 }

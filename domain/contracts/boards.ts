@@ -55,7 +55,7 @@ export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
 /** Boards show one delivery date (default today in Buenos Aires); none means every date. */
 export const BoardQuery = z.object({ delivery_date: isoDate().optional() });
 
-const PickListLine = z.object({
+export const PickListLine = z.object({
   product_id: z.number(),
   product_name: text(),
   Type: z.enum(["KG", "UN"]),
@@ -79,6 +79,7 @@ export const PreparationBatch = z.object({
   pick_list: z.array(PickListLine),
 });
 export type PreparationBatch = z.infer<typeof PreparationBatch>;
+export type PickListLine = z.infer<typeof PickListLine>;
 
 export const PreparationBoard = z.object({
   summary: z.object({ suggested_groups: z.number(), orders_covered: z.number() }),

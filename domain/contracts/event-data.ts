@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
-import { BoardOrderRow, DispatchCard, PreparationBatch } from "./boards";
+import { BoardOrderRow, DispatchCard, PickListLine } from "./boards";
 import type { DurableEventType } from "./events";
 import { OrderRow } from "./orders";
 import { Product } from "./products";
@@ -65,18 +65,35 @@ export const RouteReadyData = z.object({
 export type RouteReadyData = z.infer<typeof RouteReadyData>;
 
 /**
- * preparation.updated: what one sweep changed in one (zone, date, time slot) group. `batch_ids`
- * lists every batch of the group in the board's order; `changed` holds, as the board shows
- * them, only the batches a board holding the group as it was does not already have (new or
- * rebuilt, or holding an order that changed); `removed` the ids of the batches the group no
- * longer has. A board keeps every other batch of the group as it holds it.
+ * A batch a sweep built again: its orders' ids in route order and its pick list's lines as
+ * [product id, Type, Amount] (the names once per event, in `products`); a board builds the
+ * rest from the cards.
+ */
+const PreparationBatchChange = z.object({
+  id: text(),
+  orders: z.array(z.number()),
+  pick_list: z.array(z.tuple([z.number(), PickListLine.shape.Type, text()])),
+});
+
+/**
+ * preparation.updated: what one sweep changed in one (zone, date, time slot) group, for a board
+ * holding the group as it was. `changed`: the batches it lacks (new or rebuilt, or holding an
+ * order that changed), by their orders' ids; `cards`: the cards of those orders that changed
+ * since the last sweep (the board holds every other one); `moved`: each batch whose place in
+ * the group changed, changed ones included, with the id of the batch it now follows (null:
+ * first), in the group's order; `removed`: the ids of the batches the group no longer has.
+ * Every other batch stays as the board holds it, in its order. `origin`: the routes' start;
+ * `products`: the name of each product the pick lists name, by id.
  */
 export const PreparationUpdatedData = z.object({
   delivery_date: text(),
   zone_id: z.number().nullable(),
   time_slot_id: z.number().nullable(),
-  batch_ids: z.array(text()),
-  changed: z.array(PreparationBatch),
+  origin: z.object({ lat: z.number(), lng: z.number() }),
+  changed: z.array(PreparationBatchChange),
+  products: z.record(text(), text()),
+  cards: z.array(BoardOrderRow),
+  moved: z.array(z.tuple([text(), text().nullable()])),
   removed: z.array(text()),
 });
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;

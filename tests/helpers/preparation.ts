@@ -1,4 +1,7 @@
 import { asc } from "drizzle-orm";
+import type { PreparationBoard } from "../../domain/contracts/boards";
+import { OrderEventData, PreparationUpdatedData } from "../../domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
 import { batchOrders, batchSizes, groupKey } from "../../domain/batching";
 import { PREPARATION_STATUSES } from "../../domain/order-status";
 import type { Point } from "../../domain/routing";
@@ -6,6 +9,7 @@ import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
 import { boardRows } from "../../server/features/boards";
 import { toBatchable } from "../../server/features/preparation/batches";
+import type { TestSocket } from "./socket";
 
 /** Each group's route as batching its open orders now gives it: its order ids in route order. */
 async function expectedRoutes(db: Database, depot: Point) {
@@ -58,4 +62,14 @@ export async function msUntilBatchesTrue(db: Database, depot: Point, timeoutMs: 
     await new Promise((r) => setTimeout(r, 100));
   }
   return null;
+}
+
+/** Every event a socket received after message `since`, as the web's board applies them. */
+export function applyEvents(board: PreparationBoard, date: string, on: TestSocket, since: number) {
+  for (const event of on.messages.slice(since).flatMap((m) => (m.type === "event" ? [m.event] : []))) {
+    if (event.type === "preparation.updated")
+      board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
+    else if (event.type.startsWith("order.")) board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
+  }
+  return board;
 }

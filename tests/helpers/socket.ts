@@ -3,6 +3,8 @@ import type { AppEvent, ServerSocketMessage } from "../../domain/contracts/event
 
 export interface TestSocket {
   messages: ServerSocketMessage[];
+  /** Each message's size on the wire in bytes, beside it in `messages`. */
+  sizes: number[];
   events(): AppEvent[];
   waitFor(predicate: (m: ServerSocketMessage) => boolean, timeoutMs?: number): Promise<ServerSocketMessage>;
   closed: Promise<number>;
@@ -19,8 +21,10 @@ export function openSocket(
 ): Promise<TestSocket> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/ws`);
   const messages: ServerSocketMessage[] = [];
+  const sizes: number[] = [];
   const waiters = new Set<() => void>();
-  socket.on("message", (raw) => {
+  socket.on("message", (raw: Buffer) => {
+    sizes.push(raw.length);
     messages.push(JSON.parse(raw.toString()));
     waiters.forEach((w) => {
       w();
@@ -29,6 +33,7 @@ export function openSocket(
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   const api: TestSocket = {
     messages,
+    sizes,
     events: () => messages.flatMap((m) => (m.type === "event" ? [m.event] : [])),
     closed,
     close: () => socket.close(),

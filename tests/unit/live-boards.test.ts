@@ -5,30 +5,13 @@ import type { OrderRow } from "../../domain/contracts/orders";
 import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";
 import { applyOrderToList, type OrderListFilters } from "../../domain/live-orders";
 import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
+import { groupDelta } from "../../domain/preparation-delta";
+import { batchView } from "../../domain/preparation-view";
 import { boardText } from "../../server/features/preparation/service";
+import { boardCard } from "../helpers/board-card";
 
 const DATE = "2027-03-01";
-const card = (id: number, status = 6, over: Partial<BoardOrderRow> = {}): BoardOrderRow => ({
-  PK_Orders: id,
-  FK_Clients__Name: `Cliente ${id}`,
-  Delivery_Date: DATE,
-  Order_Time: "10:00",
-  FK_TimesShipping__Name: "Mañana",
-  FK_TimesShipping__PK_TimesShipping: 1,
-  FK_Shipments__Name: "Zona Centro",
-  FK_Shipments__PK_Shipments: 1,
-  FK_Shipments__Price: "500.00",
-  Address: "Calle 1",
-  FK_Clients__FK_Cities__Name: "Quilmes",
-  Latitude: "-34.7",
-  Longitude: "-58.2",
-  total_weight: "2.000",
-  distinct_products: 1,
-  Has_FV: false,
-  FK_OrderStatus__PK_OrderStatus: status,
-  FK_OrderStatus__Name: "x",
-  ...over,
-});
+const card = (id: number, status = 6, over: Partial<BoardOrderRow> = {}) => boardCard(DATE, id, status, over);
 const row = (id: number, over: Partial<OrderRow> = {}): OrderRow => ({
   PK_Orders: id,
   FK_Clients__Name: `Cliente ${id}`,
@@ -146,25 +129,35 @@ const batch = (id: string, orders: BoardOrderRow[], over: Partial<PreparationBat
   ...over,
 });
 const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({
-  summary: { suggested_groups: batches.length, orders_covered: 0 },
+  summary: { suggested_groups: batches.length, orders_covered: batches.reduce((n, b) => n + b.order_count, 0) },
   batches,
 });
+const ORIGIN = { lat: -34.6, lng: -58.4 };
+const view = (cards: BoardOrderRow[], pickList: PreparationBatch["pick_list"] = []) =>
+  batchView(ORIGIN, cards, pickList);
+const group = { delivery_date: DATE, zone_id: 1, time_slot_id: 1, origin: ORIGIN };
 
 describe("the preparation board applies events in place", () => {
-  it("takes a group's changed batches, keeps the ones it holds, drops the removed ones, in the server's order", () => {
+  it("builds a group's changed batches from the cards it holds and the ones sent, keeps the others, drops the removed ones, in the server's order", () => {
     const other = batch("lote-9", [card(9, 1)], { zone_id: 2 });
-    const kept = batch("lote-1", [card(1, 1), card(2, 1)]);
-    const board = prepBoard([kept, batch("lote-3", [card(3, 1)]), other]);
+    const kept = view([card(1, 1), card(2, 1)]);
+    const board = prepBoard([kept, view([card(3, 1)]), other]);
+    const rebuilt = [
+      view([card(4, 1), card(3, 1)]),
+      view([card(5, 1)], [{ product_id: 7, product_name: "Merluza", Type: "KG", Amount: "1.500" }]),
+    ];
     const delta = {
-      delivery_date: DATE,
-      zone_id: 1,
-      time_slot_id: 1,
-      batch_ids: ["lote-1", "lote-4", "lote-5"],
-      changed: [batch("lote-4", [card(4, 1), card(3, 1)]), batch("lote-5", [card(5, 1)])],
-      removed: ["lote-3"],
+      ...group,
+      ...groupDelta(["lote-1", "lote-3"], ["lote-1", "lote-4", "lote-5"], rebuilt, (c) => c.PK_Orders !== 3),
     };
+    // Only the new orders' cards travel; order 3's the board holds.
+    expect(delta.cards.map((c) => c.PK_Orders)).toEqual([4, 5]);
+    expect(delta.moved).toEqual([
+      ["lote-4", "lote-1"],
+      ["lote-5", "lote-4"],
+    ]);
     const next = applyGroupBatches(board, DATE, delta);
-    expect(next.batches.map((b) => b.id)).toEqual(["lote-1", "lote-4", "lote-5", "lote-9"]);
+    expect(next.batches).toEqual([kept, ...rebuilt, other]);
     expect(next.batches[0]).toBe(kept);
     expect(next.summary).toEqual({ suggested_groups: 4, orders_covered: 6 });
     // The same delta again (a board that read its state after the sweep) changes nothing.
@@ -173,32 +166,30 @@ describe("the preparation board applies events in place", () => {
   });
 
   it("a series of deltas leaves the board as the server's, with batches moved and a group emptied", () => {
-    const board = prepBoard([batch("lote-1", [card(1, 1)]), batch("lote-2", [card(2, 1)])]);
-    const group = { delivery_date: DATE, zone_id: 1, time_slot_id: 1 };
+    const board = prepBoard([view([card(1, 1)]), view([card(2, 1)])]);
     const moved = applyGroupBatches(board, DATE, {
       ...group,
-      batch_ids: ["lote-2", "lote-1"],
-      changed: [],
-      removed: [],
+      ...groupDelta(["lote-1", "lote-2"], ["lote-2", "lote-1"], [], () => false),
     });
     expect(moved.batches.map((b) => b.id)).toEqual(["lote-2", "lote-1"]);
     const emptied = applyGroupBatches(moved, DATE, {
       ...group,
-      batch_ids: [],
-      changed: [],
-      removed: ["lote-1", "lote-2"],
+      ...groupDelta(["lote-2", "lote-1"], [], [], () => false),
     });
     expect(emptied).toEqual(prepBoard([]));
     // Another slot's group on an empty board: the board's order is date, zone, slot (none last).
     const slots = [null, 2].map((slot) => ({
       ...group,
       time_slot_id: slot,
-      batch_ids: [`lote-${slot ?? 0}`],
-      changed: [batch(`lote-${slot ?? 0}`, [card(slot ?? 7, 1)], { time_slot_id: slot })],
-      removed: [],
+      ...groupDelta(
+        [],
+        [`lote-${slot ?? 7}`],
+        [view([card(slot ?? 7, 1, { FK_TimesShipping__PK_TimesShipping: slot })])],
+        () => true,
+      ),
     }));
     const filled = slots.reduce((b, delta) => applyGroupBatches(b, "", delta), emptied);
-    expect(filled.batches.map((b) => b.id)).toEqual(["lote-2", "lote-0"]);
+    expect(filled.batches.map((b) => b.id)).toEqual(["lote-2", "lote-7"]);
   });
 
   it("an order marked prepared leaves its batch at once, and the batch's weight follows", () => {

@@ -3,9 +3,9 @@ import { appendEvents } from "../../realtime/outbox";
 import type { GroupUpdate } from "./batches";
 
 /**
- * One `preparation.updated` per changed group, carrying its batches' ids and only the batches
- * a board holding the group as it was lacks (`changed`, `removed`), so open boards of its date
- * lay the group out in place.
+ * One `preparation.updated` per changed group, carrying only what a board holding the group as
+ * it was lacks (PreparationUpdatedData: the changed batches by their orders' ids, the changed
+ * cards, the moved and removed ids), so open boards of its date lay the group out in place.
  */
 export async function appendGroupUpdates(tx: Executor, updates: GroupUpdate[]) {
   await appendEvents(

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { batchMembers, batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/boards";
+import { groupDelta, type GroupDelta } from "../../../domain/preparation-delta";
 import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
@@ -34,20 +35,15 @@ export const toBatchable = (row: BoardRow): BatchableRow => ({
   row,
 });
 
-/** What a `preparation.updated` event tells the boards about a group whose batches changed. */
-export interface GroupUpdate {
+/** What a `preparation.updated` event tells the boards about a group whose batches changed (PreparationUpdatedData). */
+export interface GroupUpdate extends GroupDelta {
   delivery_date: string;
   zone_id: number | null;
   time_slot_id: number | null;
   batches: number;
   orders: number;
   cost_ms: number;
-  /** Every batch of the group, in the board's order. */
-  batch_ids: string[];
-  /** The batches a board holding the group as it was lacks, as the board shows them. */
-  changed: PreparationBatch[];
-  /** The ids of the batches the group no longer has. */
-  removed: string[];
+  origin: Point;
 }
 
 /** Orders whose card may differ from the one their stored view shows: every order, or these. */
@@ -268,8 +264,6 @@ export async function recomputeGroups(
   const costMs = Math.round(performance.now() - started);
   const updates = changed.map((plan): GroupUpdate => {
     const key = groupKey(plan.group);
-    const ids = plan.fresh.map((p) => batchId(p.batch.orders.map((o) => o.id)));
-    const kept = new Set(ids);
     return {
       delivery_date: plan.group.deliveryDate,
       zone_id: plan.group.zoneId,
@@ -277,9 +271,14 @@ export async function recomputeGroups(
       batches: plan.batches,
       orders: plan.orders,
       cost_ms: costMs,
-      batch_ids: ids,
-      changed: sent.filter((b) => groupOfPlace(b.stored) === key).map((b) => b.view),
-      removed: (storedByGroup.get(key) ?? []).map((b) => batchId(b.orderIds)).filter((id) => !kept.has(id)),
+      origin: depot,
+      // A board holds every other order's card as it is: no event changed it since the last sweep.
+      ...groupDelta(
+        (storedByGroup.get(key) ?? []).map((b) => batchId(b.orderIds)),
+        plan.fresh.map((p) => batchId(p.batch.orders.map((o) => o.id))),
+        sent.filter((b) => groupOfPlace(b.stored) === key).map((b) => b.view),
+        (card) => stale === "all" || stale.has(card.PK_Orders),
+      ),
     };
   });
   return { groups: toBatch.length, updates };

@@ -8,6 +8,7 @@ import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
 import { orderDetails, placeOrder } from "../../helpers/orders";
+import { applyEvents } from "../../helpers/preparation";
 import { openSocket, type TestSocket } from "../../helpers/socket";
 
 let t: TestApp;
@@ -216,16 +217,16 @@ describe("the preparation board", () => {
     expect(renamedProduct.statusCode).toBe(200);
 
     // No order changed: the renames alone make the sweep rebuild the views and announce the group.
-    const shown = (batch: PreparationBoard["batches"][number]) =>
-      batch.orders[0]?.FK_Clients__Name === "Almacén Don Tito e Hijos" &&
-      batch.pick_list.some((l) => l.product_name === "Merluza Congelada Premium");
+    const shown = (delta: PreparationUpdatedData) =>
+      delta.cards.some((c) => c.FK_Clients__Name === "Almacén Don Tito e Hijos") &&
+      Object.values(delta.products).includes("Merluza Congelada Premium");
     await socket.waitFor(
       (m) =>
         socket.messages.indexOf(m) >= since &&
         m.type === "event" &&
         m.event.type === "preparation.updated" &&
         m.event.data.delivery_date === date &&
-        PreparationUpdatedData.parse(m.event.data).changed.some(shown),
+        shown(PreparationUpdatedData.parse(m.event.data)),
     );
     const [batch] = (await boardOf(date)).batches;
     expect(batch!.orders.map((o) => [o.PK_Orders, o.FK_Clients__Name])).toEqual([[id, "Almacén Don Tito e Hijos"]]);
@@ -258,15 +259,6 @@ describe("the preparation board", () => {
   });
 });
 
-/** Every event a socket received after message `since`, as the web's board applies them. */
-function applyEvents(board: PreparationBoard, date: string, on: TestSocket, since: number) {
-  for (const event of on.messages.slice(since).flatMap((m) => (m.type === "event" ? [m.event] : []))) {
-    if (event.type === "preparation.updated")
-      board = applyGroupBatches(board, date, PreparationUpdatedData.parse(event.data));
-    else if (event.type.startsWith("order.")) board = applyOrderToPreparation(board, OrderEventData.parse(event.data));
-  }
-  return board;
-}
 /** Runs `place` while the sweeper's cursor is held: one sweep then batches all its orders together. */
 async function inOneSweep<T>(place: () => Promise<T>) {
   return t.runtime.database.db.transaction(async (tx) => {
@@ -302,9 +294,16 @@ describe("preparation events, sized by what changed and sent by date", () => {
       .flatMap((m) => (m.type === "event" && m.event.type === "preparation.updated" ? [m.event.data] : []))
       .filter((data) => data.delivery_date === date)
       .map((data) => PreparationUpdatedData.parse(data));
-    expect(delta!.batch_ids).toEqual([`lote-${ids[0]}`, `lote-${ids[4]}`, `lote-${ids[7]}`, `lote-${ids[10]}`]);
+    // The first batch stays where it is; the three after it are rebuilt, each placed after the one before.
+    expect(delta!.moved).toEqual([
+      [`lote-${ids[4]}`, `lote-${ids[0]}`],
+      [`lote-${ids[7]}`, `lote-${ids[4]}`],
+      [`lote-${ids[10]}`, `lote-${ids[7]}`],
+    ]);
     expect(delta!.changed.map((b) => b.id)).toEqual([`lote-${ids[4]}`, `lote-${ids[7]}`, `lote-${ids[10]}`]);
-    expect(delta!.changed.at(-1)!.orders.map((o) => o.PK_Orders)).toEqual([ids[10], ids[11], last]);
+    expect(delta!.changed.at(-1)!.orders).toEqual([ids[10], ids[11], last]);
+    // Only the new order's card travels: the board holds the others.
+    expect(delta!.cards.map((c) => c.PK_Orders)).toEqual([last]);
     expect(delta!.removed).toEqual([`lote-${ids[8]}`]);
     board = applyEvents(board, date, socket, since);
     expect(board).toEqual(await boardOf(date));
@@ -357,7 +356,15 @@ describe("preparation events, sized by what changed and sent by date", () => {
       .flatMap((m) => (m.type === "event" && m.event.type === "preparation.updated" ? [m.event.data] : []))
       .map((data) => PreparationUpdatedData.parse(data))
       .find((data) => data.delivery_date === date)!;
-    expect(delta.changed).toEqual(after.batches.slice(0, 3));
+    expect(delta.changed).toEqual(
+      after.batches.slice(0, 3).map((b) => ({
+        id: b.id,
+        orders: b.orders.map((o) => o.PK_Orders),
+        pick_list: b.pick_list.map((l) => [l.product_id, l.Type, l.Amount]),
+      })),
+    );
+    // The batches it shifted along keep their content: no move names them.
+    expect(delta.moved.map(([id]) => id)).toEqual(after.batches.slice(0, 3).map((b) => b.id));
     expect(delta.removed).toEqual(board.batches.slice(0, 2).map((b) => b.id));
     board = applyEvents(board, date, socket, since);
     expect(board).toEqual(after);

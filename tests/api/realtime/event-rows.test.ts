@@ -7,6 +7,7 @@ import {
   AssignmentChangedData,
 } from "../../../domain/contracts/event-data";
 import type { AppEvent } from "../../../domain/contracts/events";
+import { applyGroupBatches } from "../../../domain/live-preparation";
 import type { OrderRow } from "../../../domain/contracts/orders";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
@@ -156,22 +157,32 @@ describe("board events carry the cards and batches they change", () => {
     expect(sockets.seller.events().some((e) => e.type.startsWith("dispatch."))).toBe(false);
   });
 
-  it("preparation.updated carries a new group's batches as the board shows them, each once", async () => {
+  it("preparation.updated carries a new group's batches by their orders and each new order's card once: an empty board following it equals the board", async () => {
     const date = freshDate();
     const ids = [
       await confirmOrder(seller, { date }),
       await confirmOrder(seller, { date, latitude: -34.6, longitude: -58.4 }),
     ];
-    const event = await eventOn(
+    await eventOn(
       sockets.preparer,
       (e) => e.type === "preparation.updated" && e.data.delivery_date === date && e.data.orders === ids.length,
     );
-    const data = PreparationUpdatedData.parse(event.data);
+    // The two orders may fall in one sweep or two.
+    const deltas = sockets.preparer
+      .events()
+      .filter((e) => e.type === "preparation.updated" && e.data.delivery_date === date)
+      .map((e) => PreparationUpdatedData.parse(e.data));
     const board = (await preparer.get(`/api/preparation/?delivery_date=${date}`)).json() as PreparationBoard;
-    expect(data.changed).toEqual(board.batches);
-    expect(data.batch_ids).toEqual(board.batches.map((b) => b.id));
-    expect(data.changed.flatMap((b) => b.orders.map((o) => o.PK_Orders)).sort()).toEqual(ids.sort());
-    expect(data.changed[0]!.pick_list.length).toBeGreaterThan(0);
+    const empty: PreparationBoard = { summary: { suggested_groups: 0, orders_covered: 0 }, batches: [] };
+    expect(deltas.reduce((b, delta) => applyGroupBatches(b, date, delta), empty)).toEqual(board);
+    expect(deltas.flatMap((d) => d.cards.map((c) => c.PK_Orders)).sort()).toEqual([...ids].sort());
+    expect(
+      deltas
+        .at(-1)!
+        .changed.flatMap((b) => b.orders)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(deltas.at(-1)!.changed[0]!.pick_list.length).toBeGreaterThan(0);
     expect(sockets.seller.events().some((e) => e.type === "preparation.updated")).toBe(false);
   });
 });

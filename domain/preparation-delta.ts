@@ -1,0 +1,88 @@
+import type { BoardOrderRow, PreparationBatch } from "./contracts/boards";
+import type { PreparationUpdatedData } from "./contracts/event-data";
+
+/** Indices into `values` of a longest strictly increasing subsequence (patience sorting). */
+function longestIncreasing(values: readonly number[]): number[] {
+  const tails: number[] = [];
+  const previous = new Array<number>(values.length).fill(-1);
+  values.forEach((value, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (values[tails[mid]!]! < value) low = mid + 1;
+      else high = mid;
+    }
+    if (low > 0) previous[i] = tails[low - 1]!;
+    tails[low] = i;
+  });
+  const picked: number[] = [];
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]!) picked.unshift(i);
+  return picked;
+}
+
+/** A batch's move: its id and the id of the batch it now follows (null: first in its group). */
+export type BatchMove = [id: string, after: string | null];
+
+/**
+ * The moves that turn a group's batches `held` (ids, in the board's order) into `next`: the
+ * most held batches that keep their relative order stay where they are, and every other batch
+ * of `next` (each of `rebuilt` among them) is placed after its predecessor, in `next`'s order.
+ * A new order moves the few batches around it, so the event names those, not the whole group.
+ */
+export function batchMoves(
+  held: readonly string[],
+  next: readonly string[],
+  rebuilt: ReadonlySet<string>,
+): BatchMove[] {
+  const heldAt = new Map(held.map((id, i) => [id, i]));
+  const candidates = next.flatMap((id, at) => (heldAt.has(id) && !rebuilt.has(id) ? [at] : []));
+  const staying = new Set(longestIncreasing(candidates.map((at) => heldAt.get(next[at]!)!)).map((i) => candidates[i]!));
+  return next.flatMap((id, at): BatchMove[] => (staying.has(at) ? [] : [[id, next[at - 1] ?? null]]));
+}
+
+/** A group's batch ids after `moved` and `removed`, from `held` (batchMoves undone on the board's side). */
+export function placeBatches(
+  held: readonly string[],
+  moved: readonly BatchMove[],
+  removed: ReadonlySet<string>,
+): string[] {
+  const movedIds = new Set(moved.map(([id]) => id));
+  const order = held.filter((id) => !removed.has(id) && !movedIds.has(id));
+  for (const [id, after] of moved) order.splice(after === null ? 0 : order.indexOf(after) + 1, 0, id);
+  return order;
+}
+
+/** What a group's delta carries besides its group and the routes' origin. */
+export type GroupDelta = Pick<PreparationUpdatedData, "changed" | "products" | "cards" | "moved" | "removed">;
+
+/**
+ * A group's delta for a board holding `held` (its batch ids, in order): the group is now `next`
+ * (ids, in order), `sent` the batches the board lacks as they are now; the cards of the orders
+ * `changedCard` names go with them, the board holds every other card as it is.
+ */
+export function groupDelta(
+  held: readonly string[],
+  next: readonly string[],
+  sent: readonly PreparationBatch[],
+  changedCard: (card: BoardOrderRow) => boolean,
+): GroupDelta {
+  const kept = new Set(next);
+  const products: Record<string, string> = {};
+  for (const line of sent.flatMap((b) => b.pick_list)) products[line.product_id] = line.product_name;
+  return {
+    changed: sent.map((b) => ({
+      id: b.id,
+      orders: b.orders.map((o) => o.PK_Orders),
+      pick_list: b.pick_list.map((l): [number, "KG" | "UN", string] => [l.product_id, l.Type, l.Amount]),
+    })),
+    products,
+    cards: sent.flatMap((b) => b.orders).filter(changedCard),
+    moved: batchMoves(
+      held.filter((id) => kept.has(id)),
+      next,
+      new Set(sent.map((b) => b.id)),
+    ),
+    removed: held.filter((id) => !kept.has(id)),
+  };
+}

@@ -120,6 +120,27 @@ describe("the cold chain at delivery (issue 41)", () => {
         [refused, null, "Cadena de frío"],
       ]),
     );
+
+    // The office's export of the stops carries each reading and its note.
+    const exported = await admin.post("/api/export-data/", { sql_table: "CourierStops", type_archive: "csv" });
+    // es-AR CSV with a BOM, ';' between fields and texts quoted (no ';' inside these).
+    const cells = (line: string) => line.split(";").map((cell) => cell.replace(/^\uFEFF?"?|"$/g, ""));
+    const [header, ...rows] = exported.body.trim().split(/\r?\n/).map(cells);
+    const column = (name: string) => header!.indexOf(name);
+    const readings = rows
+      .filter((r: string[]) => [warm, cold, refused].map(String).includes(r[column("FK_Orders")]!))
+      .map((r: string[]) => [
+        Number(r[column("FK_Orders")]),
+        r[column("Temperature_C")],
+        r[column("Temperature_Note")],
+      ]);
+    expect(readings).toEqual(
+      expect.arrayContaining([
+        [warm, "-5,0", "El cliente la guardó en su freezer al recibirla."],
+        [cold, "-18,5", ""],
+        [refused, "", ""],
+      ]),
+    );
   });
 
   it("at exactly the maximum no note is needed; off, 'Entregado' asks nothing and keeps a reading if one is given", async () => {

@@ -48,6 +48,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** axe-core's findings of the given impacts (critical, serious, moderate, minor), one readable line each. */
 export async function axeViolations(page: Page, impacts: readonly string[]): Promise<string[]> {
+  // A notice or dialog still fading in is read at part opacity, as low contrast: axe reads a still screen.
+  await settled(page);
   await injectAxe(page);
   const result = await new AxeBuilder({ page, axeSource: AXE_PRESENT })
     .options({ resultTypes: ["violations"] }) // before withTags: options() replaces what withTags sets
@@ -112,13 +114,15 @@ export async function settled(page: Page) {
       e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1;
     const dialogs = () => [...document.querySelectorAll("[role=dialog]")];
     const where = () => JSON.stringify(dialogs().map((e) => e.getBoundingClientRect()));
+    // A loader's spin never ends: only transitions and animations that end are waited for.
+    const ending = () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     let last = "";
     // About 5 s of frames at most: a dialog that never settles is then measured as it is.
     for (let frame = 0; frame < 300; frame++) {
-      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+      await Promise.all(ending().map((a) => a.finished.catch(() => undefined)));
       await new Promise(requestAnimationFrame);
       const now = where();
-      if (now === last && dialogs().every((e) => opacity(e) === 1) && !document.getAnimations().length) return;
+      if (now === last && dialogs().every((e) => opacity(e) === 1) && !ending().length) return;
       last = now;
     }
   });

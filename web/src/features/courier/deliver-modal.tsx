@@ -9,10 +9,10 @@ import {
 import { COURIER_MESSAGES, type CourierStop } from "../../../../domain/contracts/courier";
 import { centavosToDecimal, formatMoney, toCentavos } from "../../../../domain/money";
 import { DecimalInput } from "../../components/decimal-input";
+import { TemperatureField } from "../../components/temperature-field";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useMarkDelivered } from "./api/mark-delivered";
-import { TemperatureField } from "./temperature-field";
 
 interface DeliverModalProps {
   stop: CourierStop;
@@ -106,9 +106,11 @@ export function DeliverModal({ stop, coldChain, onClose, onColdChainBroken }: De
         )}
         {coldChain.required && (
           <TemperatureField
+            label="Temperatura de la mercadería (°C)"
+            description={`Máximo ${formatCelsius(coldChain.max_c)}. Con decimales: -18,5`}
+            size="lg"
             value={temperature}
             onChange={setTemperature}
-            maxC={coldChain.max_c}
             error={fieldErrors.temperature_c ?? reading.problem}
           />
         )}

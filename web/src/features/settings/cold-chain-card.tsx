@@ -1,7 +1,7 @@
 import { Button, Card, Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { type ColdChainSetting, COLD_CHAIN_MESSAGES, MAX_C, MIN_C } from "../../../../domain/cold-chain";
-import { DecimalInput } from "../../components/decimal-input";
+import { type ColdChainSetting, COLD_CHAIN_MESSAGES, parseTemperature } from "../../../../domain/cold-chain";
+import { TemperatureField } from "../../components/temperature-field";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useColdChain, useSaveColdChain } from "./api/cold-chain";
@@ -9,15 +9,16 @@ import { useColdChain, useSaveColdChain } from "./api/cold-chain";
 function ColdChainForm({ saved }: { saved: ColdChainSetting }) {
   const save = useSaveColdChain();
   const [required, setRequired] = useState(saved.required);
-  const [max, setMax] = useState<number | string>(saved.max_c);
+  // As typed, es-AR: '-12' or '-12,5'.
+  const [max, setMax] = useState(String(saved.max_c).replace(".", ","));
   const [error, setError] = useState<string | null>(null);
 
   async function submit() {
-    // Text the es-AR reading refused stays text: no number to save.
-    if (typeof max !== "number" || max < MIN_C || max > MAX_C) return setError(COLD_CHAIN_MESSAGES.maxRange);
+    const read = parseTemperature(max);
+    if (!read.ok) return setError(COLD_CHAIN_MESSAGES.maxRange);
     setError(null);
     try {
-      notifySuccess((await save.mutateAsync({ required, max_c: max })).message);
+      notifySuccess((await save.mutateAsync({ required, max_c: read.tenths / 10 })).message);
     } catch (failure) {
       const message = errorMessage(failure, "No se pudo guardar la cadena de frío.");
       setError(message);
@@ -34,13 +35,14 @@ function ColdChainForm({ saved }: { saved: ColdChainSetting }) {
         checked={required}
         onChange={(event) => setRequired(event.currentTarget.checked)}
       />
-      <DecimalInput
+      <TemperatureField
         label="Temperatura máxima (°C)"
         description="Más caliente que esto, el cadete anota qué hizo o no entrega."
-        decimals={1}
-        allowNegative
         value={max}
-        onChange={setMax}
+        onChange={(value) => {
+          setMax(value);
+          setError(null);
+        }}
         error={error}
       />
       <Button onClick={() => void submit()} loading={save.isPending}>

@@ -1,11 +1,12 @@
 import { ActionIcon, TextInput } from "@mantine/core";
-import { formatCelsius } from "../../../../domain/cold-chain";
 
 interface TemperatureFieldProps {
+  label: string;
+  description: string;
   value: string;
   onChange(value: string): void;
-  maxC: number;
   error?: string | null;
+  size?: "sm" | "md" | "lg";
 }
 
 /** Flips the sign of what was typed: a phone's decimal keypad often has no minus key. */
@@ -14,24 +15,24 @@ function flipSign(text: string): string {
   return /^[-−–]/.test(trimmed) ? trimmed.slice(1) : `-${trimmed}`;
 }
 
-/** The goods' temperature as typed, es-AR ('-18,5'), with a ± key beside it. */
-export function TemperatureField({ value, onChange, maxC, error }: TemperatureFieldProps) {
+/** A temperature as typed, es-AR ('-18,5'), with a ± key beside it; read by domain/cold-chain.ts. */
+export function TemperatureField({ label, description, value, onChange, error, size = "sm" }: TemperatureFieldProps) {
   return (
     <TextInput
-      label="Temperatura de la mercadería (°C)"
-      description={`Máximo ${formatCelsius(maxC)}. Con decimales: -18,5`}
+      label={label}
+      description={description}
       inputWrapperOrder={["label", "input", "description", "error"]}
       placeholder="-18,5"
       inputMode="decimal"
       autoComplete="off"
-      size="lg"
+      size={size}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error || undefined}
       rightSectionWidth={52}
       rightSection={
         <ActionIcon
-          size="lg"
+          size={size === "lg" ? "lg" : "md"}
           variant="default"
           aria-label="Cambiar el signo (bajo cero / sobre cero)"
           onClick={() => onChange(flipSign(value))}

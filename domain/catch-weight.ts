@@ -1,5 +1,5 @@
 import { DECIMAL_MESSAGES, parseDecimalInput } from "./decimal-input";
-import { formatKilos, priceOf, type Centavos, type Grams } from "./money";
+import { formatKilos, formatMoney, priceOf, type Centavos, type Grams } from "./money";
 import type { LineType } from "./pricing";
 
 /**
@@ -120,6 +120,10 @@ export function outOfToleranceMessage(
 export const pickedWeightNote = (product: string, ordered: Grams, picked: Grams) =>
   `${product} — Peso real: ${formatKilos(picked)} (pedido ${formatKilos(ordered)})`;
 
+/** What the seller sends the client by WhatsApp once the order is priced (weighed or not). */
+export const finalAmountMessage = (orderId: number, finalPrice: Centavos, weighed: boolean) =>
+  `Pedido #${orderId}: el total final es ${formatMoney(finalPrice)}${weighed ? ", según el peso real de la mercadería preparada" : ""}.`;
+
 /** The AIs of a GS1-128 element string whose data has a fixed length, by their first two digits (GS1 General Specifications, 'predefined length'). */
 const FIXED_DATA: Record<string, { ai: number; data: number }> = {
   "00": { ai: 2, data: 18 },
@@ -161,6 +165,8 @@ function elements(raw: string): Map<string, string> {
   const found = new Map<string, string>();
   const text = raw.trim().replace(/^\]C1|^\]e0|^\]d2|^\]Q3/, "");
   if (text.startsWith("(")) {
+    // A printed string is all '(AI)data' pairs, or it is not a label.
+    if (!/^(\(\d{2,4}\)[^()]*)+$/.test(text)) return found;
     for (const match of text.matchAll(/\((\d{2,4})\)([^(]*)/g)) found.set(match[1]!, match[2]!.trim());
     return found;
   }
@@ -171,7 +177,8 @@ function elements(raw: string): Map<string, string> {
       continue;
     }
     const prefix = text.slice(i, i + 2);
-    if (!/^\d\d$/.test(prefix)) break;
+    // Anything but an AI where one should start (typed text, '19,6') is not a label.
+    if (!/^\d\d$/.test(prefix)) return new Map();
     const fixed = FIXED_DATA[prefix];
     if (fixed) {
       found.set(text.slice(i, i + fixed.ai), text.slice(i + fixed.ai, i + fixed.ai + fixed.data));

@@ -84,6 +84,11 @@ describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue
     expect(await prepared.isDisabled()).toBe(true);
     const weights = dialog.getByRole("textbox", { name: /Peso real \(kg\)/ });
     expect(await weights.count()).toBe(2);
+    // A handheld scanner types the chicken's GS1-128 label and Enter: the field reads its net weight.
+    await weights.first().pressSequentially("(01)07791234567898(3102)001960");
+    await weights.first().press("Enter");
+    await expect.poll(() => weights.first().inputValue()).toBe("19,6");
+    // The preparer weighs again by hand.
     await weights.first().fill("17");
     await prepared.click();
     const alert = dialog.getByRole("alert").filter({ hasText: "Peso fuera de la tolerancia" });
@@ -118,6 +123,15 @@ describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue
     const { office, dialog } = await officeDetail();
     await dialog.getByText(`${CHICKEN} — Peso real: 17 kg (pedido 20 kg)`).waitFor();
     await dialog.getByText(total).first().waitFor();
+    // The client's total by WhatsApp: the order, the new amount and that it follows the real weight.
+    const whatsapp = dialog.getByRole("link", { name: "Enviar total por WhatsApp" });
+    const href = new URL((await whatsapp.getAttribute("href")) ?? "");
+    expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/5491144440000");
+    expect(href.searchParams.get("text")).toBe(
+      `Pedido #${orderId}: el total final es ${total}, según el peso real de la mercadería preparada.`,
+    );
+    await settled(office);
+    expect(await seriousViolations(office)).toEqual([]);
 
     await office.goto(`/imprimir/remito/${orderId}`);
     await office.getByText("17 kg (pedido 20 kg)").first().waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkTolerance,
+  finalAmountMessage,
   lineTotal,
   outOfToleranceMessage,
   parseWeight,
@@ -107,6 +108,15 @@ describe("the tolerance", () => {
   });
 });
 
+describe("the final amount sent to the client", () => {
+  it("says the order, the es-AR amount and, when weighed, that it follows the real weight", () => {
+    expect(finalAmountMessage(42, 8_500_000, true)).toBe(
+      "Pedido #42: el total final es $\u00a085.000,00, según el peso real de la mercadería preparada.",
+    );
+    expect(finalAmountMessage(42, 150_050, false)).toBe("Pedido #42: el total final es $\u00a01.500,50.");
+  });
+});
+
 describe("GS1-128 net weight (AI 310n)", () => {
   it("reads the net weight with n decimals from raw and printed element strings", () => {
     expect(readGs1NetWeight("]C1010950110153000331030196001520261231")).toBe(19_600);
@@ -116,6 +126,11 @@ describe("GS1-128 net weight (AI 310n)", () => {
     expect(readGs1NetWeight("3105019600")).toBe(196);
     // A lot (variable length) ended by GS before the weight.
     expect(readGs1NetWeight("10ABC123\u001d3103012345")).toBe(12_345);
+    // GTIN, lot (ended by GS), the weight, then a best-before date; and what a scanner types printed.
+    expect(readGs1NetWeight("]C10107791234567898\u001d10L-42\u001d310200196017261231")).toBe(19_600);
+    expect(readGs1NetWeight("\u001d0107791234567898172612313103019600\u001d10A1")).toBe(19_600);
+    expect(readGs1NetWeight("(01)07791234567898(3102)001960")).toBe(19_600);
+    expect(readGs1NetWeight("(01)07791234567898(10)L-42(3103)019600(17)261231")).toBe(19_600);
   });
 
   it("answers null for labels without a net weight in kilograms", () => {
@@ -123,6 +138,13 @@ describe("GS1-128 net weight (AI 310n)", () => {
     expect(readGs1NetWeight("3203001234")).toBeNull();
     expect(readGs1NetWeight("3103000000")).toBeNull();
     expect(readGs1NetWeight("hola")).toBeNull();
+    // What a preparer types by hand, a cut label, and text around a label.
+    expect(readGs1NetWeight("19,6")).toBeNull();
+    expect(readGs1NetWeight("196")).toBeNull();
+    expect(readGs1NetWeight("31020019")).toBeNull();
+    expect(readGs1NetWeight("3102001960 kg")).toBeNull();
+    expect(readGs1NetWeight("peso (3102)001960")).toBeNull();
+    expect(readGs1NetWeight("(01)07791234567898(3102)")).toBeNull();
     expect(readGs1NetWeight("")).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Modal, SimpleGrid, Table, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { OrderDetail } from "../../../../domain/contracts/orders";
 import { formatDateTime, formatIsoDate } from "../../../../domain/calendar";
+import { finalAmountMessage } from "../../../../domain/catch-weight";
 import { formatCelsius } from "../../../../domain/cold-chain";
+import { whatsappNumber } from "../../../../domain/courier";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { lineFigures } from "../../../../domain/remito";
 import { STATUS } from "../../../../domain/order-status";
+import { whatsappShareUrl } from "../../../../domain/routing";
 import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
@@ -14,6 +17,19 @@ import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
 import { useReturnToPending } from "./api/return-to-pending";
+
+/** The client's chat with the order's final amount; none when the client has no phone. */
+function WhatsAppTotal({ detail }: { detail: OrderDetail }) {
+  const to = whatsappNumber(detail.client_phone ?? "");
+  if (!to) return null;
+  const weighed = detail.products.some((p) => p.Picked_Weight !== null);
+  const message = finalAmountMessage(detail.order_id, toCentavos(detail.final_price), weighed);
+  return (
+    <Anchor href={whatsappShareUrl(message, to)} target="_blank" rel="noreferrer" mr="auto">
+      Enviar total por WhatsApp
+    </Anchor>
+  );
+}
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -152,6 +168,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             ))}
           </Timeline>
           <Group justify="flex-end" mt="md" gap="xs">
+            <WhatsAppTotal detail={detail} />
             <Button component={Link} to={`/imprimir/remito/${detail.order_id}`} variant="default">
               Imprimir remito
             </Button>

@@ -1,6 +1,12 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { checkTolerance, isWeighable, outOfToleranceMessage, parseWeight } from "../../../../domain/catch-weight";
+import {
+  checkTolerance,
+  isWeighable,
+  outOfToleranceMessage,
+  parseWeight,
+  readGs1NetWeight,
+} from "../../../../domain/catch-weight";
 import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
 import { toGrams } from "../../../../domain/money";
 import { ApiError } from "../../api/messages";
@@ -9,6 +15,7 @@ import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useOrderItems } from "./api/get-order-items";
 import { useMarkOrder } from "./api/mark-order";
 import { useChecklistTicks } from "./checklist-ticks";
+import { ScanLabelButton } from "./scan-label-button";
 
 const amountText = (type: string, amount: string) =>
   type === "KG" ? `${Number(amount).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg` : `${Number(amount)} u.`;
@@ -27,6 +34,10 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
     const value = weights[id];
     if (value === undefined || String(value).trim() === "") return null;
     return parseWeight(value);
+  };
+  const setWeight = (id: number, value: number | string) => {
+    setWeights((w) => ({ ...w, [id]: value }));
+    setOutside([]);
   };
   const weighable = products.filter((p) => isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }));
   const weighedAll = weighable.every((p) => {
@@ -115,10 +126,21 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
                     required={p.Requires_Weighing && p.Picked_Weight === null}
                     placeholder={p.Picked_Weight ? Number(p.Picked_Weight).toLocaleString("es-AR") : "19,6"}
                     value={weights[p.detailed_product_id] ?? ""}
-                    onChange={(value) => {
-                      setWeights((w) => ({ ...w, [p.detailed_product_id]: value }));
-                      setOutside([]);
+                    onChange={(value) => setWeight(p.detailed_product_id, value)}
+                    // A handheld scanner types a GS1-128 label and Enter: the field takes its net weight.
+                    onKeyDown={(event) => {
+                      if (event.key !== "Enter") return;
+                      const grams = readGs1NetWeight(event.currentTarget.value);
+                      if (grams === null) return;
+                      event.preventDefault();
+                      setWeight(p.detailed_product_id, grams / 1000);
                     }}
+                  />
+                )}
+                {isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }) && (
+                  <ScanLabelButton
+                    product={p.product_name || p.Name}
+                    onWeight={(grams) => setWeight(p.detailed_product_id, grams / 1000)}
                   />
                 )}
               </Stack>

@@ -132,6 +132,11 @@ describe.skipIf(!!skip)(`catch weight on the preparation tablet at 768 px (issue
     );
     await settled(office);
     expect(await seriousViolations(office)).toEqual([]);
+    for (const [name, size] of Object.entries(VIEWPORTS)) {
+      await office.setViewportSize(size);
+      expect(await horizontalOverflow(office)).toBeLessThanOrEqual(0);
+      await shot(office, `catch-weight-detail-${name}`);
+    }
 
     await office.goto(`/imprimir/remito/${orderId}`);
     await office.getByText("17 kg (pedido 20 kg)").first().waitFor();

@@ -1,5 +1,5 @@
 import { Alert, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatMoney, toCentavos } from "../../../../domain/money";
@@ -12,7 +12,9 @@ import { homeKeys } from "./keys";
 import { useLiveFigures } from "./live-figures";
 import { SalesChart } from "./sales-chart";
 import { TodayFigures } from "./today-figures";
-import { TotalOwed } from "../accounts";
+
+// Only an Admin's home shows what clients owe: the accounts' code is not on anyone else's first screen.
+const TotalOwed = lazy(() => import("../accounts").then((accounts) => ({ default: accounts.TotalOwed })));
 
 /** The chart's today is the live figure: the sales of today follow every event without asking for 14 days again. */
 function withToday(days: DailySales["days"], home: HomeFigures): DailySales["days"] {
@@ -74,7 +76,11 @@ export function HomeDay() {
         </Title>
         <TodayFigures figures={figures.data.figures} date={figures.data.date} />
       </section>
-      {can(group, "accounts.manage") && <TotalOwed />}
+      {can(group, "accounts.manage") && (
+        <Suspense fallback={null}>
+          <TotalOwed />
+        </Suspense>
+      )}
       {sales.data && (
         <Paper component="section" withBorder p="md" radius="md" aria-labelledby="home-sales">
           <Title order={2} size="h4" mb="sm" id="home-sales">

@@ -178,7 +178,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
           </Group>
           {detail.status_id === STATUS.prepared && can(user?.group, "preparation.work") && (
             <Group justify="flex-end" mt="lg">
-              <Button color="yellow.9" variant="light" onClick={() => setUnpreparing(true)}>
+              <Button color="yellow" variant="light" onClick={() => setUnpreparing(true)}>
                 Volver a Pendiente
               </Button>
             </Group>

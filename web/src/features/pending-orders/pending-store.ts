@@ -19,8 +19,15 @@ const listeners = new Set<() => void>();
 /** Every kept order (none of the empty slots a change of a missing key may leave). */
 const all = async () => (await values<PendingOrder | undefined>(store)).filter((o): o is PendingOrder => !!o);
 
+/** Reads started so far: an older read that answers after a newer one must not undo it. */
+let reads = 0;
+
 async function reload() {
-  snapshot = await all();
+  const read = ++reads;
+  const orders = await all();
+  // Another tab's change and this tab's own can start two reads at once; only the last counts.
+  if (read !== reads) return;
+  snapshot = orders;
   for (const listener of listeners) listener();
 }
 

@@ -46,6 +46,8 @@ export const pendingStore = {
   },
   snapshot: () => snapshot,
   all,
+  /** Reads the kept orders again for this tab's screens, whatever another tab's message said or missed. */
+  refresh: () => reload(),
   get: (key: string) => get<PendingOrder>(key, store),
   async put(order: PendingOrder) {
     await set(order.key, order, store);

@@ -47,6 +47,9 @@ async function sendOne(order: PendingOrder, queryClient: QueryClient): Promise<b
 /** False when an order got no answer (it and the later ones still wait). */
 function sendAll(sellerId: number, queryClient: QueryClient): Promise<boolean> {
   return withPendingLock(async () => {
+    // Each pass shows what is kept as it is now: another tab may have sent an order, and a
+    // message between tabs that came before this tab listened is not sent again.
+    void pendingStore.refresh();
     for (const queued of sendQueue(await pendingStore.all(), sellerId)) {
       // Read again under the lock: another tab may have sent, opened or discarded it meanwhile.
       const order = await pendingStore.get(queued.key);

@@ -11,7 +11,8 @@
  */
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import { DispatchBoard, PreparationBoard } from "../domain/contracts/boards";
+import { DispatchBoard } from "../domain/contracts/dispatch";
+import { PreparationBoard } from "../domain/contracts/preparation";
 import type { EventDataInput } from "../domain/contracts/event-data";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";

@@ -1,4 +1,5 @@
-import { BOARD_MESSAGES, MAX_ROUTE_ORDERS } from "./contracts/boards";
+import { BOARD_MESSAGES } from "./contracts/boards";
+import { MAX_ROUTE_ORDERS } from "./contracts/dispatch";
 
 /** Courier columns of the dispatch board (0 = Sin asignar) as ordered lists of order ids. */
 export type Columns = Map<number, number[]>;

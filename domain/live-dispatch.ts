@@ -1,4 +1,5 @@
-import type { BoardOrderRow, DispatchBoard, DispatchCard } from "./contracts/boards";
+import type { BoardOrderRow } from "./contracts/boards";
+import type { DispatchBoard, DispatchCard } from "./contracts/dispatch";
 import type { AssignmentChangedData, OrderEventData, RouteReadyData } from "./contracts/event-data";
 import { columnsOf, type Columns } from "./dispatch";
 import { STATUS } from "./order-status";

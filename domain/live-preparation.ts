@@ -1,5 +1,6 @@
 import { groupKey } from "./batching";
-import type { BoardOrderRow, PreparationBatch, PreparationBoard } from "./contracts/boards";
+import type { BoardOrderRow } from "./contracts/boards";
+import type { PreparationBatch, PreparationBoard } from "./contracts/preparation";
 import type { OrderEventData, PreparationUpdatedData } from "./contracts/event-data";
 import { gramsToDecimal, toGrams } from "./money";
 import { PREPARATION_STATUSES } from "./order-status";

@@ -1,4 +1,5 @@
-import type { BoardOrderRow, PreparationBatch } from "./contracts/boards";
+import type { BoardOrderRow } from "./contracts/boards";
+import type { PreparationBatch } from "./contracts/preparation";
 import type { PreparationUpdatedData } from "./contracts/event-data";
 
 /** Indices into `values` of a longest strictly increasing subsequence (patience sorting). */

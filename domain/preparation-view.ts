@@ -1,4 +1,5 @@
-import type { BoardOrderRow, PickListLine, PreparationBatch } from "./contracts/boards";
+import type { BoardOrderRow } from "./contracts/boards";
+import type { PickListLine, PreparationBatch } from "./contracts/preparation";
 import { gramsToDecimal, toGrams } from "./money";
 import { googleMapsRouteUrl, pathMeters, whatsappShareUrl, type Point } from "./routing";
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { text } from "./text";
-import { BoardOrderRow, DispatchCard, PickListLine } from "./boards";
+import { BoardOrderRow } from "./boards";
+import { DispatchCard } from "./dispatch";
+import { PickListLine } from "./preparation";
 import type { DurableEventType } from "./events";
 import { OrderRow } from "./orders";
 import { Product } from "./products";

@@ -1,6 +1,6 @@
 -- An order's card on the preparation and dispatch boards with the wire names of SPEC.md §3:
 -- the only place it is built. The boards read it (`orderCard` in
--- server/features/boards/rows-repository.ts) and order_view puts it in the order's events.
+-- server/features/order-read-model/rows-repository.ts) and order_view puts it in the order's events.
 -- Inlined into the calling query as order_row is (one-expression SQL, STABLE).
 CREATE OR REPLACE FUNCTION order_card(o orders, c clients, st order_statuses, s shipments, t times_shipping, ci cities)
 RETURNS jsonb LANGUAGE sql STABLE AS $$

@@ -1,5 +1,5 @@
 -- An order's row in /orders with the wire names of SPEC.md §3: the only place it is built.
--- The list reads it (`orderRow` in server/features/boards/rows-repository.ts) and order_view
+-- The list reads it (`orderRow` in server/features/order-read-model/rows-repository.ts) and order_view
 -- puts it in the order's events, so a screen applying an event shows what a reload shows.
 -- It takes the joined rows, not an id, and is a one-expression SQL function: Postgres inlines
 -- it into the calling query and reads each field straight from its join, as if written there.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boardRows, linesOfOrders } from "../../server/features/boards";
+import { boardRows, linesOfOrders } from "../../server/features/order-read-model";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { PreparationBoard } from "../../domain/contracts/boards";
+import type { PreparationBoard } from "../../domain/contracts/preparation";
 import { OrderEventData, PreparationUpdatedData } from "../../domain/contracts/event-data";
 import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
 import { batchOrders, batchSizes, groupKey } from "../../domain/batching";
@@ -7,7 +7,7 @@ import { PREPARATION_STATUSES } from "../../domain/order-status";
 import type { Point } from "../../domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
-import { boardRows } from "../../server/features/boards";
+import { boardRows } from "../../server/features/order-read-model";
 import { toBatchable } from "../../server/features/preparation/batches";
 import type { TestSocket } from "./socket";
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BoardOrderRow, DispatchBoard, PreparationBatch, PreparationBoard } from "../../domain/contracts/boards";
+import type { BoardOrderRow } from "../../domain/contracts/boards";
+import type { DispatchBoard } from "../../domain/contracts/dispatch";
+import type { PreparationBatch, PreparationBoard } from "../../domain/contracts/preparation";
 import type { OrderEventData } from "../../domain/contracts/event-data";
 import type { OrderRow } from "../../domain/contracts/orders";
 import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";

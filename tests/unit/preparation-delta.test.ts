@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BoardOrderRow, PickListLine, PreparationBatch, PreparationBoard } from "../../domain/contracts/boards";
+import type { BoardOrderRow } from "../../domain/contracts/boards";
+import type { PickListLine, PreparationBatch, PreparationBoard } from "../../domain/contracts/preparation";
 import { PreparationUpdatedData } from "../../domain/contracts/event-data";
 import { applyGroupBatches, preparationSummary } from "../../domain/live-preparation";
 import { batchMoves, groupDelta, placeBatches } from "../../domain/preparation-delta";

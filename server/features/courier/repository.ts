@@ -12,7 +12,7 @@ import {
   users,
 } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
-import { ordersWithClient } from "../boards";
+import { ordersWithClient } from "../order-read-model";
 
 const displayName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 

@@ -44,9 +44,9 @@ import {
   closeStop,
   lockBoard,
   lockOpenStop,
-  readColdChain,
   removePlacements,
-} from "../boards";
+} from "../courier-stops";
+import { readColdChain } from "../settings";
 
 /** Proof photos keep enough detail to read a house number, and no more. */
 const PROOF_MAX_PX = 1280;

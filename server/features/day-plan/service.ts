@@ -16,7 +16,7 @@ import { Conflict, Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
-import { lockBoard } from "../boards";
+import { lockBoard } from "../courier-stops";
 import { boardFingerprint, readFleet, toResponse } from "./compute";
 import {
   allPlacements,

@@ -1,10 +1,5 @@
-import {
-  BOARD_MESSAGES,
-  courierName,
-  type AssignRequest,
-  type DispatchBoard,
-  type DispatchRoute,
-} from "../../../domain/contracts/boards";
+import { BOARD_MESSAGES, courierName } from "../../../domain/contracts/boards";
+import type { AssignRequest, DispatchBoard, DispatchRoute } from "../../../domain/contracts/dispatch";
 import {
   changedPlacements,
   columnsOf,
@@ -30,14 +25,13 @@ import type { AuthenticatedUser } from "../auth";
 import {
   appendCourierChanged,
   appendStopEvents,
-  boardRows,
   closeFromBoard,
   courierOfColumn,
   lockBoard,
   recordRoute,
   removePlacements,
-  type BoardRow,
-} from "../boards";
+} from "../courier-stops";
+import { boardRows, type BoardRow } from "../order-read-model";
 import type { OrdersService } from "../orders";
 import { preparedPlacements, writePlacements } from "./repository";
 

@@ -10,7 +10,7 @@ import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth";
-import { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "../boards";
+import { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "./day-figures-repository";
 import * as repo from "./repository";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -20,7 +20,7 @@ import {
   virtualFreezerItems,
 } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
-import { orderRow, ordersWithClient } from "../boards";
+import { orderRow, ordersWithClient } from "../order-read-model";
 import { containing, idSearched } from "../../db/search";
 import type { Executor } from "../../db/types";
 import { databaseError } from "../../db/errors";

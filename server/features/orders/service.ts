@@ -18,7 +18,7 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from "../../errors";
 import { recordDelivery, reverseDelivery } from "../accounts";
 import type { AuthenticatedUser } from "../auth";
-import { lockBoard, removePlacements } from "../boards";
+import { lockBoard, removePlacements } from "../courier-stops";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
 import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
 import { requestFingerprint } from "./idempotency";

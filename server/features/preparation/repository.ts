@@ -3,7 +3,7 @@ import { type preparationBatches, preparationCursor, preparationRenames } from "
 import type { BatchableOrder } from "../../../domain/batching";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
-import type { OrderGroup } from "../boards";
+import type { OrderGroup } from "../order-read-model";
 
 export type NewBatch = Omit<typeof preparationBatches.$inferInsert, "id" | "computedAt" | "view"> & { view: string };
 /** Some groups, or every group with an open order or a stored batch. */

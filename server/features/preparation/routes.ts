@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BoardQuery, PreparationBoard } from "../../../domain/contracts/boards";
+import { BoardQuery } from "../../../domain/contracts/boards";
+import { PreparationBoard } from "../../../domain/contracts/preparation";
 import type { PreparationService } from "./service";
 
 export const preparationRoutes: FastifyPluginAsyncZod<{ preparation: PreparationService }> = async (

@@ -1,7 +1,7 @@
 import type { BoardOrderRow } from "../../../domain/contracts/boards";
 import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
 import type { Database } from "../../db/types";
-import { boardRows } from "../boards";
+import { boardRows } from "../order-read-model";
 import { storedViews, unsweptOrderIds, type StoredView } from "./repository";
 
 /**

@@ -1,8 +1,8 @@
-import type { PreparationBatch } from "../../../domain/contracts/boards";
+import type { PreparationBatch } from "../../../domain/contracts/preparation";
 import { pickList } from "../../../domain/pick-list";
 import { batchView } from "../../../domain/preparation-view";
 import type { Point } from "../../../domain/routing";
-import type { linesOfOrders } from "../boards";
+import type { linesOfOrders } from "../order-read-model";
 import type { BatchableRow } from "./batches";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];

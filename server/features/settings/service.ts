@@ -4,7 +4,7 @@ import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
 import { COLD_CHAIN_MESSAGES, type ColdChainSetting } from "../../../domain/cold-chain";
 import { listShipments } from "../clients";
-import { readColdChain, writeColdChain } from "../boards";
+import { readColdChain, writeColdChain } from "./cold-chain-repository";
 import { recordAudit } from "../audit";
 import { lockShipment, updateShippingPrice } from "./repository";
 

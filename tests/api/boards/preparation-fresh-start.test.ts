@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PreparationBoard } from "../../../domain/contracts/boards";
+import type { PreparationBoard } from "../../../domain/contracts/preparation";
 import type { OrderRow } from "../../../domain/contracts/orders";
 import { STATUS } from "../../../domain/order-status";
 

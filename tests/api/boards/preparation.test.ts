@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PreparationBoard } from "../../../domain/contracts/boards";
+import type { PreparationBoard } from "../../../domain/contracts/preparation";
 import { OrderEventData, PreparationUpdatedData } from "../../../domain/contracts/event-data";
 import { applyGroupBatches, applyOrderToPreparation } from "../../../domain/live-preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DispatchBoard } from "../../../domain/contracts/boards";
+import type { DispatchBoard } from "../../../domain/contracts/dispatch";
 import { DAY_PLAN_MESSAGES, type DayPlanResponse } from "../../../domain/contracts/day-plan";
 import { redisNamespaceOf } from "../../../server/config";
 import { startBullWorkers } from "../../../server/jobs/bullmq";

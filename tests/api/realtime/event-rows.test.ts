@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DispatchBoard, PreparationBoard } from "../../../domain/contracts/boards";
+import type { DispatchBoard } from "../../../domain/contracts/dispatch";
+import type { PreparationBoard } from "../../../domain/contracts/preparation";
 import {
   OrderEventData,
   PreparationUpdatedData,

@@ -13,7 +13,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { courierName, type DispatchCard } from "../../../../domain/contracts/boards";
+import { courierName } from "../../../../domain/contracts/boards";
+import type { DispatchCard } from "../../../../domain/contracts/dispatch";
 import { FLEET_COLUMNS, type PlanRequest } from "../../../../domain/contracts/day-plan";
 import { formatDistance } from "../../../../domain/routing";
 import { errorMessage } from "../../api/messages";

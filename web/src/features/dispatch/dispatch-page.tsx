@@ -11,13 +11,8 @@ import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  BOARD_MESSAGES,
-  COURIERS,
-  courierName,
-  type DispatchCard,
-  type DispatchRoute,
-} from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES, COURIERS, courierName } from "../../../../domain/contracts/boards";
+import type { DispatchCard, DispatchRoute } from "../../../../domain/contracts/dispatch";
 import { errorMessage } from "../../api/messages";
 import { BoardDateInput, useBoardDate } from "../../components/board-date";
 import { Confirm } from "../../components/confirm";

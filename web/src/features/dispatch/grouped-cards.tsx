@@ -1,5 +1,6 @@
 import { Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { courierName, type DispatchCard } from "../../../../domain/contracts/boards";
+import { courierName } from "../../../../domain/contracts/boards";
+import type { DispatchCard } from "../../../../domain/contracts/dispatch";
 import { OrderCard } from "./order-card";
 import { formatIsoDate } from "../../../../domain/calendar";
 

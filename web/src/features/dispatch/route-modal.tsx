@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, List, Loader, Modal, Text } from "@mantine/core";
 import { lazy, Suspense, useMemo } from "react";
-import { BOARD_MESSAGES, type DispatchRoute } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
+import type { DispatchRoute } from "../../../../domain/contracts/dispatch";
 import { formatDistance } from "../../../../domain/routing";
 import { useMapConfig } from "../../api/map-config";
 import type { RouteStopPoint } from "../../components/route-map";

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import type { PreparationBatch } from "../../../../domain/contracts/boards";
+import type { PreparationBatch } from "../../../../domain/contracts/preparation";
 import { formatKilos, formatWeight, toGrams } from "../../../../domain/money";
 import { isPickupZone } from "../../../../domain/delivery-method";
 import { formatDistance } from "../../../../domain/routing";

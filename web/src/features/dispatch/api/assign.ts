@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DispatchBoard, DispatchCard } from "../../../../../domain/contracts/boards";
+import type { DispatchBoard, DispatchCard } from "../../../../../domain/contracts/dispatch";
 import { boardColumns, columnsFromJson, placeCards } from "../../../../../domain/live-dispatch";
 import { moveCard } from "../../../../../domain/dispatch";
 import { post } from "../../../api/http";

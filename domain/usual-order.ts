@@ -3,7 +3,7 @@
  * (SPEC.md §3 `time.persist`; docs/decisions/quick-order.md): only while they are still offered,
  * and never the slot placeholder.
  */
-import { TIME_PLACEHOLDER_ID } from "./delivery";
+import { TIME_PLACEHOLDER_ID } from "./delivery-rules";
 
 interface PastOrder {
   shipping_time_id: number | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultZone } from "../../domain/delivery";
+import { defaultZone } from "../../domain/delivery-rules";
 import { isPickupZone } from "../../domain/delivery-method";
 import { canTransition, isEditable, STATUS } from "../../domain/order-status";
 

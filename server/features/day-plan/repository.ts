@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { PICKUP_ZONE_ID } from "../../../domain/delivery";
+import { PICKUP_ZONE_ID } from "../../../domain/delivery-rules";
 import { STATUS } from "../../../domain/order-status";
 import {
   courierAssignments,

@@ -20,7 +20,7 @@ import { recordDelivery, reverseDelivery } from "../accounts";
 import type { AuthenticatedUser } from "../auth";
 import { lockBoard, removePlacements } from "../courier-stops";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
-import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./delivery";
+import { deliveryIds, resolveDelivery, type ResolvedDelivery } from "./resolve-delivery";
 import { requestFingerprint } from "./idempotency";
 import * as repo from "./repository";
 import { toDetail } from "./serialize";

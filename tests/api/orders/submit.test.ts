@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "../../../domain/calendar";
-import { DELIVERY_DATE_UNREADABLE } from "../../../domain/delivery";
+import { DELIVERY_DATE_UNREADABLE } from "../../../domain/delivery-rules";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";

@@ -143,7 +143,7 @@ export const router = createBrowserRouter([
           {
             path: "/admin/approvals",
             lazy: page(
-              () => import("../features/approvals/approvals-page").then((m) => m.ApprovalsPage),
+              () => import("../features/users/approvals-page").then((m) => m.ApprovalsPage),
               "users.approve",
             ),
           },

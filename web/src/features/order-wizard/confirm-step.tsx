@@ -2,10 +2,10 @@ import { Alert, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea,
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { CART_MESSAGES, cartTotals, linePrice, type CartLine, type CatalogProduct } from "../../../../domain/cart";
-import { repricedLines } from "../../../../domain/cart-prices";
+import { repricedLines } from "../../../../domain/repriced-lines";
 import { shortLines, shortLineText } from "../../../../domain/cart-stock";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import { buildOrderRequest } from "../../../../domain/order-request";
+import { buildOrderRequest } from "../../../../domain/build-order-request";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatLineQuantity, formatMoneyWizard, formatWeight, toCentavos } from "../../../../domain/money";
 import { PENDING_MESSAGES } from "../../../../domain/pending-orders";

@@ -27,7 +27,7 @@ import {
   homeDelivery,
   pickupDelivery,
   wizardChoice,
-} from "../../../../domain/delivery";
+} from "../../../../domain/delivery-rules";
 import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
 import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
 import { MAP_MESSAGES } from "../../../../domain/contracts/map";

@@ -4,7 +4,7 @@ import type { OrderRequest } from "../../../../../domain/contracts/order-request
 import { wizardKeys } from "./keys";
 
 export interface SubmitOrderInput {
-  /** SPEC.md §3's submit payload, as domain/order-request.ts builds it. */
+  /** SPEC.md §3's submit payload, as domain/build-order-request.ts builds it. */
   body: OrderRequest;
   /** One per confirmation attempt: a double click or a retry creates one order. */
   idempotencyKey: string;

@@ -1,8 +1,8 @@
 import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
 import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
 import { DELIVERY_METHODS } from "../../../domain/delivery-method";
-import { type DeliveryDay, PICKUP_CITY_ID } from "../../../domain/delivery";
-import { readOrderDelivery } from "../../../domain/order-request";
+import { type DeliveryDay, PICKUP_CITY_ID } from "../../../domain/delivery-rules";
+import { readOrderDelivery } from "../../../domain/build-order-request";
 import { Invalid } from "../../errors";
 import type { OrderInputs } from "./repository";
 
@@ -34,7 +34,7 @@ export function deliveryIds(details: OrderDetails | null | undefined) {
 }
 
 /**
- * The request's delivery read by domain/order-request.ts (SPEC.md §5's rules), as the order's
+ * The request's delivery read by domain/build-order-request.ts (SPEC.md §5's rules), as the order's
  * columns; the zone's price comes from the database, not the browser.
  */
 export function resolveDelivery(

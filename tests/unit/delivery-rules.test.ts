@@ -18,7 +18,7 @@ import {
   readCoordinate,
   TIME_PLACEHOLDER_ID,
   wizardChoice,
-} from "../../domain/delivery";
+} from "../../domain/delivery-rules";
 
 const day = { today: "2030-05-04", kept: null };
 const home: DeliveryChoice = {

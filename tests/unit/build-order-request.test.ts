@@ -3,8 +3,8 @@ import type { CartLine } from "../../domain/cart";
 import { type DeliveryDetails, DeliveryPlace, OrderRequest } from "../../domain/contracts/order-request";
 import { DELIVERY_METHODS } from "../../domain/delivery-method";
 import { ORDER_MESSAGES } from "../../domain/contracts/orders";
-import { PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID } from "../../domain/delivery";
-import { buildOrderRequest, type WizardOrder } from "../../domain/order-request";
+import { PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID } from "../../domain/delivery-rules";
+import { buildOrderRequest, type WizardOrder } from "../../domain/build-order-request";
 
 const line: CartLine = {
   productId: 7,

@@ -9,7 +9,7 @@ import {
   PICKUP_ADDRESS,
   PICKUP_CITY_ID,
   readCoordinate,
-} from "./delivery";
+} from "./delivery-rules";
 import { DELIVERY_METHODS, isPickupZone } from "./delivery-method";
 import { type Centavos, type Grams, toCentavos } from "./money";
 
@@ -84,7 +84,7 @@ export type ReadDelivery =
 
 /**
  * The server's reading of a request's orderData (SPEC.md §3's wire, looser than OrderRequest):
- * the delivery rules of domain/delivery.ts against the catalogue, then the place narrowed to
+ * the delivery rules of domain/delivery-rules.ts against the catalogue, then the place narrowed to
  * OrderRequest's own union. A pick-up is a zone named like 'busca', whatever method is sent.
  */
 export function readOrderDelivery(wire: OrderDetails, refs: DeliveryReferences, day: DeliveryDay): ReadDelivery {

@@ -1,4 +1,4 @@
-import { DECIMAL_MESSAGES, parseDecimalInput } from "./decimal-input";
+import { readKilos } from "./decimal-input";
 import { formatKilos, formatMoney, priceOf, type Centavos, type Grams } from "./money";
 import type { LineType } from "./pricing";
 
@@ -26,18 +26,9 @@ export type WeightReading = { ok: true; grams: Grams } | { ok: false; message: s
 
 /** A weight as the preparer types it (es-AR "19,6", up to 3 decimals), or as a number; above 0. */
 export function parseWeight(input: string | number): WeightReading {
-  if (typeof input === "number") {
-    // A JSON number is already a number: 1.475 is a kilo and a half, not "1.475" read as thousands.
-    const grams = Math.round(input * 1000);
-    if (!Number.isFinite(input)) return { ok: false, message: DECIMAL_MESSAGES.empty };
-    if (Math.abs(input * 1000 - grams) > 1e-6) return { ok: false, message: DECIMAL_MESSAGES.decimals(3) };
-    if (input < 0) return { ok: false, message: DECIMAL_MESSAGES.negative };
-    return grams > 0 ? { ok: true, grams } : { ok: false, message: WEIGHT_MESSAGES.positive };
-  }
-  const read = parseDecimalInput(input, { decimals: 3 });
+  const read = readKilos(input);
   if (!read.ok) return read;
-  if (read.scaled <= 0) return { ok: false, message: WEIGHT_MESSAGES.positive };
-  return { ok: true, grams: read.scaled };
+  return read.grams > 0 ? read : { ok: false, message: WEIGHT_MESSAGES.positive };
 }
 
 /** Lines that can carry a real weight: KG and UN lines taken from stock; promotions and freezer lines never. */

@@ -95,3 +95,24 @@ export function decimalReading(value: number, decimals: number, unit?: "$" | "kg
   const number = formatDecimalInput(value, decimals, { money: unit === "$" });
   return unit === "$" ? `Se lee: $ ${number}` : unit === "kg" ? `Se lee: ${number} kg` : `Se lee: ${number}`;
 }
+
+export type KilosReading = { ok: true; grams: number } | { ok: false; message: string };
+
+/**
+ * Kilograms as a request carries them into exact grams: a JSON number (1.475 is a kilo and a
+ * half, not "1.475" read as thousands) or es-AR text ("19,6"), up to 3 decimals, not negative.
+ * Zero is read: whether it may be is the caller's rule.
+ */
+export function readKilos(input: string | number): KilosReading {
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return { ok: false, message: DECIMAL_MESSAGES.empty };
+    const grams = Math.round(input * 1000);
+    if (Math.abs(input * 1000 - grams) > 1e-6) return { ok: false, message: DECIMAL_MESSAGES.decimals(3) };
+    if (input < 0) return { ok: false, message: DECIMAL_MESSAGES.negative };
+    if (!Number.isSafeInteger(grams) || grams >= 10 ** (MAX_INTEGER_DIGITS + 3))
+      return { ok: false, message: DECIMAL_MESSAGES.tooLarge };
+    return { ok: true, grams };
+  }
+  const read = parseDecimalInput(input, { decimals: 3 });
+  return read.ok ? { ok: true, grams: read.scaled } : read;
+}

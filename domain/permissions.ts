@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   /** Modify or cancel an order another seller took; everyone else only their own. */
   "orders.manage_any": ["Admin"],
   "preparation.work": ["Admin", "Preparador"],
+  /** 'Ingresar lote' (issue 42): receiving kilograms by lot and expiry, which grows the product's stock. */
+  "lots.receive": ["Admin", "Preparador"],
   "dispatch.work": ["Admin", "Despachante"],
   /** The courier's own stops: read them, mark delivered or not, share the position. */
   "courier.work": ["Cadete"],

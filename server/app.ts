@@ -13,6 +13,8 @@ import { registerApiDocs } from "./plugins/api-docs";
 import type { DatabaseHandle } from "./db/client";
 import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
 import { accountsRoutes } from "./features/accounts/routes";
+import { lotsRoutes } from "./features/lots/routes";
+import { createLotsService } from "./features/lots/service";
 import { createAccountsService } from "./features/accounts/service";
 import { auditRoutes } from "./features/audit/routes";
 import { createAuditService } from "./features/audit/service";
@@ -252,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(commissionsRoutes, { commissions });
       await api.register(accountsRoutes, { accounts });
+      await api.register(lotsRoutes, { lots: createLotsService({ db }) });
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

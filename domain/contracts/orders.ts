@@ -3,6 +3,7 @@ import { isoDate } from "./dates";
 import { text } from "./text";
 import { PageCount, PageQuery } from "./paging";
 import { idFrom, recordId } from "./catalog-common";
+import { LineLot, LineLots, LotTaken } from "./lots";
 
 export const ORDER_MESSAGES = {
   noStock: "No cuenta con el stock necesario para este producto.",
@@ -70,7 +71,9 @@ export const OrderIdRequest = z.object({ order_id: recordId() });
 
 /**
  * 'Preparado!' (SPEC.md §7's call): with `lines`, the real weight packed of KG and UN lines
- * (es-AR kilos, up to 3 decimals); `confirm_tolerance` accepts weights outside a product's tolerance.
+ * (es-AR kilos, up to 3 decimals) and the lots a line took; `confirm_tolerance` accepts weights
+ * outside a product's tolerance. Lines of products with lots that name none take them
+ * first-expiry-first (issue 42).
  */
 export const PreparedRequest = z.object({
   order_id: recordId(),
@@ -78,7 +81,12 @@ export const PreparedRequest = z.object({
     .array(
       z.object({
         detailed_product_id: recordId("Línea inválida."),
-        picked_weight: z.union([z.number(), text().max(30)], { error: "Ingresá el peso real en kg." }),
+        picked_weight: z.union([z.number(), text().max(30)], { error: "Ingresá el peso real en kg." }).optional(),
+        /**
+         * Issue 42: the lots the preparer took for this line, instead of the suggested ones;
+         * what they leave of the line is taken first-expiry-first from the product's other lots.
+         */
+        lots: z.array(LotTaken).max(20).optional(),
       }),
     )
     .max(200)
@@ -139,6 +147,8 @@ const OrderLine = z.object({
   Picked_Weight: text().nullable(),
   /** What the line costs now: by the real weight once weighed. */
   Total_Price: text(),
+  /** Issue 42: the lots it took and what it took without a lot (domain/contracts/lots.ts). */
+  ...LineLots,
 });
 
 const OrderHistoryEntry = z.object({
@@ -207,6 +217,15 @@ export const PreparationItems = z.object({
       Virtual_Freezer: z.boolean(),
       Requires_Weighing: z.boolean(),
       Weight_Tolerance_Pct: text(),
+      /** Issue 42: what the line took once prepared (empty before). */
+      ...LineLots,
+      /**
+       * Before it is prepared, the lots first-expiry-first-out would take for it now (the
+       * checklist's suggestion), and the kilograms they leave without a lot (null when its
+       * product has no lots); empty and null once prepared.
+       */
+      suggested_lots: z.array(LineLot),
+      suggested_without_lot: text().nullable(),
     }),
   ),
 });

@@ -10,3 +10,4 @@ export * from "./audit";
 export * from "./courier";
 export * from "./day-plan";
 export * from "./accounts";
+export * from "./lots";

@@ -92,6 +92,11 @@ export const orderDetails = pgTable(
     promotions: text("promotions"),
     weighted: boolean("weighted").notNull().default(true),
     nullDate: timestamp("null_date", { withTimezone: true }),
+    /**
+     * Issue 42: kilograms the line took as stock without a lot when it was prepared, because its
+     * product's usable lots did not cover them; null before preparation or when the product had no lots.
+     */
+    withoutLot: numeric("without_lot", { precision: 12, scale: 3 }),
   },
   (t) => [
     check("order_details_type", sql`${t.type} in ('KG', 'UN', 'PROMO')`),

@@ -1,4 +1,5 @@
 import { describeHistoryEvent } from "../../../domain/order-history";
+import type { LineLot } from "../../../domain/contracts/lots";
 import type { OrderDetail } from "../../../domain/contracts/orders";
 import type { historyOf, linesWithNames, orderWithNames } from "./repository";
 
@@ -8,6 +9,7 @@ export function toDetail(
   found: Found,
   lines: Awaited<ReturnType<typeof linesWithNames>>,
   history: Awaited<ReturnType<typeof historyOf>>,
+  lots: Map<number, LineLot[]>,
 ): OrderDetail {
   const { order } = found;
   return {
@@ -54,6 +56,8 @@ export function toDetail(
       weighted: line.weighted,
       Picked_Weight: line.pickedWeight,
       Total_Price: line.totalPrice,
+      lots: lots.get(line.id) ?? [],
+      without_lot: line.withoutLot,
     })),
     history: history.map((h) => ({
       id: h.id,

@@ -12,11 +12,19 @@ import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../..
 import { canTransition, isEditable, isRepeat, PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
 import { can } from "../../../domain/permissions";
 import type { LineType } from "../../../domain/pricing";
-import { clearWeights, planWeighing, type Reweighed, type WeighingLine } from "../../../domain/catch-weight";
+import {
+  clearWeights,
+  planWeighing,
+  type Reweighed,
+  type WeightGiven,
+  type WeighingLine,
+} from "../../../domain/catch-weight";
+import type { AllocationLine } from "../../../domain/lots";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from "../../errors";
 import { recordDelivery, reverseDelivery } from "../accounts";
+import { orderLineLots, releaseOrderLots, suggestLots, takeOrderLots } from "../lots";
 import type { AuthenticatedUser } from "../auth";
 import { lockBoard, removePlacements } from "../courier-stops";
 import { difference, negate, priceCart, takenBy, type PricedCart } from "./cart-pricing";
@@ -246,6 +254,7 @@ export function createOrdersService({ db }: { db: Database }) {
       throw new Conflict(to === STATUS.cancelled ? ORDER_MESSAGES.notEditable : ORDER_MESSAGES.illegalTransition);
     const taken = to === STATUS.cancelled ? takenBy(await repo.linesOf(tx, orderId)) : null;
     if (taken) {
+      await releaseOrderLots(tx, orderId);
       await repo.applyStock(tx, negate(taken.stock));
       await repo.applyFreezer(tx, order.clientId, negate(taken.freezer));
     }
@@ -299,6 +308,27 @@ export function createOrdersService({ db }: { db: Database }) {
       weighted: line.weighted,
       requiresWeighing,
       tolerancePct: Number(tolerancePct),
+    }));
+  }
+
+  /**
+   * What each line takes from lots: its real weight once weighed (the plan's), else the ordered
+   * one; the lots the preparer named for it, if any.
+   */
+  function allocationLines(
+    lines: WeighingLine[],
+    plan: Reweighed,
+    given: NonNullable<PreparedRequest["lines"]>,
+  ): AllocationLine[] {
+    const picked = new Map(plan.lines.map((l) => [l.id, l.picked]));
+    const chosen = new Map(given.map((g) => [g.detailed_product_id, g.lots]));
+    return lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      product: line.product,
+      need: picked.get(line.id) ?? line.ordered,
+      fromStock: !line.virtualFreezer,
+      chosen: chosen.get(line.id)?.map((c) => ({ lotId: c.lot_id, grams: c.quantity })),
     }));
   }
 
@@ -360,8 +390,11 @@ export function createOrdersService({ db }: { db: Database }) {
       const given = request.lines ?? [];
       if (correcting && !given.length) return;
       const lines = await weighingLines(tx, order.id);
-      const plan = planWeighing(lines, given, request.confirm_tolerance);
+      const weights = given.filter((g): g is WeightGiven => g.picked_weight !== undefined);
+      const plan = planWeighing(lines, weights, request.confirm_tolerance);
       if (!plan.ok) throw plan.status === 409 ? new Conflict(plan.message) : new Invalid(plan.message);
+      // Issue 42: the lines take their kilograms (the real ones once weighed) from lots, before the stock moves.
+      await takeOrderLots(tx, order.id, allocationLines(lines, plan, given));
       await applyWeights(tx, order, plan, STATUS.prepared, user, new Map(lines.map((l) => [l.productId, l.product])));
     });
   }
@@ -378,6 +411,7 @@ export function createOrdersService({ db }: { db: Database }) {
       if (order.statusId !== STATUS.prepared) return changeStatus(tx, orderId, STATUS.pending, user);
       const lines = await weighingLines(tx, order.id);
       await removePlacements(tx, [order.id]);
+      await releaseOrderLots(tx, order.id);
       await applyWeights(tx, order, clearWeights(lines), STATUS.pending, user, new Map());
     });
   }
@@ -416,7 +450,12 @@ export function createOrdersService({ db }: { db: Database }) {
       const found = await repo.orderWithNames(db, id);
       if (!found) throw new NotFound(ORDER_MESSAGES.notFound);
       visible(found.order, user);
-      return toDetail(found, await repo.linesWithNames(db, id), await repo.historyOf(db, id));
+      const [lines, history, lots] = await Promise.all([
+        repo.linesWithNames(db, id),
+        repo.historyOf(db, id),
+        orderLineLots(db, id),
+      ]);
+      return toDetail(found, lines, history, lots);
     },
 
     async items(id: number, user: AuthenticatedUser) {
@@ -424,6 +463,22 @@ export function createOrdersService({ db }: { db: Database }) {
       if (!found) throw new NotFound(ORDER_MESSAGES.notFound);
       visible(found.order, user);
       const lines = await repo.linesWithNames(db, id);
+      const preparing = PREPARATION_STATUSES.includes(found.order.statusId);
+      const [lots, suggested] = await Promise.all([
+        orderLineLots(db, id),
+        preparing
+          ? suggestLots(
+              db,
+              lines.map(({ line, name }) => ({
+                id: line.id,
+                productId: line.productId,
+                product: name,
+                need: toGrams(line.pickedWeight ?? line.weight),
+                fromStock: !line.virtualFreezer,
+              })),
+            )
+          : undefined,
+      ]);
       return {
         client_name: found.clientName,
         notes: found.order.notes,
@@ -439,6 +494,10 @@ export function createOrdersService({ db }: { db: Database }) {
           Virtual_Freezer: line.virtualFreezer,
           Requires_Weighing: requiresWeighing,
           Weight_Tolerance_Pct: tolerancePct,
+          lots: lots.get(line.id) ?? [],
+          without_lot: line.withoutLot,
+          suggested_lots: suggested?.get(line.id)?.lots ?? [],
+          suggested_without_lot: suggested?.get(line.id)?.withoutLot ?? null,
         })),
       };
     },

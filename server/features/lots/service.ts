@@ -1,0 +1,176 @@
+import { addDays, todayInBuenosAires } from "../../../domain/calendar";
+import { LOT_MESSAGES, type LineLot, type Lot, type ReceiveLotRequest } from "../../../domain/contracts/lots";
+import {
+  allocate,
+  isUsable,
+  lotChanges,
+  receivingRefusal,
+  type AllocationLine,
+  type PoolLot,
+} from "../../../domain/lots";
+import { formatIsoDate } from "../../../domain/calendar";
+import { gramsToDecimal, toGrams } from "../../../domain/money";
+import type { Database, Executor } from "../../db/types";
+import { Conflict, Invalid, NotFound } from "../../errors";
+import { appendEvent } from "../../realtime/outbox";
+import type { AuthenticatedUser } from "../auth";
+import * as repo from "./repository";
+
+const toLot = (row: repo.LotRow, today: string): Lot => ({
+  id: row.id,
+  product_id: row.product_id,
+  code: row.code,
+  expiry: row.expiry,
+  received: row.received,
+  remaining: row.remaining,
+  expired: !isUsable(row.expiry, today),
+});
+
+const toPool = (row: repo.LotRow): PoolLot => ({
+  id: row.id,
+  productId: row.product_id,
+  code: row.code,
+  expiry: row.expiry,
+  remaining: toGrams(row.remaining),
+});
+
+const toLineLot = (take: { lotId: number; grams: number }, lots: Map<number, PoolLot>): LineLot => {
+  const lot = lots.get(take.lotId)!;
+  return { lot_id: lot.id, code: lot.code, expiry: lot.expiry, quantity: gramsToDecimal(take.grams) };
+};
+
+const productsOf = (lines: AllocationLine[]) => [...new Set(lines.filter((l) => l.fromStock).map((l) => l.productId))];
+
+/**
+ * Takes the order's lines' kilograms from lots, in the caller's transaction, after the order's
+ * row is locked and before its stock moves: every lot of the lines' products is locked (id
+ * order), what the order took before is counted as back in its lots, the allocation is checked
+ * whole (a refusal throws and changes nothing) and each lot moves by the difference only.
+ */
+export async function takeOrderLots(tx: Executor, orderId: number, lines: AllocationLine[]) {
+  const previous = await repo.takesOfOrder(tx, orderId);
+  const chosenIds = lines.flatMap((l) => l.chosen?.map((c) => c.lotId) ?? []);
+  const locked = await repo.lockLotsOf(tx, productsOf(lines), chosenIds);
+  const back = new Map<number, number>();
+  for (const t of previous) back.set(t.lotId, (back.get(t.lotId) ?? 0) + t.grams);
+  const pool = locked.map((row) => {
+    const lot = toPool(row);
+    return { ...lot, remaining: lot.remaining + (back.get(lot.id) ?? 0) };
+  });
+  const withPrevious = lines.map((line) => ({
+    ...line,
+    previous: previous.filter((t) => t.orderDetailId === line.id).map((t) => ({ lotId: t.lotId, grams: t.grams })),
+  }));
+  const allocation = allocate(withPrevious, pool, todayInBuenosAires());
+  if (!allocation.ok)
+    throw allocation.status === 409 ? new Conflict(allocation.message) : new Invalid(allocation.message);
+  const takes = allocation.lines.flatMap((line) =>
+    line.takes.map((t) => ({ orderDetailId: line.id, lotId: t.lotId, grams: t.grams })),
+  );
+  await repo.writeTakes(
+    tx,
+    orderId,
+    takes,
+    lotChanges(previous, takes),
+    allocation.lines.map((line) => ({ id: line.id, grams: line.withoutLot })),
+  );
+}
+
+/** Back to Pendiente (or cancelled): every kilogram the order took goes back to its lot. */
+export const releaseOrderLots = (tx: Executor, orderId: number) => repo.releaseOrder(tx, orderId);
+
+/** Each line's lots as the order's detail carries them, by line id. */
+export async function orderLineLots(db: Executor, orderId: number): Promise<Map<number, LineLot[]>> {
+  const byLine = new Map<number, LineLot[]>();
+  for (const row of await repo.lotsOfOrderLines(db, orderId)) {
+    const list = byLine.get(row.order_detail_id) ?? [];
+    list.push({ lot_id: row.lot_id, code: row.code, expiry: row.expiry, quantity: row.quantity });
+    byLine.set(row.order_detail_id, list);
+  }
+  return byLine;
+}
+
+/**
+ * The checklist's suggestion for an order not yet prepared: what first-expiry-first-out would
+ * take for each line now, from the lots as they are (not locked: preparing decides for real).
+ */
+export async function suggestLots(db: Executor, lines: AllocationLine[]) {
+  const pool = (await repo.lotsOf(db, productsOf(lines))).map(toPool);
+  const allocation = allocate(lines, pool, todayInBuenosAires());
+  const byId = new Map(pool.map((lot) => [lot.id, lot]));
+  const suggested = new Map<number, { lots: LineLot[]; withoutLot: string | null }>();
+  if (!allocation.ok) return suggested;
+  for (const line of allocation.lines)
+    suggested.set(line.id, {
+      lots: line.takes.map((t) => toLineLot(t, byId)),
+      withoutLot: line.withoutLot === null ? null : gramsToDecimal(line.withoutLot),
+    });
+  return suggested;
+}
+
+export function createLotsService({ db }: { db: Database }) {
+  async function mustBeOnSale(executor: Executor, productId: number) {
+    const product = await repo.productOnSale(executor, productId);
+    if (!product) throw new NotFound(LOT_MESSAGES.productNotFound);
+    return product;
+  }
+
+  return {
+    /**
+     * 'Ingresar lote': the lot (new, or more of the same code and expiry) and the product's stock
+     * grow together; the screens hear the new stock as product.stock_changed, as the stock editor's.
+     */
+    async receive(productId: number, request: ReceiveLotRequest, user: AuthenticatedUser): Promise<Lot> {
+      const today = todayInBuenosAires();
+      const refusal = receivingRefusal({ expiry: request.expiry, today });
+      if (refusal) throw new Invalid(refusal, { expiry: refusal });
+      return db.transaction(async (tx) => {
+        await mustBeOnSale(tx, productId);
+        const received = await repo.receive(tx, {
+          productId,
+          code: request.code,
+          expiry: request.expiry,
+          grams: request.quantity,
+          userId: user.id,
+        });
+        if (!received.lot)
+          throw new Conflict(LOT_MESSAGES.otherExpiry(request.code, formatIsoDate(received.otherExpiry ?? "")));
+        await appendEvent(tx, {
+          type: "product.stock_changed",
+          actorId: user.id,
+          data: { product_id: productId, quantity: received.quantity!, name: received.name! },
+        });
+        return toLot(received.lot, today);
+      });
+    },
+
+    async productLots(productId: number) {
+      await mustBeOnSale(db, productId);
+      const today = todayInBuenosAires();
+      return { results: (await repo.productLots(db, productId)).map((row) => toLot(row, today)) };
+    },
+
+    async expiring(days: number) {
+      const today = todayInBuenosAires();
+      const rows = await repo.expiring(db, today, addDays(today, days));
+      return {
+        results: rows.map((r) => ({
+          id: r.id,
+          product_id: r.product_id,
+          product_name: r.product_name,
+          code: r.code,
+          expiry: r.expiry,
+          remaining: r.remaining,
+        })),
+      };
+    },
+
+    async trace(lotId: number) {
+      const [lot, deliveries] = await Promise.all([repo.lotWithProduct(db, lotId), repo.trace(db, lotId)]);
+      if (!lot) throw new NotFound(LOT_MESSAGES.notFound);
+      return { lot: { ...toLot(lot, todayInBuenosAires()), product_name: lot.product_name }, deliveries };
+    },
+  };
+}
+
+export type LotsService = ReturnType<typeof createLotsService>;

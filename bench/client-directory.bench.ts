@@ -1,5 +1,5 @@
 /**
- * The client directory kept on the phone (issue 38, docs/decisions/client-directory.md): its size
+ * The client directory kept on the phone (issue 38, docs/decisions/clients/0166-client-directory.md): its size
  * for 5,000 and 20,000 clients — every client with a last order, a quarter of them the seller's
  * clients of the last 90 days with 6 lines each — and the time /api/clients/directory/ takes.
  * The phone keeps the answer as it came (IndexedDB, one entry); beside it the kept queries
@@ -12,7 +12,7 @@ import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
 
 const SIZES = [5_000, 20_000];
-/** What else the phone keeps (docs/decisions/offline-kept-data.md): kept queries, shell precache. */
+/** What else the phone keeps (docs/decisions/offline/0153-offline-kept-data.md): kept queries, shell precache. */
 const KEPT_QUERIES_MB = 0.58;
 const PRECACHE_MB = 5.1;
 const LIMIT_MB = 50;

@@ -26,7 +26,7 @@ export interface Batch<T extends BatchableOrder> {
 /**
  * Sizes for a group of n: up to 4 together; beyond that ceil(n/4) batches as even as
  * possible, which are all 3 or 4 from 6 orders on. Five orders cannot hold both rules:
- * they go as 3 + 2 (the cap of 4 is kept; docs/decisions/preparation-batch-sizes.md).
+ * they go as 3 + 2 (the cap of 4 is kept; docs/decisions/preparation/0085-preparation-batch-sizes.md).
  */
 export function batchSizes(n: number): number[] {
   if (n <= MAX_BATCH) return n ? [n] : [];

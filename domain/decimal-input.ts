@@ -1,7 +1,7 @@
 /**
  * Numbers as people in Argentina type them (es-AR): a comma is the decimal mark and dots
  * group thousands, "111.000" and "1.234,50". One reading for every money and weight field
- * (docs/decisions/es-ar-number-input.md):
+ * (docs/decisions/ui/0129-es-ar-number-input.md):
  * - with a comma, it is the decimal mark and every dot before it groups thousands;
  * - dots in groups of three digits ("111.000", "1.234.567") group thousands;
  * - any other single dot is a decimal point ("1.5", "0.500", "1234.5"), as a phone's

@@ -2,7 +2,7 @@
  * How one exported value is written for a Spanish-Argentina spreadsheet. Values arrive as
  * Postgres prints them (text), with timestamps already turned to Buenos Aires wall-clock
  * time as "YYYY-MM-DD HH:MI" and dates as "YYYY-MM-DD" (the time zone rules are Postgres's).
- * docs/decisions/export-formulas.md and export-es-ar-format.md say why each rule is as it is.
+ * docs/decisions/exports/0127-export-formulas.md and export-es-ar-format.md say why each rule is as it is.
  */
 
 /** What a column holds, which decides how a cell is written (and its xlsx number format). */

@@ -52,7 +52,7 @@ export const RETRY_EVERY_MS = 30_000;
 /**
  * After a send that got no answer on a trigger (the signal back, start, focus), it is tried
  * again after these waits, before the 30 s timer: the 'online' event often fires before the
- * network carries anything (docs/decisions/pending-orders.md).
+ * network carries anything (docs/decisions/pending-orders/0152-pending-orders.md).
  */
 export const RETRY_BACKOFF_MS = [1_000, 2_000, 4_000, 8_000] as const;
 

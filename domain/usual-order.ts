@@ -1,6 +1,6 @@
 /**
  * The time slot and payment method a client's last order used, offered again for the next one
- * (SPEC.md §3 `time.persist`; docs/decisions/quick-order.md): only while they are still offered,
+ * (SPEC.md §3 `time.persist`; docs/decisions/order-wizard/0151-quick-order.md): only while they are still offered,
  * and never the slot placeholder.
  */
 import { TIME_PLACEHOLDER_ID } from "./delivery-rules";

@@ -96,8 +96,8 @@ export function stylesheetsAfterFirstPaint(): Plugin {
  * The service worker (Workbox, generated at build): it precaches the app shell, every built
  * script, sheet and icon by content revision, so the app opens with no network after one
  * visit, and answers every page address with the kept index.html. The API is never cached
- * here: the seller's data is kept by the query cache (docs/decisions/offline-kept-data.md).
- * A new version waits until the app applies it (docs/decisions/offline-app-updates.md).
+ * here: the seller's data is kept by the query cache (docs/decisions/offline/0153-offline-kept-data.md).
+ * A new version waits until the app applies it (docs/decisions/offline/0149-offline-app-updates.md).
  */
 export const serviceWorker = () =>
   VitePWA({

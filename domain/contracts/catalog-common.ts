@@ -24,7 +24,7 @@ const DECIMAL_DIGITS = /^[0-9]+$/;
  * else (a path, a query, a form's select). JavaScript's Number() and z.coerce read "0x3",
  * " 1", "3e0", "+3", "1.0" and true as ids, so `/api/orders/0x3/` answered order 3 and
  * `/api/products/delete/%201/` deleted product 1 (issue 39): anything else is undefined here.
- * docs/decisions/ids-checked-before-queries.md.
+ * docs/decisions/platform/0058-ids-checked-before-queries.md.
  */
 export function idFrom(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;

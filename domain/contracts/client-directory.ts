@@ -3,7 +3,7 @@ import { text } from "./text";
 
 /**
  * The client directory kept on the phone of everyone who takes orders (issue 38,
- * docs/decisions/client-directory.md): every active client's list fields, and for the clients the
+ * docs/decisions/clients/0166-client-directory.md): every active client's list fields, and for the clients the
  * seller sold to in the last 90 days their last order's lines. Rows are arrays, not objects: the
  * field names repeated 20,000 times were half the size.
  */

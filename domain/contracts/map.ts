@@ -3,7 +3,7 @@ import { text } from "./text";
 
 /**
  * SPEC.md §8's map messages named Google Maps; the map is MapLibre over a configurable style
- * and geocoder, so they name the map itself (docs/decisions/map-messages-name-no-provider.md).
+ * and geocoder, so they name the map itself (docs/decisions/map/0009-map-messages-name-no-provider.md).
  */
 export const MAP_MESSAGES = {
   noStyle:

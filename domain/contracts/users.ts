@@ -18,7 +18,7 @@ const PendingRegistration = z.object({
   email: text(),
   group: text(),
 });
-/** The requests awaiting approval come a page at a time, oldest first (docs/decisions/approvals-paged.md). */
+/** The requests awaiting approval come a page at a time, oldest first (docs/decisions/users/0167-approvals-paged.md). */
 export const ApprovalsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(100),
   ...PageQuery,

@@ -179,6 +179,6 @@ export function planDay(input: DayInput, options: SolveOptions = {}): DayPlan {
 
 /**
  * The budget of a day's plan: 1 s up to 80 orders, 12 ms an order above that, at most 4 s (at
- * 300 orders 1 s left orders out that 4 s placed: docs/decisions/day-plan-solver.md).
+ * 300 orders 1 s left orders out that 4 s placed: docs/decisions/day-plan/0157-day-plan-solver.md).
  */
 export const dayPlanBudgetMs = (orders: number) => Math.min(4_000, Math.max(1_000, orders * 12));

@@ -52,7 +52,7 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     /**
      * SHA-256 of the request the key first came with (canonical JSON): the same key with
-     * another body is refused (docs/decisions/idempotency-key.md); null before issue 39.
+     * another body is refused (docs/decisions/orders/0057-idempotency-key.md); null before issue 39.
      */
     idempotencyFingerprint: text("idempotency_fingerprint"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

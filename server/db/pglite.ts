@@ -8,7 +8,7 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
  * PGlite's Postgres lives in this process's WebAssembly memory, which never shrinks: the
  * server defaults (shared_buffers 128 MB, zeroed at start, memory for 100 connections) cost
  * ~150 MB resident before the first query. One connection with 16 MB of buffers holds an
- * office's data (tens of MB) as well (docs/decisions/embedded-database-memory.md).
+ * office's data (tens of MB) as well (docs/decisions/platform/0163-embedded-database-memory.md).
  */
 const MEMORY = [
   ["shared_buffers", "16MB"],

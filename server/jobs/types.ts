@@ -59,7 +59,7 @@ export interface Jobs {
 /**
  * Work the jobs layer keeps running beside its queues, in the process that runs the jobs (the
  * worker; the app itself when embedded), for what a queued job's latency cannot serve
- * (docs/decisions/preparation-sweep-loop.md).
+ * (docs/decisions/preparation/0150-preparation-sweep-loop.md).
  */
 export interface JobLoop {
   loop: string;

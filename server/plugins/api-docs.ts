@@ -96,7 +96,7 @@ function completeDocument(document: Document): Document {
  * /api/docs. Registered before the routes (so it sees them). Embedded (a laptop, a shop's PC)
  * the reference is public; in production every path under it needs an Admin's token, so the
  * map of the API is not handed to whoever reaches the site (issue 39,
- * docs/decisions/api-docs-in-production.md).
+ * docs/decisions/platform/0165-api-docs-in-production.md).
  */
 export async function registerApiDocs(app: FastifyInstance, { signInRequired }: { signInRequired: boolean }) {
   // Built at the first request: the auth plugin, registered after this one, provides it.

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 
 /**
  * What a seller's hands do to take an order, counted by the page itself from the events Chromium
- * delivers (docs/decisions/counting-taps.md):
+ * delivers (docs/decisions/order-wizard/0147-counting-taps.md):
  * - a tap is every press of the screen (a button, a row, an option, the tap that focuses a field)
  *   and every press of the keyboard's Enter or Tab (the phone keyboard's 'Ir' / 'Siguiente');
  * - a typed field is a field that receives typed text while focused, once per focus;

@@ -3,7 +3,7 @@ import type { JobLoop } from "../../server/jobs/types";
 
 /**
  * Re-batches the preparation board soon after order events: a loop, not a queue, because a
- * board must follow an order within a second (docs/decisions/preparation-sweep-loop.md).
+ * board must follow an order within a second (docs/decisions/preparation/0150-preparation-sweep-loop.md).
  */
 export const preparationSweep: JobLoop = {
   loop: "preparation-sweep",

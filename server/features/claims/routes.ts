@@ -1,3 +1,7 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/claims/0076-one-active-claim-per-type.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {

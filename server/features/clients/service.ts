@@ -158,7 +158,7 @@ export function createClientsService({ db }: { db: Database }) {
       return { results: rows.map(toListItem), count };
     },
 
-    /** The directory kept on the phone (docs/decisions/client-directory.md). */
+    /** The directory kept on the phone (docs/decisions/clients/0166-client-directory.md). */
     async directory(sellerId: number, now = new Date()): Promise<ClientDirectory> {
       const since = new Date(now.getTime() - RECENT_CLIENT_DAYS * 86_400_000);
       const [rows, lines] = await Promise.all([

@@ -1,3 +1,8 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/commissions/0029-commissions.md
+ * - docs/decisions/commissions/0143-commission-default-seller.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../domain/contracts/text";

@@ -12,7 +12,7 @@ import type { AuthenticatedUser } from "../auth";
 import { recordAudit } from "../audit";
 import * as repo from "./repository";
 
-// Seeded defaults (docs/decisions/commissions.md): 5 % of the goods, shipping not included.
+// Seeded defaults (docs/decisions/commissions/0029-commissions.md): 5 % of the goods, shipping not included.
 const DEFAULT_RATE = "0.05";
 
 /** The rate as basis points (1/10000), so the commission is exact integer arithmetic. */

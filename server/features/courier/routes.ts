@@ -1,3 +1,15 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/courier/0020-cadete-group.md
+ * - docs/decisions/courier/0030-courier-cash.md
+ * - docs/decisions/courier/0032-courier-events.md
+ * - docs/decisions/courier/0033-courier-phone-shows-today.md
+ * - docs/decisions/courier/0034-courier-position.md
+ * - docs/decisions/courier/0095-proof-photos.md
+ * - docs/decisions/courier/0113-stops-are-history.md
+ * - docs/decisions/courier/0138-undo-courier-marks.md
+ * - docs/decisions/courier/0162-cold-chain-at-delivery.md
+ */
 import { createReadStream, existsSync } from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,3 +1,8 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/day-plan/0157-day-plan-solver.md
+ * - docs/decisions/day-plan/0161-day-plan-on-the-board.md
+ */
 // The public entry of day-plan: what the app and the workers use of it (.dependency-cruiser.cjs).
 export { computeDayPlan, failDayPlan } from "./compute";
 export { dayPlanRoutes } from "./routes";

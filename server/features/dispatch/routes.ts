@@ -1,3 +1,15 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/dispatch/0010-route-needs-linked-courier.md
+ * - docs/decisions/dispatch/0011-route-slot-order.md
+ * - docs/decisions/dispatch/0019-boards-show-one-delivery-date.md
+ * - docs/decisions/dispatch/0031-courier-columns-and-users.md
+ * - docs/decisions/dispatch/0036-dispatch-assignments-versioned.md
+ * - docs/decisions/dispatch/0037-dispatch-board-filters.md
+ * - docs/decisions/dispatch/0039-entregado-from-enviados.md
+ * - docs/decisions/dispatch/0106-routes-computed-in-the-request.md
+ * - docs/decisions/dispatch/0119-wall-screen.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../domain/contracts/text";

@@ -9,7 +9,7 @@ import { zipStream, type ZipEntry } from "./zip";
  * and dates are numeric cells with number formats (SUM works), text is inline string cells
  * marked quotePrefix, the mark Excel gives a cell typed with a leading apostrophe: shown as
  * typed, and still text after it is edited. No cell is ever a formula.
- * docs/decisions/export-xlsx-writer.md says why not exceljs.
+ * docs/decisions/exports/0128-export-xlsx-writer.md says why not exceljs.
  */
 
 /** Excel's last row; past it the rows go on in another sheet. */

@@ -1,3 +1,12 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/home/0052-home-figures-read-again-on-events.md
+ * - docs/decisions/home/0053-home-sales-chart.md
+ * - docs/decisions/home/0054-home-sales-figures.md
+ * - docs/decisions/home/0055-home-today-for-other-groups.md
+ * - docs/decisions/home/0141-home-tiles-first.md
+ * - docs/decisions/home/0155-home-first-paint.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DailySales, HomeFigures } from "../../../domain/contracts/home";
 import type { HomeService } from "./service";

@@ -1,3 +1,10 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/map/0009-map-messages-name-no-provider.md
+ * - docs/decisions/map/0051-google-maps-key-endpoint.md
+ * - docs/decisions/map/0068-map-picker-window.md
+ * - docs/decisions/map/0069-map-works-out-of-the-box.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { GeocodeQuery, GeocodeResponse, MapConfig, MapKey } from "../../../domain/contracts/map";
 import type { MapService } from "./service";

@@ -16,7 +16,7 @@ function canonical(value: unknown): string {
 /**
  * What an Idempotency-Key is kept with: SHA-256 of the request as read by its contract (so
  * "2" and 2, or a default left out, are the same request). A retry carries the same request;
- * the same key with another is refused (docs/decisions/idempotency-key.md).
+ * the same key with another is refused (docs/decisions/orders/0057-idempotency-key.md).
  */
 export const requestFingerprint = (request: SubmitOrderRequest) =>
   createHash("sha256").update(canonical(request)).digest("hex");

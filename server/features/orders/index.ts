@@ -1,3 +1,19 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/orders/0021-cancelled-orders-admin-only.md
+ * - docs/decisions/orders/0057-idempotency-key.md
+ * - docs/decisions/orders/0072-modify-and-cancel-own-orders.md
+ * - docs/decisions/orders/0078-order-is-two-statements.md
+ * - docs/decisions/orders/0079-orders-priced-on-the-server.md
+ * - docs/decisions/orders/0083-pick-up-orders-without-coordinates.md
+ * - docs/decisions/orders/0084-plpgsql-order-functions-and-unindexed-stock.md
+ * - docs/decisions/orders/0089-prices-per-kilogram-and-per-promotion.md
+ * - docs/decisions/orders/0104-repeated-status-move-succeeds.md
+ * - docs/decisions/orders/0112-stock-taken-in-the-order-transaction.md
+ * - docs/decisions/orders/0146-delivery-dates-within-a-year.md
+ * - docs/decisions/orders/0148-order-request-contract.md
+ * - docs/decisions/orders/0154-one-builder-of-an-order-row.md
+ */
 // The public entry of orders: what other features may use of it (.dependency-cruiser.cjs).
 export { lastOrderOf } from "./repository";
 export type { OrdersService } from "./service";

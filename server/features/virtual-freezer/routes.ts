@@ -1,3 +1,8 @@
+/**
+ * Decisions (docs/decisions/README.md):
+ * - docs/decisions/virtual-freezer/0049-freezer-lines.md
+ * - docs/decisions/virtual-freezer/0118-virtual-freezer-off-keeps-balance.md
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../../domain/contracts/catalog-common";
 import {

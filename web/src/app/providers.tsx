@@ -27,7 +27,7 @@ keepQueries(queryClient);
 // TanStack Query takes the browser as online until an 'offline' event: a start with no signal
 // would send every query to fail. Told at once, they wait for the signal, showing the kept data.
 onlineManager.setOnline(navigator.onLine);
-// A dialog opening closes the notices of the step before (docs/decisions/notifications-placement.md).
+// A dialog opening closes the notices of the step before (docs/decisions/ui/0075-notifications-placement.md).
 hideNoticesWhenDialogsOpen();
 
 /**
@@ -48,7 +48,7 @@ export function Providers({ children }: { children: ReactNode }) {
       {/* SPEC.md §9: notices close after 5 s, at most 3 at once (the rest wait their turn).
           Wide screens: bottom left, clear of dialogs' close button (top right) and actions
           (bottom right). Phones and tablets: top centre under the header, clear of the bottom
-          bar's 'Ver pedido' and the cart's 'Continuar' (docs/decisions/notifications-placement.md). */}
+          bar's 'Ver pedido' and the cart's 'Continuar' (docs/decisions/ui/0075-notifications-placement.md). */}
       <Suspense fallback={null}>
         {painted && notices && (
           <Notifications position={narrow ? "top-center" : "bottom-left"} limit={3} autoClose={5000} />

@@ -55,7 +55,7 @@ let lastInput = 0;
  * dialog opening is what the user reads next, and such a notice covered its first control on
  * phones (the courier's first 'No entregado' reason, the undo question). A notice of the action
  * that opened the dialog stays, as does one not shown here (the receipt's retry, which waits for a
- * tap). docs/decisions/notifications-placement.md.
+ * tap). docs/decisions/ui/0075-notifications-placement.md.
  */
 const hideTransientNotices = () => {
   const before = [...shownAt].filter(([, at]) => at < lastInput).map(([id]) => id);

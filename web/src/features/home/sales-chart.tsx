@@ -49,7 +49,7 @@ function DayCard({ day, x, width }: { day: DailySales["days"][number]; x: number
 }
 
 /**
- * The last 14 days of sales as bars, drawn as plain SVG (docs/decisions/home-sales-chart.md).
+ * The last 14 days of sales as bars, drawn as plain SVG (docs/decisions/home/0053-home-sales-chart.md).
  * Screen readers read the table beside it (home-day.tsx): the drawing is an image to them.
  */
 export function SalesChart({ days }: { days: DailySales["days"] }) {

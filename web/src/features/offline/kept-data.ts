@@ -4,7 +4,7 @@ import type { PersistedClient, PersistQueryClientOptions } from "@tanstack/react
 import { createStore, del, get, set } from "idb-keyval";
 import { useSession } from "../../stores/session";
 
-/** How long the seller's data is kept without a successful visit (docs/decisions/offline-kept-data.md). */
+/** How long the seller's data is kept without a successful visit (docs/decisions/offline/0153-offline-kept-data.md). */
 const KEPT_FOR_MS = 7 * 24 * 60 * 60_000;
 
 /**

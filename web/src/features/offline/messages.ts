@@ -1,4 +1,4 @@
-/** What the seller reads about the app working offline (docs/decisions/offline-*.md). */
+/** What the seller reads about the app working offline (docs/decisions/offline/). */
 export const OFFLINE_MESSAGES = {
   /** Shown once the page runs a new version of the app. */
   updateApplied: "Hay una versión nueva de Frío: se aplicó.",

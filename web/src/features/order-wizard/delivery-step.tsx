@@ -73,7 +73,7 @@ export function DeliveryStep() {
   );
 
   // First visit: zone from the client (else a pick-up zone, else the first), today, home delivery,
-  // and the slot and payment method of the client's last order (docs/decisions/quick-order.md).
+  // and the slot and payment method of the client's last order (docs/decisions/order-wizard/0151-quick-order.md).
   useEffect(() => {
     if (details || !client.data || !references.data || !usual.settled) return;
     const first = firstDelivery(client.data.detail, references.data.shipments, todayInBuenosAires());

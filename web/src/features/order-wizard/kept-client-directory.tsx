@@ -9,7 +9,7 @@ function ReadDirectory() {
 
 /**
  * Keeps the client directory on the phone of everyone who takes orders, read at sign-in and
- * refreshed in the background (docs/decisions/client-directory.md). Renders nothing.
+ * refreshed in the background (docs/decisions/clients/0166-client-directory.md). Renders nothing.
  */
 export function KeptClientDirectory() {
   const group = useSession((s) => s.user?.group);

@@ -10,7 +10,7 @@ export const placedNotice = (orderId: number | null): PlacedNotice =>
 
 /**
  * The order just confirmed, said on the page above the search: a notice over the top of the
- * screen covered the wizard's heading and steps on phones (docs/decisions/notifications-placement.md).
+ * screen covered the wizard's heading and steps on phones (docs/decisions/ui/0075-notifications-placement.md).
  */
 export function PlacedStatus() {
   const notice = (useLocation().state as { notice?: PlacedNotice } | null)?.notice;

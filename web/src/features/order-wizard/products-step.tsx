@@ -57,7 +57,7 @@ export function ProductsStep() {
   const [focusRequest, setFocusRequest] = useState<{ line: LineRef; at: number } | null>(null);
   const ready = !!client.data && !!products.data;
 
-  // The seller comes here to search: the cursor waits in the search box (docs/decisions/quick-order.md).
+  // The seller comes here to search: the cursor waits in the search box (docs/decisions/order-wizard/0151-quick-order.md).
   useEffect(() => {
     if (ready) searchRef.current?.focus();
   }, [ready]);

@@ -21,7 +21,7 @@ interface QuickLineProps {
 /**
  * Phones and tablets, where the cart is a drawer: the line just added stays under the search box,
  * its quantity and KG/UN at the thumb, so a line is set without opening the cart
- * (docs/decisions/quick-order.md). The same cart rules as the drawer's lines (SPEC.md §4–5).
+ * (docs/decisions/order-wizard/0151-quick-order.md). The same cart rules as the drawer's lines (SPEC.md §4–5).
  */
 export function QuickLine({ line, product, items, onOutcome, onTypeChosen, onDone, revision }: QuickLineProps) {
   const fixed = line.type === "PROMO" || line.virtual_freezer;

@@ -8,7 +8,7 @@ import { useSession } from "../../../stores/session";
 import { wizardKeys } from "./keys";
 
 /**
- * The client directory (docs/decisions/client-directory.md), kept in an IndexedDB entry of its own
+ * The client directory (docs/decisions/clients/0166-client-directory.md), kept in an IndexedDB entry of its own
  * per user, written once per read from the server: in the persisted cache it would be serialized
  * again with every other change (20,000 clients, 2–3 MB each time).
  */

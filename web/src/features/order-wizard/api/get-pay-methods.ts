@@ -11,7 +11,7 @@ const payMethodsOptions = () => queryOptions({ queryKey: wizardKeys.payMethods, 
 
 /**
  * SPEC.md §7's default (efectivo, id 1), standing alone with no signal when the phone never read
- * the list: an order can still be taken, in cash (docs/decisions/offline-wizard.md).
+ * the list: an order can still be taken, in cash (docs/decisions/offline/0160-offline-wizard.md).
  */
 const OFFLINE_METHODS = [{ PK_PayMethods: 1, Name: "Efectivo" }];
 

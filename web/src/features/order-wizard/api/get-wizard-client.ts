@@ -14,7 +14,7 @@ import { wizardKeys } from "./keys";
 /**
  * What step 2 reads of the freezer. The answer also lists the whole catalogue (for the freezer's
  * own editor): kept once per client opened, it made 130 KB of the phone's storage a client
- * with 2,000 products (docs/decisions/offline-kept-data.md).
+ * with 2,000 products (docs/decisions/offline/0153-offline-kept-data.md).
  */
 const WizardFreezer = VirtualFreezerResponse.pick({ has_virtual_freezer: true, cart: true });
 export type WizardFreezer = z.infer<typeof WizardFreezer>;

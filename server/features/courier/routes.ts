@@ -6,7 +6,6 @@
  * - docs/decisions/courier/0033-courier-phone-shows-today.md
  * - docs/decisions/courier/0034-courier-position.md
  * - docs/decisions/courier/0095-proof-photos.md
- * - docs/decisions/courier/0113-stops-are-history.md
  * - docs/decisions/courier/0138-undo-courier-marks.md
  * - docs/decisions/courier/0162-cold-chain-at-delivery.md
  */

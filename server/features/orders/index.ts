@@ -12,7 +12,6 @@
  * - docs/decisions/orders/0112-stock-taken-in-the-order-transaction.md
  * - docs/decisions/orders/0146-delivery-dates-within-a-year.md
  * - docs/decisions/orders/0148-order-request-contract.md
- * - docs/decisions/orders/0154-one-builder-of-an-order-row.md
  */
 // The public entry of orders: what other features may use of it (.dependency-cruiser.cjs).
 export { lastOrderOf } from "./repository";

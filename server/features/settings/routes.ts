@@ -1,7 +1,3 @@
-/**
- * Decisions (docs/decisions/README.md):
- * - docs/decisions/settings/0109-shipping-cost-changes.md
- */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../domain/contracts/text";

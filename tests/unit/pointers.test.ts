@@ -75,12 +75,11 @@ function recordTextProblems(path: string, text: string): string[] {
   return [];
 }
 
+/** Whose header lists a feature's records: the server's index.ts (else routes.ts), the web's index.ts. */
 function featureEntries(feature: string): string[] {
-  return [
-    `server/features/${feature}/index.ts`,
-    `server/features/${feature}/routes.ts`,
-    `web/src/features/${feature}/index.ts`,
-  ].filter((path) => existsSync(join(ROOT, path)));
+  const exists = (path: string) => existsSync(join(ROOT, path));
+  const server = [`server/features/${feature}/index.ts`, `server/features/${feature}/routes.ts`].find(exists);
+  return [server, `web/src/features/${feature}/index.ts`].filter((path): path is string => !!path && exists(path));
 }
 
 function decisionProblems(): string[] {

@@ -38,11 +38,11 @@ const boardRules = () =>
 module.exports = {
   forbidden: [
     {
-      name: "no-runtime-cycle",
-      comment: "No module reaches itself again through the imports that exist at run time.",
+      name: "no-cycle",
+      comment: "No module reaches itself again through its imports, type-only ones included.",
       severity: "error",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     {
       name: "domain-is-pure",
@@ -57,6 +57,14 @@ module.exports = {
       severity: "error",
       from: { path: "^domain/" },
       to: { dependencyTypes: ["core", "npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"], pathNot: "^node_modules/zod/" },
+    },
+    {
+      name: "file-formats-know-no-feature",
+      comment:
+        "server/file-formats/ writes CSV, xlsx and zip from bytes for whoever asks: it knows the cells of domain/ and COPY's text, never a feature.",
+      severity: "error",
+      from: { path: "^server/file-formats/" },
+      to: { path: "^(server/features|server/plugins|workers)/" },
     },
     {
       name: "routes-never-reach-a-repository",

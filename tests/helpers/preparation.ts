@@ -8,7 +8,7 @@ import type { Point } from "../../domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
 import { boardRows } from "../../server/features/order-read-model";
-import { toBatchable } from "../../server/features/preparation/batches";
+import { toBatchable } from "../../server/features/preparation/views";
 import type { TestSocket } from "./socket";
 
 /** Each group's route as batching its open orders now gives it: its order ids in route order. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CSV_EOL, csvLine, type ExportKind } from "../../domain/export-cells";
 import { encodeCopyText, type TextRow } from "../../server/db/copy-text";
-import { copyTextToCsv } from "../../server/features/exports/copy-csv";
+import { copyTextToCsv } from "../../server/file-formats/copy-csv";
 
 const KINDS: ExportKind[] = ["int", "text", "money", "weight", "coordinate", "bool", "date", "datetime", "text"];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ExportKind } from "../../domain/export-cells";
 import { encodeCopyText, type TextRow } from "../../server/db/copy-text";
-import { copyTextToSheetXml } from "../../server/features/exports/copy-xlsx";
-import { cellXml, rowXml } from "../../server/features/exports/xlsx";
+import { copyTextToSheetXml } from "../../server/file-formats/copy-xlsx";
+import { cellXml, rowXml } from "../../server/file-formats/xlsx";
 
 const KINDS: ExportKind[] = ["int", "text", "money", "weight", "coordinate", "bool", "date", "datetime", "text"];
 const LETTERS = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];

@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import type { TextRow } from "../../server/db/copy-text";
-import { escapeXml, xlsxStream } from "../../server/features/exports/xlsx";
+import { escapeXml, xlsxStream } from "../../server/file-formats/xlsx";
 
 async function* batches(...groups: TextRow[][]) {
   for (const rows of groups) yield rows;

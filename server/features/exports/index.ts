@@ -11,4 +11,4 @@
 export { findExportJob, keptBytes, updateExportJob } from "./repository";
 export { exportSlots } from "./slots";
 export { exportQuery } from "./tables";
-export { byteLimit, csvStream, ExportTooLarge, xlsxStream } from "./writers";
+export { byteLimit, csvStream, ExportTooLarge, xlsxStream } from "../../file-formats/writers";

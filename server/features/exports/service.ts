@@ -29,8 +29,8 @@ import {
 } from "./repository";
 import { ExportAbandoned, exportSlots } from "./slots";
 import { exportQuery } from "./tables";
-import type { ExportStream } from "./stream";
-import { csvStream, xlsxStream } from "./writers";
+import type { ExportStream } from "../../file-formats/stream";
+import { csvStream, xlsxStream } from "../../file-formats/writers";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

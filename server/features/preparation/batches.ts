@@ -19,21 +19,7 @@ import {
   type NewBatch,
   type StoredBatchRow,
 } from "./repository";
-import { linesByOrder, toView } from "./views";
-
-export interface BatchableRow extends BatchableOrder {
-  row: BoardRow;
-}
-
-export const toBatchable = (row: BoardRow): BatchableRow => ({
-  id: row.id,
-  zoneId: row.zoneId,
-  deliveryDate: row.deliveryDate,
-  timeSlotId: row.timeSlotId,
-  latitude: row.latitude === null ? null : Number(row.latitude),
-  longitude: row.longitude === null ? null : Number(row.longitude),
-  row,
-});
+import { type BatchableRow, linesByOrder, toBatchable, toView } from "./views";
 
 /** What a `preparation.updated` event tells the boards about a group whose batches changed (PreparationUpdatedData). */
 export interface GroupUpdate extends GroupDelta {

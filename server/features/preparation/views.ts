@@ -1,11 +1,26 @@
+import type { BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/preparation";
 import { pickList } from "../../../domain/pick-list";
 import { batchView } from "../../../domain/preparation-view";
 import type { Point } from "../../../domain/routing";
-import type { linesOfOrders } from "../order-read-model";
-import type { BatchableRow } from "./batches";
+import type { BoardRow, linesOfOrders } from "../order-read-model";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
+
+/** An open order as batching reads it, with its board row. */
+export interface BatchableRow extends BatchableOrder {
+  row: BoardRow;
+}
+
+export const toBatchable = (row: BoardRow): BatchableRow => ({
+  id: row.id,
+  zoneId: row.zoneId,
+  deliveryDate: row.deliveryDate,
+  timeSlotId: row.timeSlotId,
+  latitude: row.latitude === null ? null : Number(row.latitude),
+  longitude: row.longitude === null ? null : Number(row.longitude),
+  row,
+});
 
 /** A batch as the board shows it: its orders' cards in route order, the route's links and the pick list. */
 export function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {

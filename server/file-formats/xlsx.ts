@@ -1,5 +1,5 @@
-import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
-import { encodeCopyText, type TextRow } from "../../db/copy-text";
+import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "../../domain/export-cells";
+import { encodeCopyText, type TextRow } from "../db/copy-text";
 import { copyTextToSheetXml, SHEET_PIECE } from "./copy-xlsx";
 import { exportStream, type ExportStream } from "./stream";
 import { zipStream, type ZipEntry } from "./zip";

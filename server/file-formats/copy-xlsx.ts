@@ -1,6 +1,7 @@
-import { spreadsheetSerial, type ExportKind } from "../../../domain/export-cells";
-import { decodeCopyValue } from "../../db/copy-text";
+import { spreadsheetSerial, type ExportKind } from "../../domain/export-cells";
+import { decodeCopyValue } from "../db/copy-text";
 import { ByteOutput } from "./byte-output";
+import { byteClasses, CopyRows, ESCAPE, isCopyNull, isCopyTrue, LF, scanned, scanValue } from "./copy-scanner";
 
 /**
  * COPY … TO STDOUT's text format written straight as a sheet's `<row>` elements, byte to
@@ -10,17 +11,12 @@ import { ByteOutput } from "./byte-output";
  * tests/unit/copy-xlsx.test.ts compares the two on every kind of value.
  */
 
-const END = 1; // tab or line feed
-const ESCAPE = 2; // backslash: an escape or \N
 const XML_SPECIAL = 4; // & < > " _ and control characters: escapeXml may change the text
-const CLASS = new Uint8Array(256);
-for (let b = 0; b < 32; b++) CLASS[b] = XML_SPECIAL;
-CLASS[9] = END;
-CLASS[10] = END;
-CLASS[92] = ESCAPE;
-for (const c of '&<>"_') CLASS[c.charCodeAt(0)] = XML_SPECIAL;
+const CLASS = byteClasses((classes) => {
+  for (let b = 0; b < 32; b++) classes[b] = XML_SPECIAL;
+  for (const c of '&<>"_') classes[c.charCodeAt(0)] = XML_SPECIAL;
+});
 
-const LF = 10;
 const PIECE = 64 * 1024;
 
 export interface SheetXmlKinds {
@@ -68,7 +64,7 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
   const ROW_OPEN_END = ascii('">');
   const ROW_CLOSE = ascii("</row>");
 
-  let rest: Buffer | null = null;
+  const input = new CopyRows();
   const output = new ByteOutput(PIECE);
   let number = 2;
   let lastNumber = 0;
@@ -119,14 +115,10 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
       at = put(out, at, ROW_OPEN_END);
       for (let f = 0; ; f++) {
         const start = i;
-        let seen = 0;
-        let b = data[i]!;
-        while (!(CLASS[b]! & END)) {
-          seen |= CLASS[b]!;
-          b = data[++i]!;
-        }
+        i = scanValue(data, i, CLASS);
+        const seen = scanned.seen;
         const length = i - start;
-        if (f < count && !(seen & ESCAPE && length === 2 && data[start + 1] === 78)) {
+        if (f < count && !isCopyNull(data, start, length)) {
           const kind = kinds[f]!;
           if (at + length + 96 > out.length) {
             out = output.spill(at, length + 96);
@@ -151,14 +143,7 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
             at = put(out, at, digits);
             at = put(out, at, middle[f]!);
             if (kind === "bool") {
-              const yes =
-                (length === 4 &&
-                  data[start] === 116 &&
-                  data[start + 1] === 114 &&
-                  data[start + 2] === 117 &&
-                  data[start + 3] === 101) ||
-                (length === 1 && data[start] === 116);
-              out[at++] = yes ? 49 : 48;
+              out[at++] = isCopyTrue(data, start, length) ? 49 : 48;
             } else for (let k = start; k < i; k++) out[at++] = data[k]!;
             at = put(out, at, close[f]!);
           }
@@ -185,14 +170,9 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
     return i;
   }
 
-  function run(data: Buffer) {
-    const end = data.lastIndexOf(LF);
-    if (end < 0) {
-      rest = Buffer.from(data);
-      return;
-    }
-    const stopped = rows(data, 0, end + 1);
-    rest = stopped < data.length ? Buffer.from(data.subarray(stopped)) : null;
+  function run(chunk: Buffer) {
+    const { data, end } = input.join(chunk);
+    input.keep(data, end ? rows(data, 0, end) : 0);
   }
 
   return {
@@ -200,22 +180,19 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
     startSheet(sheetRows: number) {
       number = 2;
       left = sheetRows - 1;
-      if (rest) {
-        const held = rest;
-        rest = null;
-        run(held);
-      }
+      const held = input.takeWaiting();
+      if (held) run(held);
     },
     write(chunk: Buffer) {
-      run(rest ? Buffer.concat([rest, chunk]) : chunk);
+      run(chunk);
     },
     /** Keeps a chunk for the next sheet without writing it. */
     hold(chunk: Buffer) {
-      rest = rest ? Buffer.concat([rest, chunk]) : chunk;
+      input.hold(chunk);
     },
     full: () => left === 0,
     /** Rows (or part of one) waiting for a sheet. */
-    pending: () => !!rest && rest.length > 0,
+    pending: () => input.waiting,
     take: (min = 0): Buffer[] => output.take(min),
   };
 }

@@ -1,6 +1,7 @@
-import { csvField, type ExportKind } from "../../../domain/export-cells";
-import { decodeCopyValue } from "../../db/copy-text";
+import { csvField, type ExportKind } from "../../domain/export-cells";
+import { decodeCopyValue } from "../db/copy-text";
 import { ByteOutput } from "./byte-output";
+import { byteClasses, CopyRows, ESCAPE, isCopyNull, isCopyTrue, LF, scanned, scanValue } from "./copy-scanner";
 
 /**
  * COPY … TO STDOUT's text format written straight as the es-AR CSV of domain/export-cells.ts,
@@ -11,19 +12,15 @@ import { ByteOutput } from "./byte-output";
  * (tests/unit/copy-csv.test.ts compares them on every kind of value).
  */
 
-// What a byte is, one bit each: the scan of a value ORs them together.
-const END = 1; // tab or line feed: the value ends
-const ESCAPE = 2; // backslash: an escape or \N
+// What else a byte is for CSV, one bit each above the scanner's END and ESCAPE.
 const QUOTE = 4; // '"' doubles in a CSV field
 const TRIGGER = 8; // = + - @ may start a formula
 const HIGH = 16; // part of a multi-byte character
-const CLASS = new Uint8Array(256);
-CLASS[9] = END;
-CLASS[10] = END;
-CLASS[92] = ESCAPE;
-CLASS[34] = QUOTE;
-for (const c of "=+-@") CLASS[c.charCodeAt(0)] = TRIGGER;
-for (let b = 128; b < 256; b++) CLASS[b] = HIGH;
+const CLASS = byteClasses((classes) => {
+  classes[34] = QUOTE;
+  for (const c of "=+-@") classes[c.charCodeAt(0)] = TRIGGER;
+  for (let b = 128; b < 256; b++) classes[b] = HIGH;
+});
 
 const INT = 0;
 const DECIMAL = 1;
@@ -44,7 +41,6 @@ const CODES: Record<ExportKind, number> = {
 
 const SEPARATOR = 59; // ;
 const CR = 13;
-const LF = 10;
 const SPACE = 32;
 const DOUBLE_QUOTE = 34;
 const SLASH = 47;
@@ -64,7 +60,7 @@ const PIECE = 64 * 1024;
 export function copyTextToCsv(kinds: readonly ExportKind[]) {
   const codes = Uint8Array.from(kinds, (kind) => CODES[kind]);
   const last = codes.length - 1;
-  let rest: Buffer | null = null;
+  const input = new CopyRows();
   const output = new ByteOutput(PIECE);
 
   /** A value the byte rules leave to csvField, written at output.at. */
@@ -83,12 +79,8 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
       for (let f = 0; ; f++) {
         // The value's bytes: data[start, i), and what kinds of byte it holds.
         const start = i;
-        let seen = 0;
-        let b = data[i]!;
-        while (!(CLASS[b]! & END)) {
-          seen |= CLASS[b]!;
-          b = data[++i]!;
-        }
+        i = scanValue(data, i, CLASS);
+        const seen = scanned.seen;
         const length = i - start;
         if (at + length + 16 > out.length) {
           out = output.spill(at, length + 16);
@@ -98,7 +90,7 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
         let bySlowPath = false;
         if (seen & ESCAPE) {
           // \N is null: an empty field.
-          bySlowPath = !(length === 2 && data[start + 1] === 78);
+          bySlowPath = !isCopyNull(data, start, length);
         } else if (code === TEXT) {
           if (seen & (QUOTE | TRIGGER)) bySlowPath = true;
           else {
@@ -122,14 +114,7 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
           }
           for (; k < i; k++) out[at++] = data[k]!;
         } else if (code === BOOL) {
-          const yes =
-            (length === 4 &&
-              data[start] === 116 &&
-              data[start + 1] === 114 &&
-              data[start + 2] === 117 &&
-              data[start + 3] === 101) ||
-            (length === 1 && data[start] === 116);
-          at += (yes ? TRUE_TEXT : FALSE_TEXT).copy(out, at);
+          at += (isCopyTrue(data, start, length) ? TRUE_TEXT : FALSE_TEXT).copy(out, at);
         } else if ((code === DATE && length === 10) || (code === DATETIME && length === 16)) {
           if (seen & HIGH) bySlowPath = true;
           else {
@@ -187,14 +172,9 @@ export function copyTextToCsv(kinds: readonly ExportKind[]) {
     },
 
     write(chunk: Buffer): number {
-      const data = rest ? Buffer.concat([rest, chunk]) : chunk;
-      const end = data.lastIndexOf(LF);
-      if (end < 0) {
-        rest = Buffer.from(data);
-        return 0;
-      }
-      rest = end + 1 < data.length ? Buffer.from(data.subarray(end + 1)) : null;
-      return rows(data, 0, end + 1);
+      const { data, end } = input.join(chunk);
+      input.keep(data, end);
+      return end ? rows(data, 0, end) : 0;
     },
 
     take: (min = 0): Buffer[] => output.take(min),

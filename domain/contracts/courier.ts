@@ -5,6 +5,7 @@ import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
 import { parseTemperature } from "../cold-chain";
 import { recordId, wholeNumber } from "./catalog-common";
+import { OrderLot } from "./lots";
 
 export const COURIER_MESSAGES = {
   notYourStop: "Esta parada no es tuya.",
@@ -162,7 +163,8 @@ export const RouteSheet = z.object({
   column: z.number(),
   courier: text().nullable(),
   delivery_date: text(),
-  stops: z.array(CourierStop),
+  /** Each stop with the lots its order took (issue 42): product, code, expiry and kilograms. */
+  stops: z.array(CourierStop.extend({ lots: z.array(OrderLot) })),
   /** Cash to collect over all the stops, as "12345.67". */
   to_collect: money,
   /** When required, the sheet leaves a 'Temp. (°C)' box per stop to write the reading by hand. */

@@ -149,3 +149,13 @@ export const LineLots = {
   lots: z.array(LineLot),
   without_lot: text().nullable(),
 };
+
+/** What an order took of one lot over all its lines, as the route sheet prints it under each stop. */
+export const OrderLot = z.object({
+  product_name: text(),
+  code: text(),
+  /** YYYY-MM-DD. */
+  expiry: text(),
+  quantity: text(),
+});
+export type OrderLot = z.infer<typeof OrderLot>;

@@ -14,6 +14,7 @@ import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
 import { appendCourierChanged, lockBoard } from "../courier-stops";
+import { lotsByOrder } from "../lots";
 import { readColdChain } from "../settings";
 
 import { cashStop, dec, differenceOf, toCourierStop } from "./stop-view";
@@ -28,13 +29,23 @@ export function createOfficeService({ db }: { db: Database }) {
         readColdChain(db),
       ]);
       const rows = routeOrder(found);
-      const courier = (await repo.links(db)).find((l) => l.column === column && l.userId !== null);
+      const [links, lots] = await Promise.all([
+        repo.links(db),
+        lotsByOrder(
+          db,
+          rows.map((r) => r.orderId),
+        ),
+      ]);
+      const courier = links.find((l) => l.column === column && l.userId !== null);
       const due = rows.reduce((sum, r) => sum + (r.amountDue === null ? 0 : toCentavos(r.amountDue)), 0);
       return {
         column,
         courier: courier?.display_name ?? null,
         delivery_date: deliveryDate,
-        stops: rows.map((row, index) => toCourierStop(row, index, viewerId)),
+        stops: rows.map((row, index) => ({
+          ...toCourierStop(row, index, viewerId),
+          lots: lots.get(row.orderId) ?? [],
+        })),
         to_collect: centavosToDecimal(due),
         cold_chain: coldChain,
       };

@@ -22,6 +22,10 @@ const ORDER_TIME = `case when t.order_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' t
  */
 const nameOf = (table: string, id: string) => `(select jsonb_object_agg(id, name) from ${table}) ->> ${id}::text`;
 
+/** What an order line took from lots, one value per lot first expiry first, read by the line's key. */
+const lineLots = (value: string) =>
+  `(select string_agg(${value}, ', ' order by l.expiry, l.id) from order_detail_lots x join lots l on l.id = x.lot_id where x.order_detail_id = order_details.id)`;
+
 /**
  * The only SQL an export can run: one fixed query per whitelisted table, columns under
  * their legacy names, beside each id of another table that row's name (issues 29 and 39:
@@ -80,6 +84,10 @@ export const EXPORT_QUERIES: Record<ExportTable, { from: string; columns: Export
       ["Promotions", "promotions", "text"],
       ["Weighted", "weighted", "bool"],
       ["Null_Date", "null_date", "datetime"],
+      // Issue 42: the lots the line took, first expiry first (several joined by ', '), and what it took without a lot.
+      ["Lot_Code", lineLots("l.code"), "text"],
+      ["Lot_Expiry", lineLots("to_char(l.expiry, 'DD/MM/YYYY')"), "text"],
+      ["Without_Lot", "without_lot", "weight"],
     ],
   },
   Clients: {

@@ -1,2 +1,3 @@
-// The public entry of lots: what the orders feature runs in a preparation's or a return's transaction.
-export { orderLineLots, releaseOrderLots, suggestLots, takeOrderLots } from "./service";
+// The public entry of lots: what the orders feature runs in a preparation's or a return's transaction,
+// and what the route sheet prints under each stop.
+export { lotsByOrder, orderLineLots, releaseOrderLots, suggestLots, takeOrderLots } from "./service";

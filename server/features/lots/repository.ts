@@ -258,3 +258,17 @@ export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
     status_id: Number(r.status_id),
   }));
 }
+
+/** What each of these orders took of each lot over its lines, with the product's name, by order then product and expiry. */
+export async function lotsOfOrders(db: Executor, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  const rows = rowsOf<{ order_id: number; product_name: string; code: string; expiry: string; quantity: string }>(
+    await db.execute(sql`
+      select t.order_id, p.name as product_name, l.code, l.expiry::text as expiry, sum(t.quantity)::text as quantity
+      from ${orderDetailLots} t join ${lots} l on l.id = t.lot_id join ${products} p on p.id = l.product_id
+      where t.order_id = any(${intArray(orderIds)}::int[])
+      group by t.order_id, p.name, l.id, l.code, l.expiry
+      order by t.order_id, p.name, l.expiry, l.id`),
+  );
+  return rows.map((r) => ({ ...r, order_id: Number(r.order_id) }));
+}

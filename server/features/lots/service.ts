@@ -1,5 +1,11 @@
 import { addDays, todayInBuenosAires } from "../../../domain/calendar";
-import { LOT_MESSAGES, type LineLot, type Lot, type ReceiveLotRequest } from "../../../domain/contracts/lots";
+import {
+  LOT_MESSAGES,
+  type LineLot,
+  type Lot,
+  type OrderLot,
+  type ReceiveLotRequest,
+} from "../../../domain/contracts/lots";
 import {
   allocate,
   isUsable,
@@ -88,6 +94,14 @@ export async function orderLineLots(db: Executor, orderId: number): Promise<Map<
     byLine.set(row.order_detail_id, list);
   }
   return byLine;
+}
+
+/** The lots each of these orders took, by order id: what the route sheet prints under each stop. */
+export async function lotsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderLot[]>> {
+  const byOrder = new Map<number, OrderLot[]>();
+  for (const { order_id, ...lot } of await repo.lotsOfOrders(db, orderIds))
+    byOrder.set(order_id, [...(byOrder.get(order_id) ?? []), lot]);
+  return byOrder;
 }
 
 /**

@@ -5,7 +5,8 @@ import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
 import { lotInvariant, setExpiry } from "../../helpers/lots";
-import { placeOrder, stockOf } from "../../helpers/orders";
+import { freshDate, sendRouteOf } from "../../helpers/boards";
+import { orderDetails, placeOrder, stockOf } from "../../helpers/orders";
 import { openSocket, type TestSocket } from "../../helpers/socket";
 
 let t: TestApp;
@@ -270,6 +271,41 @@ describe("lots at preparation", () => {
       ["W-2", "30.000"],
     ]);
     expect((await lotInvariant(db(), id)).broken).toEqual([]);
+  });
+});
+
+describe("the lot travels with the goods", () => {
+  it("the route sheet prints each stop's lots, and the order details export carries lot code, expiry and kilos without a lot", async () => {
+    const dispatcher = (await signIn(t, "Despachante")).client;
+    const courier = await signIn(t, "Cadete");
+    expect((await dispatcher.post("/api/dispatch/couriers/", { column: 2, user_id: courier.id })).statusCode).toBe(200);
+    const id = (await createProduct(seller, { name: "Langostinos lote", quantity: 5 })).PK_Products;
+    await received(id, "T-2", addDays(today(), 12), 3);
+    await received(id, "T-1", addDays(today(), 6), 1);
+    const date = freshDate();
+    const clientId = (await createClient(seller)).id;
+    const placed = await placeOrder(seller, clientId, [{ productId: id, units: 6, type: "KG" }], {
+      orderData: orderDetails({ date }),
+    });
+    const orderId = placed.json().order_id as number;
+    expect((await prepared({ order_id: orderId })).statusCode).toBe(200);
+    await sendRouteOf(dispatcher, date, 2, [orderId]);
+    const sheet = (await dispatcher.get(`/api/dispatch/route-sheet/?column=2&delivery_date=${date}`)).json();
+    expect(sheet.stops[0].lots).toEqual([
+      { product_name: "Langostinos lote", code: "T-1", expiry: addDays(today(), 6), quantity: "1.000" },
+      { product_name: "Langostinos lote", code: "T-2", expiry: addDays(today(), 12), quantity: "3.000" },
+    ]);
+
+    const exported = await admin.post("/api/export-data/", { sql_table: "OrderDetails", type_archive: "csv" });
+    const cells = (line: string) => line.split(";").map((cell) => cell.replace(/^\uFEFF?"?|"$/g, ""));
+    const [header, ...rows] = exported.body.trim().split(/\r?\n/).map(cells);
+    const column = (name: string) => header!.indexOf(name);
+    const row = rows.find((r) => r[column("FK_Orders")] === String(orderId))!;
+    expect([row[column("Lot_Code")], row[column("Lot_Expiry")], row[column("Without_Lot")]]).toEqual([
+      "T-1, T-2",
+      `${formatIsoDate(addDays(today(), 6))}, ${formatIsoDate(addDays(today(), 12))}`,
+      "2,000",
+    ]);
   });
 });
 

@@ -1,5 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** tsconfig.json's paths, for every project. */
+const resolve = { alias: { "@domain": fileURLToPath(new URL("domain", import.meta.url)) } };
 const shared = { globalSetup: ["tests/helpers/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
@@ -11,8 +14,12 @@ const shared = { globalSetup: ["tests/helpers/global-setup.ts"], testTimeout: 30
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       {
+        resolve,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        resolve,
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
@@ -22,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
@@ -31,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

@@ -126,6 +126,8 @@ export default defineConfig({
   // The build's identity: data the device kept under another build is dropped (offline-kept-data.md).
   define: { __FRIO_BUILD__: JSON.stringify(new Date().toISOString()) },
   plugins: [mantineCssPerComponent(), react(), stylesheetsAfterFirstPaint(), serviceWorker(), precompress()],
+  // tsconfig.json's paths: the pure rules and contracts shared with the server.
+  resolve: { alias: { "@domain": join(root, "..", "domain") } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -5,7 +5,7 @@ import { groupDelta, type GroupDelta } from "../../../domain/preparation-delta";
 import { PREPARATION_STATUSES } from "../../../domain/order-status";
 import type { Point } from "../../../domain/routing";
 import type { Executor } from "../../db/types";
-import { boardRows, linesOfOrders, type BoardRow, type OrderGroup } from "../order-read-model";
+import { boardRows, linesOfOrders, type OrderGroup } from "../order-read-model";
 import {
   placedOrdersOf,
   rememberInputs,
@@ -19,7 +19,7 @@ import {
   type NewBatch,
   type StoredBatchRow,
 } from "./repository";
-import { type BatchableRow, linesByOrder, toBatchable, toView } from "./views";
+import { linesByOrder, toBatchable, toView } from "./views";
 
 /** What a `preparation.updated` event tells the boards about a group whose batches changed (PreparationUpdatedData). */
 export interface GroupUpdate extends GroupDelta {

@@ -142,10 +142,7 @@ export const router = createBrowserRouter([
           },
           {
             path: "/admin/approvals",
-            lazy: page(
-              () => import("../features/users/approvals-page").then((m) => m.ApprovalsPage),
-              "users.approve",
-            ),
+            lazy: page(() => import("../features/users/approvals-page").then((m) => m.ApprovalsPage), "users.approve"),
           },
           {
             path: "/admin/dispatch",

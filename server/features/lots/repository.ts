@@ -235,7 +235,9 @@ export interface TraceRow {
 
 /**
  * Every order that took the lot, its kilograms of it summed over its lines, latest delivery
- * first: read through order_detail_lots (lot_id, order_id), never the order lines.
+ * first: read through order_detail_lots (lot_id, order_id), never the order lines. Each order
+ * and client is read by its key (a lateral lookup the planner keeps): joined plainly, the
+ * planner hashes the whole orders table for a lot taken by a few thousand orders.
  */
 export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
   const rows = rowsOf<TraceRow>(
@@ -246,8 +248,8 @@ export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
       select o.id as order_id, c.id as client_id, c.name as client_name, nullif(c.phone, '') as client_phone,
              o.delivery_date::text as delivery_date, t.quantity::text as quantity, s.name as status, s.id as status_id
       from took t
-      join ${orders} o on o.id = t.order_id
-      join ${clients} c on c.id = o.client_id
+      cross join lateral (select id, client_id, status_id, delivery_date from ${orders} where id = t.order_id limit 1) o
+      cross join lateral (select id, name, phone from ${clients} where id = o.client_id limit 1) c
       join ${orderStatuses} s on s.id = o.status_id
       order by o.delivery_date desc, o.id desc`),
   );

@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(commissionsRoutes, { commissions });
       await api.register(accountsRoutes, { accounts });
-      await api.register(lotsRoutes, { lots: createLotsService({ db }) });
+      await api.register(lotsRoutes, { lots: createLotsService({ db, copyText: database.copyText }) });
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

@@ -19,7 +19,11 @@ export function createCourierService({
   plannedTrips(deliveryDate: string, column: number): Promise<PlanTrip[]>;
 }) {
   const proofs = createProofPhotos({ db, uploadsDir });
-  return { ...createPhoneService({ db, orders, proofs, plannedTrips }), ...createOfficeService({ db }), photo: proofs.photo };
+  return {
+    ...createPhoneService({ db, orders, proofs, plannedTrips }),
+    ...createOfficeService({ db }),
+    photo: proofs.photo,
+  };
 }
 
 export type CourierService = ReturnType<typeof createCourierService>;

@@ -1,6 +1,7 @@
 import { readKilos } from "./decimal-input";
 import { formatKilos, formatMoney, priceOf, type Centavos, type Grams } from "./money";
 import type { LineType } from "./pricing";
+import { gs1Elements } from "./gs1";
 
 /**
  * Catch weight (issue 41): a line ordered by the kilo or by the unit is billed by the kilos
@@ -115,82 +116,12 @@ export const pickedWeightNote = (product: string, ordered: Grams, picked: Grams)
 export const finalAmountMessage = (orderId: number, finalPrice: Centavos, weighed: boolean) =>
   `Pedido #${orderId}: el total final es ${formatMoney(finalPrice)}${weighed ? ", según el peso real de la mercadería preparada" : ""}.`;
 
-/** The AIs of a GS1-128 element string whose data has a fixed length, by their first two digits (GS1 General Specifications, 'predefined length'). */
-const FIXED_DATA: Record<string, { ai: number; data: number }> = {
-  "00": { ai: 2, data: 18 },
-  "01": { ai: 2, data: 14 },
-  "02": { ai: 2, data: 14 },
-  "03": { ai: 2, data: 14 },
-  "04": { ai: 2, data: 16 },
-  "11": { ai: 2, data: 6 },
-  "12": { ai: 2, data: 6 },
-  "13": { ai: 2, data: 6 },
-  "14": { ai: 2, data: 6 },
-  "15": { ai: 2, data: 6 },
-  "16": { ai: 2, data: 6 },
-  "17": { ai: 2, data: 6 },
-  "18": { ai: 2, data: 6 },
-  "19": { ai: 2, data: 6 },
-  "20": { ai: 2, data: 2 },
-  "31": { ai: 4, data: 6 },
-  "32": { ai: 4, data: 6 },
-  "33": { ai: 4, data: 6 },
-  "34": { ai: 4, data: 6 },
-  "35": { ai: 4, data: 6 },
-  "36": { ai: 4, data: 6 },
-  "41": { ai: 3, data: 13 },
-};
-
-/** Length of a variable-length AI by its first two digits (the rest end at a GS or the end). */
-function variableAiLength(prefix: string): number {
-  const first = prefix[0];
-  if (first === "7" || first === "8") return 4;
-  if (first === "4" || prefix === "23" || prefix === "24" || prefix === "25") return 3;
-  return 2;
-}
-
-const GROUP_SEPARATOR = "\u001d";
-
-/** Splits a GS1 element string, raw (FNC1 as GS, an optional ']C1' prefix) or printed '(01)…(3103)…', into AI → data. */
-function elements(raw: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const text = raw.trim().replace(/^\]C1|^\]e0|^\]d2|^\]Q3/, "");
-  if (text.startsWith("(")) {
-    // A printed string is all '(AI)data' pairs, or it is not a label.
-    if (!/^(\(\d{2,4}\)[^()]*)+$/.test(text)) return found;
-    for (const match of text.matchAll(/\((\d{2,4})\)([^(]*)/g)) found.set(match[1]!, match[2]!.trim());
-    return found;
-  }
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === GROUP_SEPARATOR) {
-      i++;
-      continue;
-    }
-    const prefix = text.slice(i, i + 2);
-    // Anything but an AI where one should start (typed text, '19,6') is not a label.
-    if (!/^\d\d$/.test(prefix)) return new Map();
-    const fixed = FIXED_DATA[prefix];
-    if (fixed) {
-      found.set(text.slice(i, i + fixed.ai), text.slice(i + fixed.ai, i + fixed.ai + fixed.data));
-      i += fixed.ai + fixed.data;
-      continue;
-    }
-    const aiLength = variableAiLength(prefix);
-    const end = text.indexOf(GROUP_SEPARATOR, i + aiLength);
-    const stop = end === -1 ? text.length : end;
-    found.set(text.slice(i, i + aiLength), text.slice(i + aiLength, stop));
-    i = stop;
-  }
-  return found;
-}
-
 /**
  * The net weight in kilograms of a GS1-128 label, AI 310n (n decimals, six digits), in grams
  * (rounded half up when the label has more than 3 decimals); null when the label has none.
  */
 export function readGs1NetWeight(raw: string): Grams | null {
-  for (const [ai, data] of elements(raw)) {
+  for (const [ai, data] of gs1Elements(raw)) {
     if (!/^310[0-5]$/.test(ai) || !/^\d{6}$/.test(data)) continue;
     const decimals = Number(ai[3]);
     const value = Number(data);
@@ -198,35 +129,6 @@ export function readGs1NetWeight(raw: string): Grams | null {
     return grams > 0 ? grams : null;
   }
   return null;
-}
-
-/** The last day of a month (month 1–12). */
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-/**
- * A GS1 YYMMDD date (AI 17) as ISO: years 2000–2099; day 00 is the month's last day (GS1
- * General Specifications); null when it is no date.
- */
-function gs1Date(data: string): string | null {
-  if (!/^\d{6}$/.test(data)) return null;
-  const year = 2000 + Number(data.slice(0, 2));
-  const month = Number(data.slice(2, 4));
-  const day = Number(data.slice(4, 6)) || lastDay(year, month);
-  if (month < 1 || month > 12 || day > lastDay(year, month)) return null;
-  return `${year}-${data.slice(2, 4)}-${String(day).padStart(2, "0")}`;
-}
-
-/**
- * The lot (AI 10, up to 20 characters) and the expiry date (AI 17, as ISO) of a GS1-128 label
- * (issue 42: the preparer scans the box to take its lot); null when the label carries neither.
- */
-export function readGs1Lot(raw: string): { code: string | null; expiry: string | null } | null {
-  const found = elements(raw);
-  const lot = found.get("10")?.trim();
-  const code = lot && lot.length <= 20 ? lot : null;
-  const date = found.get("17");
-  const expiry = date === undefined ? null : gs1Date(date);
-  return code === null && expiry === null ? null : { code, expiry };
 }
 
 /** An order line as weighing reads it: amounts in grams, milli-units and centavos. */

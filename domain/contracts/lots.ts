@@ -14,8 +14,8 @@ import { text } from "./text";
 /** The longest lot code kept: GS1's AI 10 holds up to 20 characters; a printed code may carry a prefix. */
 const LOT_CODE_MAX = 40;
 /** 'Lotes por vencer' looks this many days ahead unless asked otherwise. */
-const EXPIRING_DEFAULT_DAYS = 7;
-const EXPIRING_MAX_DAYS = 366;
+export const EXPIRING_DEFAULT_DAYS = 7;
+export const EXPIRING_MAX_DAYS = 366;
 
 export const LOT_MESSAGES = {
   code: "Ingresá el código del lote.",
@@ -121,11 +121,6 @@ export const LotTrace = z.object({
   deliveries: z.array(LotDelivery),
 });
 export type LotTrace = z.infer<typeof LotTrace>;
-
-/** GET /api/lots/{id}/trace/file/?format=csv|xlsx: the trace to keep or send. */
-export const TraceFileQuery = z.object({
-  format: z.enum(["csv", "xlsx"], { error: "Elegí el formato: csv o xlsx." }).optional().default("csv"),
-});
 
 /** What a preparer says a line took from a lot (POST /api/orders/prepared/ lines' `lots`). */
 export const LotTaken = z.object({

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "../../domain/calendar";
 import type { GroupName } from "../../domain/permissions";
 import { ApiClient } from "../helpers/app";
 import { sendRouteOf } from "../helpers/boards";
@@ -42,7 +42,8 @@ interface Route {
 }
 
 const today = todayInBuenosAires();
-const ids = { client: 0, order: 0, waiting: 0, debtor: 0 };
+const ids = { client: 0, order: 0, waiting: 0, debtor: 0, product: 0, lot: 0 };
+const LOT = "L-0425";
 const DEBTOR = "Rotisería La Esquina";
 const CLIENT = "Almacén Don Tito";
 const byHeading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { level: 1, name });
@@ -103,9 +104,19 @@ const ROUTES: Record<string, Route> = {
     path: () => "/products",
     who: "Vendedor",
     ready: byText("Merluza en filet"),
-    act: opens(byText("Merluza en filet"), () => "Editar producto"),
+    // The catalogue's row (the hake is also in 'Lotes por vencer' above it).
+    act: opens(
+      (page) => page.getByLabel("Productos").getByText("Merluza en filet"),
+      () => "Editar producto",
+    ),
   },
   "products/new": { path: () => "/products/new", who: "Vendedor", ready: byHeading(/./) },
+  "products/:productId/lotes": {
+    path: () => `/products/${ids.product}/lotes`,
+    who: "Preparador",
+    ready: (page) => page.getByRole("link", { name: new RegExp(`Lote ${LOT}`) }).first(),
+  },
+  "lotes/:lotId": { path: () => `/lotes/${ids.lot}`, who: "Admin", ready: byText(CLIENT) },
   orders: { path: () => "/orders", who: "Admin", ready: byText(CLIENT) },
   "orders: an order's detail": {
     path: () => "/orders",
@@ -225,6 +236,15 @@ async function seedDay() {
     unitWeight: 0.6,
     isWeighted: false,
   });
+  // A lot of the hake expiring in five days: the prepared orders take it, first expiry first.
+  const lot = await admin.post(`/api/products/${kg.PK_Products}/lots/`, {
+    code: LOT,
+    expiry: addDays(today, 5),
+    quantity: "100",
+  });
+  expect(lot.statusCode).toBe(201);
+  ids.product = kg.PK_Products;
+  ids.lot = lot.json().id;
   const { lat, lng } = e2e.t.config.depot;
   const clients = [
     { name: CLIENT, address: "Av. Calchaquí 3950", phone: "011 4253-1234", latitude: lat - 0.02, longitude: lng },

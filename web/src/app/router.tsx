@@ -45,6 +45,10 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: "/lotes/:lotId",
+        lazy: page(() => import("../features/lots/lot-trace-page").then((m) => m.LotTracePage), "orders.list"),
+      },
+      {
         lazy: () => import("./shell").then((m) => ({ Component: m.Shell })),
         children: [
           {
@@ -74,6 +78,13 @@ export const router = createBrowserRouter([
             lazy: page(
               () => import("../features/products/new-product-page").then((m) => m.NewProductPage),
               "catalog.write",
+            ),
+          },
+          {
+            path: "/products/:productId/lotes",
+            lazy: page(
+              () => import("../features/products/product-lots-page").then((m) => m.ProductLotsPage),
+              "catalog.read",
             ),
           },
           {

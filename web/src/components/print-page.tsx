@@ -25,7 +25,18 @@ export function usePaper(): [Paper, (paper: Paper) => void] {
  * A printable document from the browser's own print: a toolbar on screen (back, paper, print)
  * that the print stylesheet hides, the document on its paper, and the page size for the printer.
  */
-export function PrintPage({ title, back, children }: { title: string; back: string; children: ReactNode }) {
+export function PrintPage({
+  title,
+  back,
+  actions,
+  children,
+}: {
+  title: string;
+  back: string;
+  /** Buttons of the document's own beside 'Imprimir' (an export); off the paper like the rest of the toolbar. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const [paper, setPaper] = usePaper();
   const { page, margin } = PAPERS[paper];
   return (
@@ -42,6 +53,7 @@ export function PrintPage({ title, back, children }: { title: string; back: stri
             onChange={(value) => setPaper(value as Paper)}
             data={Object.entries(PAPERS).map(([value, p]) => ({ value, label: p.label }))}
           />
+          {actions}
           <Button onClick={() => window.print()}>Imprimir</Button>
         </Group>
       </Group>

@@ -18,8 +18,7 @@ interface RouteMapProps {
   courier?: RouteStopPoint | null;
 }
 
-/** A round marker with a number or letter on it, for MapLibre. */
-export function numberedPin(text: string, color: string, testId: string) {
+function numberedPin(text: string, color: string, testId: string) {
   const element = document.createElement("div");
   element.textContent = text;
   element.setAttribute("data-testid", testId);

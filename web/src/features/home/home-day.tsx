@@ -15,6 +15,8 @@ import { TodayFigures } from "./today-figures";
 
 // Only an Admin's home shows what clients owe: the accounts' code is not on anyone else's first screen.
 const TotalOwed = lazy(() => import("../accounts").then((accounts) => ({ default: accounts.TotalOwed })));
+// 'Lotes por vencer' for the groups that receive lots (Admin, Preparador); loaded only for them too.
+const ExpiringLots = lazy(() => import("../lots").then((lots) => ({ default: lots.ExpiringLots })));
 
 /** The chart's today is the live figure: the sales of today follow every event without asking for 14 days again. */
 function withToday(days: DailySales["days"], home: HomeFigures): DailySales["days"] {
@@ -79,6 +81,11 @@ export function HomeDay() {
       {can(group, "accounts.manage") && (
         <Suspense fallback={null}>
           <TotalOwed />
+        </Suspense>
+      )}
+      {can(group, "lots.receive") && (
+        <Suspense fallback={null}>
+          <ExpiringLots />
         </Suspense>
       )}
       {sales.data && (

@@ -14,6 +14,7 @@ import { can } from "../../../../domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { notifySuccess, notifyFailure } from "../../components/notify";
+import { LineLots } from "../lots";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
 import { useReturnToPending } from "./api/return-to-pending";
@@ -132,6 +133,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                       <Text size="sm" c="gray.7" hiddenFrom="xs">
                         {figures.quantity} · {figures.weight} · {p.Type}
                       </Text>
+                      <LineLots line={p} />
                     </Table.Td>
                     <Table.Td visibleFrom="xs">{p.Type}</Table.Td>
                     <Table.Td visibleFrom="xs">{figures.quantity}</Table.Td>

@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { lineFigures } from "../../../../domain/remito";
+import { PrintedLineLots } from "../lots";
 import { useOrder } from "./api/get-order";
 import { PrintPage, usePaper } from "../../components/print-page";
 
@@ -57,6 +58,7 @@ export function RemitoPage() {
                       <td>
                         {line.product_name}
                         {line.Virtual_Freezer ? " (freezer virtual)" : ""}
+                        <PrintedLineLots line={line} />
                       </td>
                       <td className="num">{figures.quantity}</td>
                       <td className="num">{figures.weight}</td>
@@ -78,6 +80,7 @@ export function RemitoPage() {
                     {line.product_name}
                     {line.Virtual_Freezer ? " (freezer virtual)" : ""}
                   </div>
+                  <PrintedLineLots line={line} />
                   <div className="split">
                     <span>{lineFigures(line).summary}</span>
                     <span className="num">{lineFigures(line).subtotal}</span>

@@ -14,8 +14,19 @@ import { DecimalInput } from "../../components/decimal-input";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useOrderItems } from "./api/get-order-items";
 import { useMarkOrder } from "./api/mark-order";
+import { useLotsOfProducts } from "../lots";
 import { useChecklistTicks } from "./checklist-ticks";
-import { ScanLabelButton } from "./scan-label-button";
+import { type ChosenLot, LineLotPicker } from "./line-lot-picker";
+import { ScanLabelButton } from "../../components/scan-label-button";
+
+/** A refusal about lots (an expired lot, one that does not hold enough): not a weight to confirm. */
+const isLotRefusal = (message: string) => /^(El lote|Los lotes) /.test(message);
+
+/** A checklist line of a product with lots: the server suggests its lots, or says what no lot covers. */
+const hasLots = (line: { suggested_lots: unknown[]; suggested_without_lot: string | null }) =>
+  line.suggested_lots.length > 0 || line.suggested_without_lot !== null;
+
+type LotGiven = { lot_id: number; quantity: number };
 
 const amountText = (type: string, amount: string) =>
   type === "KG" ? `${Number(amount).toLocaleString("es-AR", { maximumFractionDigits: 3 })} kg` : `${Number(amount)} u.`;
@@ -30,6 +41,8 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
   const [weights, setWeights] = useState<Record<number, number | string>>({});
   // Weights outside a product's tolerance, said to the preparer until confirmed or changed.
   const [outside, setOutside] = useState<string[]>([]);
+  // Why the server refused the lots taken (an expired lot, one that no longer holds enough).
+  const [lotRefusal, setLotRefusal] = useState<string | null>(null);
   const typed = (id: number) => {
     const value = weights[id];
     if (value === undefined || String(value).trim() === "") return null;
@@ -39,7 +52,16 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
     setWeights((w) => ({ ...w, [id]: value }));
     setOutside([]);
   };
+  // Another lot than the suggested one, per order line (issue 42); the rest take first-expiry-first.
+  const [chosen, setChosen] = useState<Record<number, ChosenLot | null>>({});
+  const lotProducts = [...new Set(products.filter(hasLots).map((p) => p.FK_Products))];
+  const { lots } = useLotsOfProducts(lotProducts);
   const weighable = products.filter((p) => isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }));
+  /** The kilograms a line takes from its lots: the real weight typed, else the one recorded, else the ordered. */
+  const need = (p: (typeof products)[number]) => {
+    const read = typed(p.detailed_product_id);
+    return read?.ok ? read.grams : toGrams(p.Picked_Weight ?? p.Weight);
+  };
   const weighedAll = weighable.every((p) => {
     const read = typed(p.detailed_product_id);
     return read ? read.ok : !p.Requires_Weighing || p.Picked_Weight !== null;
@@ -51,6 +73,25 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
       const read = typed(p.detailed_product_id);
       return read?.ok ? [{ line: p, grams: read.grams }] : [];
     });
+  }
+
+  /** What 'Preparado!' sends per line: the real weight typed, and the lot taken instead of the suggested one. */
+  function linesToSend(given: ReturnType<typeof givenWeights>) {
+    const byLine = new Map<number, { detailed_product_id: number; picked_weight?: number; lots?: LotGiven[] }>();
+    // A JSON number: the server reads a string as es-AR, where "1.475" is 1475 kg.
+    for (const { line, grams } of given)
+      byLine.set(line.detailed_product_id, {
+        detailed_product_id: line.detailed_product_id,
+        picked_weight: grams / 1000,
+      });
+    for (const p of products) {
+      const lot = chosen[p.detailed_product_id];
+      if (!lot) continue;
+      const taken = { lot_id: lot.lot.id, quantity: Math.min(lot.grams, need(p)) / 1000 };
+      const line = byLine.get(p.detailed_product_id) ?? { detailed_product_id: p.detailed_product_id };
+      byLine.set(p.detailed_product_id, { ...line, lots: [taken] });
+    }
+    return [...byLine.values()];
   }
 
   async function finish(prepared: boolean, confirmTolerance = false) {
@@ -65,24 +106,28 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
       });
       if (messages.length) return setOutside(messages);
     }
+    setLotRefusal(null);
     try {
       const { message } = await marking.mutateAsync({
         orderId,
         prepared,
         confirmTolerance,
-        lines: given.map(({ line, grams }) => ({
-          detailed_product_id: line.detailed_product_id,
-          // A JSON number: the server reads a string as es-AR, where "1.475" is 1475 kg.
-          picked_weight: grams / 1000,
-        })),
+        lines: prepared ? linesToSend(given) : [],
       });
       notifySuccess(message);
       if (prepared) clear();
       onClose();
     } catch (error) {
       // The server's tolerance is the one that counts: its 409 asks the same confirmation.
-      if (prepared && error instanceof ApiError && error.status === 409 && !confirmTolerance)
+      if (
+        prepared &&
+        error instanceof ApiError &&
+        error.status === 409 &&
+        !confirmTolerance &&
+        !isLotRefusal(error.message)
+      )
         return setOutside([error.message]);
+      if (prepared && error instanceof ApiError && error.status === 409) return setLotRefusal(error.message);
       notifyFailure(error, prepared ? BOARD_MESSAGES.preparedFailed : BOARD_MESSAGES.pendingFailed);
     }
   }
@@ -139,8 +184,24 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
                 )}
                 {isWeighable({ type: p.Type, virtualFreezer: p.Virtual_Freezer }) && (
                   <ScanLabelButton
+                    indent={34}
+                    label="Escanear etiqueta"
+                    title={`Etiqueta de ${p.product_name || p.Name}`}
+                    hint="Apunte al código de barras de la etiqueta (GS1-128 con peso neto)."
+                    fallback="No se pudo usar la cámara. Escriba el peso o use el lector."
+                    read={readGs1NetWeight}
+                    onRead={(grams) => setWeight(p.detailed_product_id, grams / 1000)}
+                  />
+                )}
+                {hasLots(p) && (
+                  <LineLotPicker
                     product={p.product_name || p.Name}
-                    onWeight={(grams) => setWeight(p.detailed_product_id, grams / 1000)}
+                    suggested={p.suggested_lots}
+                    withoutLot={p.suggested_without_lot}
+                    lots={lots.get(p.FK_Products)}
+                    need={need(p)}
+                    chosen={chosen[p.detailed_product_id] ?? null}
+                    onChoose={(lot) => setChosen((c) => ({ ...c, [p.detailed_product_id]: lot }))}
                   />
                 )}
               </Stack>
@@ -163,6 +224,11 @@ export function ChecklistModal({ orderId, onClose }: { orderId: number; onClose(
                   </Button>
                 </Group>
               </Stack>
+            </Alert>
+          )}
+          {lotRefusal && (
+            <Alert color="red" title="Lote" role="alert">
+              {lotRefusal}
             </Alert>
           )}
           <Text size="sm" c="dimmed">

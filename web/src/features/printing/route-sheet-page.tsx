@@ -4,6 +4,7 @@ import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
 import { courierName } from "../../../../domain/contracts/boards";
 import { formatCelsius } from "../../../../domain/cold-chain";
 import { formatMoney, toCentavos } from "../../../../domain/money";
+import { PrintedOrderLots } from "../lots";
 import { useRouteSheet } from "./api/get-route-sheet";
 import { PrintPage, usePaper } from "../../components/print-page";
 
@@ -64,6 +65,7 @@ export function RouteSheetPage() {
                       {[stop.address, stop.city].filter(Boolean).join(", ")}
                       {stop.time_slot ? ` · ${stop.time_slot}` : ""}
                       {stop.notes ? ` · Notas: ${stop.notes}` : ""}
+                      <PrintedOrderLots lots={stop.lots} />
                     </td>
                     <td className="keep">{stop.phone ?? "-"}</td>
                     <td>{stop.pay_method ?? "-"}</td>
@@ -86,6 +88,7 @@ export function RouteSheetPage() {
                 <div>{[stop.address, stop.city].filter(Boolean).join(", ")}</div>
                 {stop.phone && <div>Tel. {stop.phone}</div>}
                 {stop.notes && <div>Notas: {stop.notes}</div>}
+                <PrintedOrderLots lots={stop.lots} />
                 {data.cold_chain.required && <div>Temp.: ________ °C</div>}
                 <div className="split">
                   <span>{stop.pay_method ?? "-"}</span>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { Product } from "../../../../domain/contracts/products";
 import { ApiError } from "../../api/messages";
 import { TextField } from "../../components/form-fields";
@@ -132,6 +133,9 @@ export function EditProductDialog({ productId, onClose }: { productId: number; o
               Eliminar
             </Button>
             <Group>
+              <Button component={Link} to={`/products/${productId}/lotes`} variant="default">
+                Lotes
+              </Button>
               <Button variant="default" onClick={onClose}>
                 Cancelar
               </Button>

@@ -1,4 +1,5 @@
-import { Alert, Group } from "@mantine/core";
+import { Alert, Anchor, Box, Group } from "@mantine/core";
+import { Link } from "react-router";
 import { useState } from "react";
 import type { Product } from "../../../../domain/contracts/products";
 import { formatDecimalInput } from "../../../../domain/decimal-input";
@@ -9,6 +10,7 @@ import { PagedRecordTable } from "../../components/list-pager";
 import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
 import type { RecordColumn } from "../../components/record-table";
 import { PRODUCTS_PAGE_SIZE, useProductList } from "./api/list-products";
+import { ExpiringLots } from "../lots";
 import { EditProductDialog } from "./edit-product-dialog";
 
 const FILTERS = [
@@ -35,6 +37,19 @@ const COLUMNS: RecordColumn<Product>[] = [
   { header: "Destacado", cell: (p) => (p.Featured_Product ? "Sí" : "No") },
 ];
 
+/**
+ * Groups that do not edit products reach a product's lots from its row; the others from the
+ * product's dialog (their rows open it, and a phone's row is then a button a link cannot sit in).
+ */
+const LOTS_COLUMN: RecordColumn<Product> = {
+  header: "Lotes",
+  cell: (p) => (
+    <Anchor component={Link} to={`/products/${p.PK_Products}/lotes`} aria-label={`Lotes de ${p.Name}`}>
+      Ver lotes
+    </Anchor>
+  ),
+};
+
 export function ProductsPage() {
   const [filter, setFilter] = useState("");
   const { search, setSearch, debounced, page, setPage } = useListSearch([filter]);
@@ -46,6 +61,9 @@ export function ProductsPage() {
   return (
     <>
       <PageTitle>Productos</PageTitle>
+      <Box mb="md">
+        <ExpiringLots choosesDays />
+      </Box>
       <Group mb="md" align="flex-end">
         <SearchInput placeholder="Buscar por nombre" value={search} onChange={setSearch} />
         <FilterSelect
@@ -65,7 +83,7 @@ export function ProductsPage() {
         onPage={setPage}
         label="Productos"
         rows={list.data?.results ?? []}
-        columns={COLUMNS}
+        columns={writes ? COLUMNS : [...COLUMNS, LOTS_COLUMN]}
         rowKey={(p) => p.PK_Products}
         onOpen={writes ? (p) => setEditing(p.PK_Products) : undefined}
       />

@@ -4,8 +4,8 @@ import { post } from "../../../api/http";
 interface MarkOrder {
   orderId: number;
   prepared: boolean;
-  /** The real weights packed (es-AR kilos), by order line (issue 41). */
-  lines?: { detailed_product_id: number; picked_weight: number }[];
+  /** By order line: the real weight packed (kilos, issue 41) and the lots taken instead of the suggested ones (issue 42). */
+  lines?: { detailed_product_id: number; picked_weight?: number; lots?: { lot_id: number; quantity: number }[] }[];
   /** Accepts weights outside a product's tolerance, once the preparer confirmed them. */
   confirmTolerance?: boolean;
 }

@@ -1,7 +1,5 @@
 import { Button, Modal, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { readGs1NetWeight } from "../../../../domain/catch-weight";
-import type { Grams } from "../../../../domain/money";
 
 /** The part of the Shape Detection API we use (Android Chrome); not in TypeScript's DOM types. */
 interface Detector {
@@ -10,25 +8,41 @@ interface Detector {
 type DetectorClass = new (options: { formats: string[] }) => Detector;
 const detectorClass = () => (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 
+/** What a scan reads off a GS1-128 label, and what the dialog says while it looks. */
+export interface LabelReading<T> {
+  /** The button's words ('Escanear etiqueta', 'Escanear lote'). */
+  label: string;
+  /** The dialog's title: 'Etiqueta de Pollo entero'. */
+  title: string;
+  /** Where to point the camera. */
+  hint: string;
+  /** Said when the camera cannot be used: what to do instead. */
+  fallback: string;
+  /** What the label holds for this field (its net weight, its lot), or null to keep looking. */
+  read(raw: string): T | null;
+  onRead(value: T): void;
+}
+
 /**
- * 'Escanear etiqueta': where the browser reads barcodes, the camera reads a GS1-128 label and
- * hands over its net weight (AI 310n). Hidden where it cannot (desktop, iOS Safari).
+ * A camera button beside a field a handheld scanner can also fill: where the browser reads
+ * barcodes, the camera reads a GS1-128 label and hands over what `read` takes from it (the
+ * net weight, AI 310n; the lot, AI 10 and 17). Hidden where it cannot (desktop, iOS Safari).
  */
-export function ScanLabelButton({ product, onWeight }: { product: string; onWeight(grams: Grams): void }) {
+export function ScanLabelButton<T>({ indent = 0, ...props }: LabelReading<T> & { indent?: number }) {
   const [open, setOpen] = useState(false);
   if (!detectorClass()) return null;
   return (
     <>
-      <Button variant="subtle" size="compact-sm" ml={34} w="fit-content" onClick={() => setOpen(true)}>
-        Escanear etiqueta
+      <Button variant="subtle" size="compact-sm" ml={indent} w="fit-content" onClick={() => setOpen(true)}>
+        {props.label}
       </Button>
       {open && (
         <Scanner
-          product={product}
+          {...props}
           onClose={() => setOpen(false)}
-          onWeight={(grams) => {
+          onRead={(value) => {
             setOpen(false);
-            onWeight(grams);
+            props.onRead(value);
           }}
         />
       )}
@@ -36,7 +50,7 @@ export function ScanLabelButton({ product, onWeight }: { product: string; onWeig
   );
 }
 
-function Scanner({ product, onClose, onWeight }: { product: string; onClose(): void; onWeight(grams: Grams): void }) {
+function Scanner<T>({ title, hint, fallback, read, onRead, onClose }: LabelReading<T> & { onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the camera opens once per dialog
@@ -53,8 +67,8 @@ function Scanner({ product, onClose, onWeight }: { product: string; onClose(): v
       const detector = new Detector({ formats: ["code_128"] });
       while (!stopped) {
         const codes = await detector.detect(video.current);
-        const grams = codes.map((c) => readGs1NetWeight(c.rawValue)).find((g) => g !== null);
-        if (grams) return onWeight(grams);
+        const found = codes.map((c) => read(c.rawValue)).find((value) => value !== null);
+        if (found !== undefined && found !== null) return onRead(found);
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     }
@@ -65,14 +79,14 @@ function Scanner({ product, onClose, onWeight }: { product: string; onClose(): v
     };
   }, []);
   return (
-    <Modal opened onClose={onClose} title={`Etiqueta de ${product}`} centered>
+    <Modal opened onClose={onClose} title={title} centered>
       {failed ? (
-        <Text c="red.8">No se pudo usar la cámara. Escriba el peso o use el lector.</Text>
+        <Text c="red.8">{fallback}</Text>
       ) : (
         <>
           <video ref={video} muted playsInline style={{ width: "100%" }} aria-label="Cámara" />
           <Text size="sm" c="dimmed">
-            Apunte al código de barras de la etiqueta (GS1-128 con peso neto).
+            {hint}
           </Text>
         </>
       )}

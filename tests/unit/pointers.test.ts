@@ -84,7 +84,7 @@ function featureEntries(feature: string): string[] {
 
 function decisionProblems(): string[] {
   const problems: string[] = [];
-  const index = readFileSync(join(ROOT, DECISIONS, "README.md"), "utf8");
+  const indexLines = readFileSync(join(ROOT, DECISIONS, "README.md"), "utf8").split("\n");
   const numbers = new Map<string, string>();
   const features = new Set(
     ["server/features", "web/src/features"].flatMap((folder) => readdirSync(join(ROOT, folder))),
@@ -111,9 +111,19 @@ function decisionProblems(): string[] {
       const other = numbers.get(number);
       if (other) problems.push(`${path} and ${other} share the number ${number}`);
       numbers.set(number, path);
-      problems.push(...recordTextProblems(path, readFileSync(join(ROOT, path), "utf8")));
-      if (!index.includes(`](${entry.name}/${name})`))
-        problems.push(`${path} is not in the index: add its line under '## ${entry.name}' in ${DECISIONS}/README.md`);
+      const text = readFileSync(join(ROOT, path), "utf8");
+      problems.push(...recordTextProblems(path, text));
+      const line = indexLines.find((candidate) => candidate.startsWith(`- [${number}](${entry.name}/${name}) `));
+      const status = STATUS.exec(text.split("\n")[2] ?? "");
+      if (!line)
+        problems.push(
+          `${path} is not in the index: add '- [${number}](${entry.name}/${name}) <title> — <status>' under '## ${entry.name}' in ${DECISIONS}/README.md`,
+        );
+      else if (status) {
+        const said = status[1] === undefined ? "accepted" : `superseded by [${status[1]}]`;
+        if (!line.includes(`— ${said}`))
+          problems.push(`${DECISIONS}/README.md does not give ${path} its status: its line must say '— ${said}'`);
+      }
       if (entries.length > 0 && !entryTexts.some((text) => text.includes(path)))
         problems.push(`${path} is not named in the header comment of ${entries.join(" or ")}`);
     }

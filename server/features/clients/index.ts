@@ -11,4 +11,4 @@
  */
 // The public entry of clients: what other features may use of it (.dependency-cruiser.cjs).
 export { findClient, listShipments } from "./repository";
-export { CLIENT_NOT_FOUND } from "./service";
+export { CLIENT_NOT_FOUND } from "./messages";

@@ -131,6 +131,35 @@ export function readGs1NetWeight(raw: string): Grams | null {
   return null;
 }
 
+/** The last day of a month (month 1–12). */
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * A GS1 YYMMDD date (AI 17) as ISO: years 2000–2099; day 00 is the month's last day (GS1
+ * General Specifications); null when it is no date.
+ */
+function gs1Date(data: string): string | null {
+  if (!/^\d{6}$/.test(data)) return null;
+  const year = 2000 + Number(data.slice(0, 2));
+  const month = Number(data.slice(2, 4));
+  const day = Number(data.slice(4, 6)) || lastDay(year, month);
+  if (month < 1 || month > 12 || day > lastDay(year, month)) return null;
+  return `${year}-${data.slice(2, 4)}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The lot (AI 10, up to 20 characters) and the expiry date (AI 17, as ISO) of a GS1-128 label
+ * (issue 42: the preparer scans the box to take its lot); null when the label carries neither.
+ */
+export function readGs1Lot(raw: string): { code: string | null; expiry: string | null } | null {
+  const found = gs1Elements(raw);
+  const lot = found.get("10")?.trim();
+  const code = lot && lot.length <= 20 ? lot : null;
+  const date = found.get("17");
+  const expiry = date === undefined ? null : gs1Date(date);
+  return code === null && expiry === null ? null : { code, expiry };
+}
+
 /** An order line as weighing reads it: amounts in grams, milli-units and centavos. */
 export interface WeighingLine {
   id: number;

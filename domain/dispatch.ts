@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES } from "./contracts/boards";
+import { BOARD_MESSAGES, DEFAULT_COURIER_COLUMNS } from "./contracts/boards";
 import { MAX_ROUTE_ORDERS } from "./contracts/dispatch";
 
 /** Courier columns of the dispatch board (0 = Sin asignar) as ordered lists of order ids. */
@@ -12,11 +12,15 @@ export interface Placement {
 
 /** Columns from stored placements: by position, ties by order id, so every screen agrees. */
 export function columnsOf(placements: Placement[]): Columns {
-  const columns: Columns = new Map([0, 1, 2, 3].map((c) => [c, []]));
+  // Sin asignar and the SPEC's three couriers always; a courier the fleet added (4–12) once it holds a card.
+  const columns: Columns = new Map([0, ...DEFAULT_COURIER_COLUMNS].map((c) => [c, []]));
   const sorted = [...placements].sort(
     (a, b) => a.courier - b.courier || a.position - b.position || a.orderId - b.orderId,
   );
-  for (const p of sorted) columns.get(p.courier)?.push(p.orderId);
+  for (const p of sorted) {
+    if (!columns.has(p.courier)) columns.set(p.courier, []);
+    columns.get(p.courier)!.push(p.orderId);
+  }
   return columns;
 }
 

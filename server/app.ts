@@ -32,7 +32,7 @@ import { createCommissionsService } from "./features/commissions/service";
 import { deployRoutes } from "./features/deploy/routes";
 import { courierRoutes } from "./features/courier/routes";
 import { createCourierService } from "./features/courier/service";
-import { createDayPlanService, dayPlanRoutes } from "./features/day-plan";
+import { appliedTrips, createDayPlanService, dayPlanRoutes } from "./features/day-plan";
 import { dispatchRoutes } from "./features/dispatch/routes";
 import { createDispatchService } from "./features/dispatch/service";
 import { createDeployService } from "./features/deploy/service";
@@ -217,7 +217,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({ db });
   const preparation = createPreparationService({ db });
   const dispatch = createDispatchService({ db, orders, depot: config.depot });
-  const courier = createCourierService({ db, orders, uploadsDir });
+  const courier = createCourierService({
+    db,
+    orders,
+    uploadsDir,
+    plannedTrips: (deliveryDate, column) => appliedTrips(db, deliveryDate, column),
+  });
   const commissions = createCommissionsService({ db });
   const accounts = createAccountsService({ db });
   const exportsService = createExportsService({
@@ -254,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(commissionsRoutes, { commissions });
       await api.register(accountsRoutes, { accounts });
-      await api.register(lotsRoutes, { lots: createLotsService({ db }) });
+      await api.register(lotsRoutes, { lots: createLotsService({ db, copyText: database.copyText }) });
       await api.register(homeRoutes, { home: createHomeService({ db }) });
       await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
       await api.register(exportsRoutes, { exports: exportsService });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./catalog-common";
 import { isoDate } from "./dates";
 import { text } from "./text";
 
@@ -51,6 +52,10 @@ export type BoardOrderRow = z.infer<typeof BoardOrderRow>;
 /** Boards show one delivery date (default today in Buenos Aires); none means every date. */
 export const BoardQuery = z.object({ delivery_date: isoDate().optional() });
 
-/** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9). */
-export const COURIERS = [0, 1, 2, 3] as const;
+/** 0 = Sin asignar, 1–3 = Cadete N (SPEC.md §9): the SPEC's couriers, always on the board; the fleet may add columns up to MAX_COURIER_COLUMN (issue 43). */
+export const DEFAULT_COURIER_COLUMNS = [1, 2, 3] as const;
+export const MAX_COURIER_COLUMN = 12;
+export const UNKNOWN_COURIER = "Cadete inexistente.";
 export const courierName = (courier: number) => (courier === 0 ? "Sin asignar" : `Cadete ${courier}`);
+/** A courier column as a request names it; whether the fleet has it is the server's check. */
+export const courierColumn = (min: 0 | 1) => wholeNumber(min, MAX_COURIER_COLUMN, UNKNOWN_COURIER);

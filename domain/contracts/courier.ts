@@ -4,7 +4,9 @@ import { text } from "./text";
 import { NOT_DELIVERED_REASONS, STOP_STATES } from "../courier";
 import { toCentavos } from "../money";
 import { parseTemperature } from "../cold-chain";
-import { recordId, wholeNumber } from "./catalog-common";
+import { recordId } from "./catalog-common";
+import { courierColumn } from "./boards";
+import { PlanTrip } from "./day-plan";
 import { OrderLot } from "./lots";
 
 export const COURIER_MESSAGES = {
@@ -133,6 +135,8 @@ export const CourierRoute = z.object({
   cash: CashSummary,
   /** Whether 'Entregado' asks the temperature, and the maximum. */
   cold_chain: z.object({ required: z.boolean(), max_c: z.number() }),
+  /** The day's plan laid on the courier's column (issue 43): its trips in order, sent or still queued. */
+  trips: z.array(PlanTrip),
 });
 export type CourierRoute = z.infer<typeof CourierRoute>;
 
@@ -172,7 +176,7 @@ export const RouteSheet = z.object({
 });
 export type RouteSheet = z.infer<typeof RouteSheet>;
 export const RouteSheetQuery = z.object({
-  column: wholeNumber(1, 3, "Cadete inexistente."),
+  column: courierColumn(1),
   delivery_date: isoDate().optional(),
 });
 
@@ -191,7 +195,7 @@ export const CourierColumns = z.object({ couriers: z.array(CourierColumn), cadet
 export type CourierColumns = z.infer<typeof CourierColumns>;
 
 export const LinkCourierRequest = z.object({
-  column: wholeNumber(1, 3, "Cadete inexistente."),
+  column: courierColumn(1),
   user_id: recordId().nullable(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { wholeNumber } from "./catalog-common";
+import { courierColumn, MAX_COURIER_COLUMN } from "./boards";
 import { isoDate } from "./dates";
 import { text } from "./text";
 
@@ -24,9 +24,6 @@ export const DAY_PLAN_MESSAGES = {
   failed: "No se pudo calcular el plan. Probá de nuevo.",
 } as const;
 
-/** The couriers of the board's columns (SPEC.md §9: Cadete 1, 2 and 3). */
-export const FLEET_COLUMNS = [1, 2, 3] as const;
-
 /** "HH:MM" from 00:00 to 23:59. */
 const clockTime = () => text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, DAY_PLAN_MESSAGES.time);
 
@@ -36,8 +33,8 @@ export const timeOf = (minutes: number) => {
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 };
 
-/** A courier's column, read as every id is: an integer or decimal digits alone. */
-const column = wholeNumber(1, FLEET_COLUMNS.length, DAY_PLAN_MESSAGES.column);
+/** A courier's column, read as every id is: Cadete 1–3 (SPEC.md §9) and up to 12 the fleet adds. */
+const column = courierColumn(1);
 
 const FleetCourier = z.object({
   column: z.number(),
@@ -80,7 +77,7 @@ export const FleetRequest = z.object({
         shift_end: clockTime().optional(),
       }),
     )
-    .max(FLEET_COLUMNS.length, DAY_PLAN_MESSAGES.column)
+    .max(MAX_COURIER_COLUMN, DAY_PLAN_MESSAGES.column)
     .optional(),
   speed_kmh: number(DAY_PLAN_MESSAGES.speed, 5, 120).optional(),
   service_minutes: number(DAY_PLAN_MESSAGES.service, 0, 60).optional(),
@@ -124,15 +121,27 @@ export type PlanRequest = z.infer<typeof PlanRequest>;
 
 const PLAN_STATUSES = ["queued", "running", "ready", "failed"] as const;
 
-const PlanTrip = z.object({
+export const PlanTrip = z.object({
   column: z.number(),
   number: z.number(),
   depart: text(),
   return: text(),
   distance_m: z.number(),
   weight_kg: z.number(),
-  stops: z.array(z.object({ order_id: z.number(), eta: text() })),
+  /** Each stop in driving order; where it is and whose it is, for the plan's map and list. */
+  stops: z.array(
+    z.object({
+      order_id: z.number(),
+      eta: text(),
+      client_name: text(),
+      address: text(),
+      lat: z.number(),
+      lng: z.number(),
+    }),
+  ),
 });
+
+export type PlanTrip = z.infer<typeof PlanTrip>;
 
 export const DayPlanResponse = z.object({
   id: text(),
@@ -140,8 +149,10 @@ export const DayPlanResponse = z.object({
   delivery_date: text(),
   solve_ms: z.number().nullable(),
   distance_m: z.number().nullable(),
+  /** Where every trip starts and ends (null until the plan is computed). */
+  depot: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   trips: z.array(PlanTrip),
-  unassigned: z.array(z.object({ order_id: z.number(), reason: text() })),
+  unassigned: z.array(z.object({ order_id: z.number(), reason: text(), client_name: text(), address: text() })),
   error: text().nullable(),
   applied: z.boolean(),
 });

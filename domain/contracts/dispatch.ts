@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { BOARD_MESSAGES, BoardOrderRow } from "./boards";
-import { LARGEST_ID, recordId, wholeNumber } from "./catalog-common";
+import { BOARD_MESSAGES, BoardOrderRow, courierColumn } from "./boards";
+import { LARGEST_ID, recordId } from "./catalog-common";
 import { text } from "./text";
 
 /** SPEC.md §9: a route has at most 3 stops; route links only for columns of 1 to 3 orders. */
 export const MAX_ROUTE_ORDERS = 3;
 
-const Courier = wholeNumber(0, 3, "Cadete inexistente.");
+const Courier = courierColumn(0);
 
 export const DispatchCard = BoardOrderRow.extend({ courier: z.number(), position: z.number(), version: z.number() });
 export type DispatchCard = z.infer<typeof DispatchCard>;

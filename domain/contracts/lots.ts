@@ -122,6 +122,11 @@ export const LotTrace = z.object({
 });
 export type LotTrace = z.infer<typeof LotTrace>;
 
+/** GET /api/lots/{id}/trace/file/?format=csv|xlsx: the trace to keep or send. */
+export const TraceFileQuery = z.object({
+  format: z.enum(["csv", "xlsx"], { error: "Elegí el formato: csv o xlsx." }).optional().default("csv"),
+});
+
 /** What a preparer says a line took from a lot (POST /api/orders/prepared/ lines' `lots`). */
 export const LotTaken = z.object({
   lot_id: recordId("Lote inválido."),

@@ -43,7 +43,7 @@ export const preparationBatches = pgTable(
   ],
 );
 
-/** Which courier column an Armado order sits in: 0 = Sin asignar, 1–3 = Cadete N. */
+/** Which courier column an Armado order sits in: 0 = Sin asignar, 1–12 = Cadete N (1–3 always, more from the fleet). */
 export const courierAssignments = pgTable(
   "courier_assignments",
   {
@@ -57,7 +57,7 @@ export const courierAssignments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId] }),
-    check("courier_assignments_courier", sql`${t.courier} between 0 and 3`),
+    check("courier_assignments_courier", sql`${t.courier} between 0 and 12`),
     index("courier_assignments_column_idx").on(t.courier, t.position),
   ],
 );

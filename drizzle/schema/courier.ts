@@ -3,7 +3,7 @@ import { check, date, index, integer, numeric, pgTable, real, text, timestamp, u
 import { orders } from "./orders";
 import { users } from "./users";
 
-/** Which Cadete user drives dispatch column 1–3; a route sent from a linked column reaches that user. */
+/** Which Cadete user drives dispatch column 1–12; a route sent from a linked column reaches that user. */
 export const courierLinks = pgTable(
   "courier_links",
   {
@@ -12,7 +12,7 @@ export const courierLinks = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("courier_links_column", sql`${t.column} between 1 and 3`),
+    check("courier_links_column", sql`${t.column} between 1 and 12`),
     uniqueIndex("courier_links_user_idx").on(t.userId),
   ],
 );

@@ -3,7 +3,7 @@ import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, 
 import { users } from "./users";
 
 /**
- * A courier of the day's plan, by board column (1–3, SPEC.md §9): what one trip carries, how
+ * A courier of the day's plan, by board column (1–3 of SPEC.md §9, up to 12 added): what one trip carries, how
  * many stops it makes, and the shift in minutes from midnight. A column without a row plans
  * with the defaults (domain/contracts/day-plan.ts).
  */
@@ -19,7 +19,7 @@ export const fleetCouriers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("fleet_couriers_column", sql`${t.column} between 1 and 3`),
+    check("fleet_couriers_column", sql`${t.column} between 1 and 12`),
     check("fleet_couriers_capacity", sql`${t.capacityKg} > 0 and ${t.capacityKg} <= 5000`),
     check("fleet_couriers_stops", sql`${t.maxStops} between 1 and 99`),
     check(

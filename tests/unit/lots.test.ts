@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readGs1Lot } from "../../domain/catch-weight";
 import { LOT_MESSAGES, ReceiveLotRequest } from "../../domain/contracts/lots";
 import { allocate, isUsable, lotChanges, receivingRefusal, type AllocationLine, type PoolLot } from "../../domain/lots";
 
@@ -199,5 +200,27 @@ describe("'Ingresar lote' request", () => {
       "Ingresá solo números, como 111.000 o 1.234,50.",
     );
     expect(read({ code: "L", expiry: "2026-12-01" })).toBe(LOT_MESSAGES.quantity);
+  });
+});
+
+describe("a scanned GS1-128 label's lot and expiry (AI 10 and 17)", () => {
+  it("reads them in raw (FNC1 as GS, ']C1') and printed forms, beside the GTIN and the weight", () => {
+    const GS = "\u001d";
+    expect(readGs1Lot(`]C101077912345678981727123110LM-2207${GS}3102001960`)).toEqual({
+      code: "LM-2207",
+      expiry: "2027-12-31",
+    });
+    expect(readGs1Lot("(01)07791234567898(17)270600(10)LM 2207")).toEqual({ code: "LM 2207", expiry: "2027-06-30" });
+    expect(readGs1Lot("(01)07791234567898(10)A1")).toEqual({ code: "A1", expiry: null });
+    // An impossible date is no expiry: 30/02.
+    expect(readGs1Lot("(17)270230")).toBeNull();
+    expect(readGs1Lot("(17)280229")).toEqual({ code: null, expiry: "2028-02-29" });
+    expect(readGs1Lot("(17)270200(10)B")).toEqual({ code: "B", expiry: "2027-02-28" });
+  });
+
+  it("reads nothing from text that is no label", () => {
+    expect(readGs1Lot("LM-2207")).toBeNull();
+    expect(readGs1Lot("(3102)001960")).toBeNull();
+    expect(readGs1Lot("")).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { Conflict, Invalid } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
-import { appendCourierChanged, lockBoard } from "../courier-stops";
+import { appendCourierChanged, assertCourierColumn, courierColumnsOf, lockBoard } from "../courier-stops";
 import { lotsByOrder } from "../lots";
 import { readColdChain } from "../settings";
 
@@ -24,6 +24,7 @@ export function createOfficeService({ db }: { db: Database }) {
   return {
     /** The route sheet the office prints for a column: its pending stops of the day in driving order. */
     async routeSheet(column: number, deliveryDate = todayInBuenosAires(), viewerId = 0): Promise<RouteSheet> {
+      await assertCourierColumn(db, column, "column");
       const [found, coldChain] = await Promise.all([
         repo.courierStopRows(db, { column, state: "pendiente", deliveryDate }),
         readColdChain(db),
@@ -52,10 +53,11 @@ export function createOfficeService({ db }: { db: Database }) {
     },
 
     async columns(deliveryDate?: string): Promise<CourierColumns> {
-      const [links, stops, cadetes] = await Promise.all([
+      const [links, stops, cadetes, columns] = await Promise.all([
         repo.links(db),
         repo.boardStopRows(db, deliveryDate),
         repo.activeCadetes(db),
+        courierColumnsOf(db),
       ]);
       const positions = new Map(
         (
@@ -65,7 +67,7 @@ export function createOfficeService({ db }: { db: Database }) {
           )
         ).map((p) => [p.userId, p]),
       );
-      const couriers = [1, 2, 3].map((column) => {
+      const couriers = columns.map((column) => {
         const link = links.find((l) => l.column === column && l.userId !== null);
         const own = routeOrder(stops.filter((s) => s.column === column));
         const position = link ? positions.get(link.userId!) : undefined;
@@ -99,6 +101,7 @@ export function createOfficeService({ db }: { db: Database }) {
     },
 
     async link(actor: AuthenticatedUser, column: number, userId: number | null) {
+      await assertCourierColumn(db, column, "column");
       if (userId !== null && !(await repo.activeCadetes(db)).some((c) => c.id === userId))
         throw new Invalid(COURIER_MESSAGES.notCadete, { user_id: COURIER_MESSAGES.notCadete });
       await db.transaction(async (tx) => {

@@ -22,6 +22,7 @@ import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
+import type { PlanTrip } from "../../../domain/contracts/day-plan";
 import type { OrdersService } from "../orders";
 import * as repo from "./repository";
 import {
@@ -48,10 +49,13 @@ export function createPhoneService({
   db,
   orders,
   proofs,
+  plannedTrips,
 }: {
   db: Database;
   orders: OrdersService;
   proofs: ProofPhotos;
+  /** The trips of a column in the date's applied day plan (the day-plan feature's). */
+  plannedTrips(deliveryDate: string, column: number): Promise<PlanTrip[]>;
 }) {
   /** The order's open stop, which must be this courier's. */
   async function ownOpenStop(tx: Executor, orderId: number, user: AuthenticatedUser) {
@@ -63,10 +67,13 @@ export function createPhoneService({
 
   return {
     async route(user: AuthenticatedUser, deliveryDate = todayInBuenosAires()): Promise<CourierRoute> {
-      const [found, coldChain] = await Promise.all([
+      const [found, coldChain, links] = await Promise.all([
         repo.courierStopRows(db, { userId: user.id, deliveryDate }),
         readColdChain(db),
+        repo.links(db),
       ]);
+      const column = links.find((l) => l.userId === user.id)?.column;
+      const trips = column === undefined ? [] : await plannedTrips(deliveryDate, column);
       const rows = routeOrder(found);
       const stops = rows.map((row, index) => toCourierStop(row, index, user.id));
       const cash = cashTotals(rows.map((r) => cashStop(user.id, r)));
@@ -75,6 +82,7 @@ export function createPhoneService({
         stops,
         progress: progressOf(stops.map((s) => s.state)),
         cold_chain: coldChain,
+        trips,
         cash: {
           due: centavosToDecimal(cash.due),
           received: centavosToDecimal(cash.received),

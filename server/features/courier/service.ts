@@ -1,3 +1,4 @@
+import type { PlanTrip } from "../../../domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import type { OrdersService } from "../orders";
 import { createOfficeService } from "./office-service";
@@ -9,13 +10,20 @@ export function createCourierService({
   db,
   orders,
   uploadsDir,
+  plannedTrips,
 }: {
   db: Database;
   orders: OrdersService;
   uploadsDir: string;
+  /** The trips of a column in the date's applied day plan (the day-plan feature's). */
+  plannedTrips(deliveryDate: string, column: number): Promise<PlanTrip[]>;
 }) {
   const proofs = createProofPhotos({ db, uploadsDir });
-  return { ...createPhoneService({ db, orders, proofs }), ...createOfficeService({ db }), photo: proofs.photo };
+  return {
+    ...createPhoneService({ db, orders, proofs, plannedTrips }),
+    ...createOfficeService({ db }),
+    photo: proofs.photo,
+  };
 }
 
 export type CourierService = ReturnType<typeof createCourierService>;

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import {
   DAY_PLAN_MESSAGES,
   type DayPlanResponse,
-  FLEET_COLUMNS,
   type Fleet,
   minutesOf,
   type PlanRequest,
@@ -11,12 +10,14 @@ import {
 import { dayPlanBudgetMs, planDay } from "../../../domain/day-plan/plan-day";
 import type { Point } from "../../../domain/routing";
 import type { Database, Executor } from "../../db/types";
+import { courierColumnsOf } from "../courier-stops";
 import { appendEvent } from "../../realtime/outbox";
 import {
   courierLinkRows,
   findDayPlan,
   fleetRows,
   fleetSetting,
+  lastAppliedPlan,
   plannedOrders,
   slotRows,
   updateDayPlan,
@@ -32,19 +33,37 @@ const FLEET_DEFAULTS = {
   serviceMinutes: 5,
 } as const;
 
+/** A courier the fleet adds in a column nobody set yet: the defaults, named as the column. */
+export const newCourier = (column: number): Fleet["couriers"][number] => ({
+  column,
+  name: `Cadete ${column}`,
+  user_id: null,
+  capacity_kg: FLEET_DEFAULTS.capacityKg,
+  max_stops: FLEET_DEFAULTS.maxStops,
+  shift_start: timeOf(FLEET_DEFAULTS.shiftStart),
+  shift_end: timeOf(FLEET_DEFAULTS.shiftEnd),
+});
+
 export async function readFleet(db: Executor): Promise<Fleet> {
-  const [rows, links, setting] = await Promise.all([fleetRows(db), courierLinkRows(db), fleetSetting(db)]);
+  const [rows, links, setting, columns] = await Promise.all([
+    fleetRows(db),
+    courierLinkRows(db),
+    fleetSetting(db),
+    courierColumnsOf(db),
+  ]);
   return {
-    couriers: FLEET_COLUMNS.map((column) => {
+    couriers: columns.map((column) => {
       const row = rows.find((r) => r.column === column);
+      const user_id = links.find((l) => l.column === column)?.userId ?? null;
+      if (!row) return { ...newCourier(column), user_id };
       return {
         column,
-        name: row?.name ?? `Cadete ${column}`,
-        user_id: links.find((l) => l.column === column)?.userId ?? null,
-        capacity_kg: Number(row?.capacityKg ?? FLEET_DEFAULTS.capacityKg),
-        max_stops: row?.maxStops ?? FLEET_DEFAULTS.maxStops,
-        shift_start: timeOf(row?.shiftStart ?? FLEET_DEFAULTS.shiftStart),
-        shift_end: timeOf(row?.shiftEnd ?? FLEET_DEFAULTS.shiftEnd),
+        name: row.name,
+        user_id,
+        capacity_kg: Number(row.capacityKg),
+        max_stops: row.maxStops,
+        shift_start: timeOf(row.shiftStart),
+        shift_end: timeOf(row.shiftEnd),
       };
     }),
     speed_kmh: setting.speed_kmh ?? FLEET_DEFAULTS.speedKmh,
@@ -53,6 +72,7 @@ export async function readFleet(db: Executor): Promise<Fleet> {
 }
 
 type PlannedRow = Awaited<ReturnType<typeof plannedOrders>>[number];
+type StoredResult = Pick<DayPlanResponse, "depot" | "trips" | "unassigned">;
 
 /** The date's open orders as the board holds them: a plan is applied only onto the board it was computed from. */
 export const boardFingerprint = (rows: PlannedRow[]) =>
@@ -62,15 +82,22 @@ export const boardFingerprint = (rows: PlannedRow[]) =>
     )
     .digest("hex");
 
+/** A column's trips in the plan last applied to the date's board (none when nobody planned it). */
+export async function appliedTrips(db: Executor, deliveryDate: string, column: number) {
+  const row = await lastAppliedPlan(db, deliveryDate);
+  return row ? toResponse(row).trips.filter((t) => t.column === column) : [];
+}
+
 /** Plans of the day as the API answers them. */
 export const toResponse = (row: NonNullable<Awaited<ReturnType<typeof findDayPlan>>>): DayPlanResponse => {
-  const result = (row.result ?? { trips: [], unassigned: [] }) as Pick<DayPlanResponse, "trips" | "unassigned">;
+  const result = (row.result ?? { depot: null, trips: [], unassigned: [] }) as StoredResult;
   return {
     id: row.id,
     status: row.status as DayPlanResponse["status"],
     delivery_date: row.deliveryDate,
     solve_ms: row.solveMs,
     distance_m: row.distanceM,
+    depot: result.depot,
     trips: result.trips,
     unassigned: result.unassigned,
     error: row.error,
@@ -128,7 +155,9 @@ export async function computeDayPlan(db: Database, depot: Point, id: string) {
     { seed: 1, timeLimitMs: dayPlanBudgetMs(rows.length) },
   );
   const solveMs = Math.round(performance.now() - started);
-  const result: Pick<DayPlanResponse, "trips" | "unassigned"> = {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const result: StoredResult = {
+    depot: { lat: depot.lat, lng: depot.lng },
     trips: day.trips.map((t) => ({
       column: t.column,
       number: t.number,
@@ -136,9 +165,24 @@ export async function computeDayPlan(db: Database, depot: Point, id: string) {
       return: timeOf(t.back),
       distance_m: t.distanceM,
       weight_kg: t.weightGrams / 1000,
-      stops: t.stops.map((s) => ({ order_id: s.orderId, eta: timeOf(s.eta) })),
+      stops: t.stops.map((s) => {
+        const row = byId.get(s.orderId)!;
+        return {
+          order_id: s.orderId,
+          eta: timeOf(s.eta),
+          client_name: row.clientName,
+          address: row.address,
+          lat: Number(row.latitude),
+          lng: Number(row.longitude),
+        };
+      }),
     })),
-    unassigned: day.unassigned.map((u) => ({ order_id: u.orderId, reason: u.reason })),
+    unassigned: day.unassigned.map((u) => ({
+      order_id: u.orderId,
+      reason: u.reason,
+      client_name: byId.get(u.orderId)?.clientName ?? "",
+      address: byId.get(u.orderId)?.address ?? "",
+    })),
   };
   await finish(
     db,

@@ -4,6 +4,6 @@
  * - docs/decisions/day-plan/0161-day-plan-on-the-board.md
  */
 // The public entry of day-plan: what the app and the workers use of it (.dependency-cruiser.cjs).
-export { computeDayPlan, failDayPlan } from "./compute";
+export { appliedTrips, computeDayPlan, failDayPlan } from "./compute";
 export { dayPlanRoutes } from "./routes";
 export { createDayPlanService } from "./service";

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm
 import { PICKUP_ZONE_ID } from "../../../domain/delivery-rules";
 import { STATUS } from "../../../domain/order-status";
 import {
+  clients,
   courierAssignments,
   courierLinks,
   dayPlans,
@@ -76,11 +77,14 @@ export const plannedOrders = (db: Executor, deliveryDate: string) =>
       longitude: orders.longitude,
       totalWeight: orders.totalWeight,
       slotId: orders.timesShippingId,
+      clientName: clients.name,
+      address: orders.address,
       courier: courierAssignments.courier,
       position: courierAssignments.position,
       version: courierAssignments.version,
     })
     .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.clientId))
     .leftJoin(courierAssignments, eq(courierAssignments.orderId, orders.id))
     .where(
       and(

@@ -2,7 +2,6 @@ import { SERVICE_UNAVAILABLE } from "../../../domain/contracts/errors";
 import {
   DAY_PLAN_MESSAGES,
   type DayPlanResponse,
-  FLEET_COLUMNS,
   type FleetRequest,
   minutesOf,
   type PlanRequest,
@@ -16,10 +15,11 @@ import { Conflict, Invalid, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
-import { lockBoard } from "../courier-stops";
-import { boardFingerprint, readFleet, toResponse } from "./compute";
+import { appendCourierChanged, courierColumnsOf, lockBoard } from "../courier-stops";
+import { boardFingerprint, newCourier, readFleet, toResponse } from "./compute";
 import {
   allPlacements,
+  courierLinkRows,
   findDayPlan,
   insertDayPlan,
   lastAppliedPlan,
@@ -51,16 +51,31 @@ export function createDayPlanService({ db, jobs, linkCourier }: DayPlanDeps) {
     async saveFleet(request: FleetRequest, actor: AuthenticatedUser) {
       const current = await readFleet(db);
       const couriers = (request.couriers ?? []).map((change) => {
-        const was = current.couriers.find((c) => c.column === change.column)!;
+        // A column the fleet does not have yet is a courier added (issue 43: up to 12), with the defaults.
+        const stored = current.couriers.find((c) => c.column === change.column);
+        const was = stored ?? newCourier(change.column);
         const next = { ...was, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
         if (minutesOf(next.shift_start) >= minutesOf(next.shift_end))
           throw new Invalid(DAY_PLAN_MESSAGES.shift, { shift_end: DAY_PLAN_MESSAGES.shift });
-        return { next, was };
+        return { next, was, added: !stored };
       });
-      for (const { next, was } of couriers)
-        if (next.user_id !== was.user_id) await linkCourier(actor, next.column, next.user_id);
+      const link = (added: boolean) =>
+        Promise.all(
+          couriers
+            .filter((c) => c.added === added && c.next.user_id !== c.was.user_id)
+            .map(({ next }) => linkCourier(actor, next.column, next.user_id)),
+        );
+      // A link refused (not a Cadete, open stops) leaves the fleet as it was; a courier added is linked once it is a column.
+      await link(false);
       await db.transaction(async (tx) => {
-        for (const { next } of couriers)
+        for (const { next, added } of couriers) {
+          // A new column on every board: the boards read their columns again, as when a Cadete is linked.
+          if (added)
+            await appendEvent(tx, {
+              type: "dispatch.courier_linked",
+              actorId: actor.id,
+              data: { column: next.column, user_id: null },
+            });
           await writeFleetCourier(tx, {
             column: next.column,
             name: next.name,
@@ -69,12 +84,14 @@ export function createDayPlanService({ db, jobs, linkCourier }: DayPlanDeps) {
             shiftStart: minutesOf(next.shift_start),
             shiftEnd: minutesOf(next.shift_end),
           });
+        }
         if (request.speed_kmh !== undefined || request.service_minutes !== undefined)
           await writeFleetSetting(tx, {
             speed_kmh: request.speed_kmh ?? current.speed_kmh,
             service_minutes: request.service_minutes ?? current.service_minutes,
           });
       });
+      await link(true);
       return readFleet(db);
     },
 
@@ -154,7 +171,7 @@ export function createDayPlanService({ db, jobs, linkCourier }: DayPlanDeps) {
         const stored = (await allPlacements(tx)).filter((p) => !ofDate.has(p.orderId));
         const columns = columnsOf(stored);
         const planned = new Set<number>();
-        for (const column of FLEET_COLUMNS) {
+        for (const column of await courierColumnsOf(tx)) {
           const ids = trips
             .filter((t) => t.column === column)
             .sort((a, b) => a.number - b.number)
@@ -168,6 +185,14 @@ export function createDayPlanService({ db, jobs, linkCourier }: DayPlanDeps) {
         );
         await writePlanPlacements(tx, placements);
         await updateDayPlan(tx, id, { appliedAt: new Date() });
+        // Each planned courier's phone reads its trips again (its queue of the day changed).
+        const links = await courierLinkRows(tx);
+        await appendCourierChanged(
+          tx,
+          links.filter((l) => trips.some((t) => t.column === l.column)).map((l) => l.userId),
+          plan.deliveryDate,
+          user.id,
+        );
         const prepared = new Set(rows.filter((r) => r.statusId === STATUS.prepared).map((r) => r.id));
         await appendEvent(tx, {
           type: "dispatch.assignment_changed",

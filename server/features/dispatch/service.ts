@@ -24,6 +24,7 @@ import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
 import {
   appendCourierChanged,
+  assertCourierColumn,
   appendStopEvents,
   closeFromBoard,
   courierOfColumn,
@@ -122,6 +123,7 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
 
     assign: (request: AssignRequest, user: AuthenticatedUser) =>
       committed(async (tx) => {
+        await assertCourierColumn(tx, request.courier, "courier", true);
         const stored = await preparedPlacements(tx);
         const card = stored.find((s) => s.orderId === request.order_id);
         if (!card) throw new Conflict(BOARD_MESSAGES.notPrepared(request.order_id));
@@ -183,6 +185,7 @@ export function createDispatchService({ db, orders, depot }: { db: Database; ord
     /** Every order of the route becomes Enviado in one transaction, in route order. */
     sendRoute: (courier: number, orderIds: number[], user: AuthenticatedUser) =>
       committed(async (tx) => {
+        await assertCourierColumn(tx, courier, "courier");
         const stored = await preparedPlacements(tx);
         const column = columnsOf(stored.map(toPlacement)).get(courier) ?? [];
         if (orderIds.some((id) => !column.includes(id))) throw new Conflict(BOARD_MESSAGES.notInColumn);

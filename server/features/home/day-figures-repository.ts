@@ -1,4 +1,5 @@
 import { and, count, eq, Param, sql } from "drizzle-orm";
+import { MAX_COURIER_COLUMN } from "../../../domain/contracts/boards";
 import { courierStops, orders, preparationBatches } from "../../../drizzle/schema";
 import { decimalText, inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";
@@ -41,7 +42,7 @@ export async function batchesLeftOn(db: Executor, date: string, statusIds: reado
 }
 
 /** The board's courier columns: naming them lets the dispatch count range over courier_stops_column_day_idx. */
-const COLUMNS = [1, 2, 3];
+const COLUMNS = Array.from({ length: MAX_COURIER_COLUMN }, (_, i) => i + 1);
 
 /** Stops of a delivery date per state: every courier's (by column), or one courier's (courier_stops_user_day_idx). */
 export const stopCountsOn = (db: Executor, date: string, userId?: number) =>

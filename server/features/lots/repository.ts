@@ -233,24 +233,33 @@ export interface TraceRow {
   status_id: number;
 }
 
+/** The trace's rows, shared by the JSON answer and the file (which COPY streams: the lot id is an integer). */
+const traceSelect = (lotId: number) => `
+  with took as (select order_id, sum(quantity) as quantity from order_detail_lots where lot_id = ${Math.trunc(lotId)} group by order_id)
+  select o.id as order_id, c.id as client_id, c.name as client_name, nullif(c.phone, '') as client_phone,
+         o.delivery_date::text as delivery_date, t.quantity::text as quantity, s.name as status, s.id as status_id
+  from took t
+  cross join lateral (select id, client_id, status_id, delivery_date from orders where id = t.order_id limit 1) o
+  cross join lateral (select id, name, phone from clients where id = o.client_id limit 1) c
+  join order_statuses s on s.id = o.status_id
+  order by o.delivery_date desc, o.id desc`;
+
+/** The trace as a file's columns (in Spanish: people read them), for COPY: order, client, name, phone, delivery, kilos, status. */
+export const traceFileQuery = (lotId: number) => ({
+  headers: ["Pedido", "Cliente", "Nombre", "Teléfono", "Entrega", "Kilos", "Estado"],
+  kinds: ["int", "int", "text", "text", "date", "weight", "text"] as const,
+  // Every value as text, as the exports' writers read COPY's (delivery_date is already YYYY-MM-DD).
+  text: `select order_id::text, client_id::text, client_name, client_phone, delivery_date, quantity, status from (${traceSelect(lotId)}) trace`,
+});
+
 /**
  * Every order that took the lot, its kilograms of it summed over its lines, latest delivery
- * first: read through order_detail_lots (lot_id, order_id), never the order lines.
+ * first: read through order_detail_lots (lot_id, order_id), never the order lines. Each order
+ * and client is read by its key (a lateral lookup the planner keeps): joined plainly, the
+ * planner hashes the whole orders table for a lot taken by a few thousand orders.
  */
 export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
-  const rows = rowsOf<TraceRow>(
-    await db.execute(sql`
-      with took as (
-        select order_id, sum(quantity) as quantity from ${orderDetailLots} where lot_id = ${lotId} group by order_id
-      )
-      select o.id as order_id, c.id as client_id, c.name as client_name, nullif(c.phone, '') as client_phone,
-             o.delivery_date::text as delivery_date, t.quantity::text as quantity, s.name as status, s.id as status_id
-      from took t
-      join ${orders} o on o.id = t.order_id
-      join ${clients} c on c.id = o.client_id
-      join ${orderStatuses} s on s.id = o.status_id
-      order by o.delivery_date desc, o.id desc`),
-  );
+  const rows = rowsOf<TraceRow>(await db.execute(sql.raw(traceSelect(lotId))));
   return rows.map((r) => ({
     ...r,
     order_id: Number(r.order_id),

@@ -7,6 +7,7 @@ import {
   LotTrace,
   ProductLotsResponse,
   ReceiveLotRequest,
+  TraceFileQuery,
 } from "../../../domain/contracts/lots";
 import type { LotsService } from "./service";
 
@@ -53,5 +54,22 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService }> = async (a
       response: { 200: LotTrace },
     },
     handler: (request) => lots.trace(request.params.id),
+  });
+
+  app.get("/lots/:id/trace/file/", {
+    config: { permission: "orders.list" },
+    schema: {
+      summary: "A lot's recall trace as a file: es-AR CSV or xlsx, as the data export writes them",
+      params: idParam,
+      querystring: TraceFileQuery,
+    },
+    handler: async (request, reply) => {
+      const file = await lots.traceFile(request.params.id, request.query.format);
+      return reply
+        .type(file.contentType)
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("access-control-expose-headers", "content-disposition")
+        .send(file.stream);
+    },
   });
 };

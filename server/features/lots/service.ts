@@ -18,6 +18,7 @@ import { formatIsoDate } from "../../../domain/calendar";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
+import { csvStream, xlsxStream } from "../../file-formats/writers";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
 import * as repo from "./repository";
@@ -122,7 +123,15 @@ export async function suggestLots(db: Executor, lines: AllocationLine[]) {
   return suggested;
 }
 
-export function createLotsService({ db }: { db: Database }) {
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export function createLotsService({
+  db,
+  copyText,
+}: {
+  db: Database;
+  copyText: (query: string) => AsyncIterable<Buffer>;
+}) {
   async function mustBeOnSale(executor: Executor, productId: number) {
     const product = await repo.productOnSale(executor, productId);
     if (!product) throw new NotFound(LOT_MESSAGES.productNotFound);
@@ -177,6 +186,28 @@ export function createLotsService({ db }: { db: Database }) {
           remaining: r.remaining,
         })),
       };
+    },
+
+    /**
+     * The trace as a file to keep or send (es-AR CSV or xlsx, as the data export writes them),
+     * streamed from the database; a lot's trace is small, so it takes no export slot.
+     */
+    async traceFile(lotId: number, format: "csv" | "xlsx") {
+      const lot = await repo.lotWithProduct(db, lotId);
+      if (!lot) throw new NotFound(LOT_MESSAGES.notFound);
+      const query = repo.traceFileQuery(lotId);
+      const name = `lote-${lot.code}-${todayInBuenosAires()}`.replace(/[^A-Za-z0-9-]+/g, "-");
+      return format === "csv"
+        ? {
+            filename: `${name}.csv`,
+            contentType: "text/csv; charset=utf-8",
+            stream: csvStream(query.headers, query.kinds, copyText(query.text)),
+          }
+        : {
+            filename: `${name}.xlsx`,
+            contentType: XLSX_TYPE,
+            stream: xlsxStream(query.headers, query.kinds, copyText(query.text), `Lote ${lot.code}`.slice(0, 31)),
+          };
     },
 
     async trace(lotId: number) {

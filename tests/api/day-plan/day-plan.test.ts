@@ -112,7 +112,8 @@ describe("the fleet and the slots' hours", () => {
       [{ couriers: [{ column: 1, shift_start: "19:00", shift_end: "09:00" }] }, DAY_PLAN_MESSAGES.shift],
       [{ couriers: [{ column: 1, shift_start: "21:00" }] }, DAY_PLAN_MESSAGES.shift],
       [{ couriers: [{ column: 1, shift_end: "24:00" }] }, DAY_PLAN_MESSAGES.time],
-      [{ couriers: [{ column: 4, name: "Cadete 4" }] }, DAY_PLAN_MESSAGES.column],
+      [{ couriers: [{ column: 13, name: "Cadete 13" }] }, DAY_PLAN_MESSAGES.column],
+      [{ couriers: [{ column: 0 }] }, DAY_PLAN_MESSAGES.column],
       [{ speed_kmh: 200 }, DAY_PLAN_MESSAGES.speed],
       [{ service_minutes: 61 }, DAY_PLAN_MESSAGES.service],
     ];
@@ -180,7 +181,11 @@ describe("the day's plan", () => {
 
     const plan = await readyPlan(date);
     expect(plan).toMatchObject({ delivery_date: date, applied: false });
-    expect(plan.unassigned).toEqual([{ order_id: lost, reason: "sin coordenadas" }]);
+    expect(plan.unassigned).toEqual([expect.objectContaining({ order_id: lost, reason: "sin coordenadas" })]);
+    expect(plan.depot).toEqual({ lat, lng });
+    // Each stop says whose it is and where, for the plan's map and list.
+    const first = plan.trips.flatMap((trip) => trip.stops).find((stop) => stop.order_id === a)!;
+    expect(first).toMatchObject({ lat: lat + 0.01, lng, client_name: expect.any(String), address: expect.any(String) });
     const planned = plan.trips.flatMap((trip) => trip.stops.map((s) => s.order_id)).sort((x, y) => x - y);
     expect(planned).toEqual([a, b, c, confirmed].sort((x, y) => x - y));
     for (const trip of plan.trips) {
@@ -252,6 +257,83 @@ describe("the day's plan", () => {
     const missing = await dispatcher.get("/api/dispatch/plans/00000000-0000-4000-8000-000000000000/");
     expect([missing.statusCode, detailOf(missing)]).toEqual([404, DAY_PLAN_MESSAGES.notFound]);
     expect((await dispatcher.get("/api/dispatch/plans/nada/")).statusCode).toBe(400);
+  });
+});
+
+describe("a fleet of more than three couriers (up to 12)", () => {
+  it("adds a 4th courier: a new board column a plan fills, whose Cadete's phone reads its trips in order", async () => {
+    const cadete = await signIn(t, "Cadete");
+    const added = await dispatcher.put("/api/dispatch/fleet/", {
+      couriers: [{ column: 4, name: "Moto 4", capacity_kg: 60, user_id: cadete.id }],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().couriers.at(-1)).toEqual({
+      column: 4,
+      name: "Moto 4",
+      user_id: cadete.id,
+      capacity_kg: 60,
+      max_stops: 3,
+      shift_start: "08:00",
+      shift_end: "20:00",
+    });
+    // Every dispatch board hears of the new column.
+    await socket.waitFor(
+      (m) => m.type === "event" && m.event.type === "dispatch.courier_linked" && m.event.data.column === 4,
+    );
+    const columns = (await dispatcher.get("/api/dispatch/couriers/")).json() as {
+      couriers: { column: number; user: { id: number } | null }[];
+    };
+    expect(columns.couriers.map((c) => c.column)).toEqual([1, 2, 3, 4]);
+    expect(columns.couriers.at(-1)!.user?.id).toBe(cadete.id);
+
+    const date = freshDate();
+    const { lat, lng } = t.config.depot;
+    const ids: number[] = [];
+    for (let i = 1; i <= 4; i++) ids.push(await preparedOrder(date, { latitude: lat + 0.01 * i, longitude: lng }));
+    // Four orders pinned to the new courier: two trips of at most three stops, one after the other.
+    const plan = await readyPlan(date, { pins: ids.map((order_id) => ({ order_id, column: 4, trip: null })) });
+    const own = plan.trips.filter((trip) => trip.column === 4);
+    expect(own.map((trip) => trip.number)).toEqual([1, 2]);
+    expect(own[0]!.return <= own[1]!.depart).toBe(true);
+    expect((await dispatcher.post(`/api/dispatch/plans/${plan.id}/apply/`)).statusCode).toBe(200);
+    const board = (await dispatcher.get(`/api/dispatch/?delivery_date=${date}`)).json() as DispatchBoard;
+    expect(
+      board.cards
+        .filter((card) => card.courier === 4)
+        .sort((x, y) => x.position - y.position)
+        .map((card) => card.PK_Orders),
+    ).toEqual(own.flatMap((trip) => trip.stops.map((s) => s.order_id)));
+
+    // The courier's phone: today's trips in order, each with its stops and their times, before any is sent.
+    const route = (await cadete.client.get(`/api/courier/route/?delivery_date=${date}`)).json() as {
+      stops: unknown[];
+      trips: DayPlanResponse["trips"];
+    };
+    expect(route.stops).toEqual([]);
+    expect(route.trips.map((trip) => [trip.number, trip.stops.map((s) => [s.order_id, s.eta])])).toEqual(
+      own.map((trip) => [trip.number, trip.stops.map((s) => [s.order_id, s.eta])]),
+    );
+    // 'Enviar ruta' from the new column sends its first trip to the linked Cadete.
+    const first = own[0]!.stops.map((s) => s.order_id);
+    const sent = await dispatcher.post("/api/dispatch/send-route/", { courier: 4, order_ids: first });
+    expect(sent.statusCode).toBe(200);
+    const after = (await cadete.client.get(`/api/courier/route/?delivery_date=${date}`)).json() as {
+      stops: { order_id: number }[];
+    };
+    expect(after.stops.map((s) => s.order_id).sort()).toEqual([...first].sort());
+  });
+
+  it("refuses a column the fleet does not have, on the board, the route sheet and the link", async () => {
+    const date = freshDate();
+    const { lat, lng } = t.config.depot;
+    const id = await preparedOrder(date, { latitude: lat + 0.01, longitude: lng });
+    for (const response of [
+      await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 9, version: 0 }),
+      await dispatcher.get("/api/dispatch/route-sheet/?column=9"),
+      await dispatcher.post("/api/dispatch/couriers/", { column: 9, user_id: null }),
+      await dispatcher.post("/api/dispatch/assign/", { order_id: id, courier: 13, version: 0 }),
+    ])
+      expect([response.statusCode, detailOf(response)]).toEqual([400, expect.stringContaining("Cadete inexistente.")]);
   });
 });
 

@@ -337,6 +337,26 @@ describe("recall", () => {
       status_id: 6,
     });
     expect((await seller.get("/api/lots/999999/trace/")).statusCode).toBe(404);
+
+    // Printable and exportable: the same rows as an es-AR CSV (';', decimal comma, dd/mm/aaaa) and as xlsx.
+    const csv = await seller.get(`/api/lots/${lot.id}/trace/file/?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="lote-R-1-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe('"Pedido";"Cliente";"Nombre";"Teléfono";"Entrega";"Kilos";"Estado"');
+    const firstRow = rows.find((r) => r.startsWith(`${first.orderId};`))!;
+    expect(firstRow).toMatch(
+      new RegExp(
+        `^${first.orderId};${clientId};"Almacén La Esquina";"11 5555-0101";\\d{2}/\\d{2}/\\d{4};2,000;"Armado"$`,
+      ),
+    );
+    expect(rows).toHaveLength(2);
+    const xlsx = await seller.get(`/api/lots/${lot.id}/trace/file/?format=xlsx`);
+    expect([xlsx.statusCode, xlsx.rawPayload.subarray(0, 2).toString()]).toEqual([200, "PK"]);
+    expect((await seller.get("/api/lots/999999/trace/file/")).statusCode).toBe(404);
   });
 
   it("'Lotes por vencer' lists lots with kilograms left expiring from today to today + N (7 by default), soonest first", async () => {

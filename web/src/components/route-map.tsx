@@ -18,7 +18,8 @@ interface RouteMapProps {
   courier?: RouteStopPoint | null;
 }
 
-function numberedPin(text: string, color: string, testId: string) {
+/** A round marker with a number or letter on it, for MapLibre. */
+export function numberedPin(text: string, color: string, testId: string) {
   const element = document.createElement("div");
   element.textContent = text;
   element.setAttribute("data-testid", testId);

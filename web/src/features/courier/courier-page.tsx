@@ -7,6 +7,7 @@ import { formatMoney, toCentavos } from "../../../../domain/money";
 import { DeliverModal } from "./deliver-modal";
 import { useRoute } from "./api/get-route";
 import { NotDeliveredModal } from "./not-delivered-modal";
+import { PlannedTrips } from "./planned-trips";
 import { useSharePosition } from "./share-position";
 import { StopCard } from "./stop-card";
 
@@ -49,9 +50,13 @@ export function CourierPage() {
       </Center>
     );
   if (route.isError || !route.data) return <Alert color="red">No se pudieron cargar tus paradas.</Alert>;
-  const { stops, progress, cash, cold_chain } = route.data;
+  const { stops, progress, cash, cold_chain, trips } = route.data;
   const open = stops.filter((s) => s.state === "pendiente");
   const closed = stops.filter((s) => s.state !== "pendiente");
+  // With a day's plan, open stops show under their trip; any sent outside it show first, as before.
+  const planned = new Set(trips.flatMap((t) => t.stops.map((s) => s.order_id)));
+  const openIds = new Set(open.map((s) => s.order_id));
+  const closedIds = new Set(closed.map((s) => s.order_id).filter((id) => !openIds.has(id)));
   // An order sent again after No entregado has a newer stop: the older one's mark is history.
   const latest = new Map<number, number>();
   for (const s of stops) latest.set(s.order_id, Math.max(latest.get(s.order_id) ?? 0, s.stop_id));
@@ -81,14 +86,25 @@ export function CourierPage() {
           </Text>
           {cash.difference !== "0.00" && <Text c="red.8">Diferencia {formatMoney(toCentavos(cash.difference))}</Text>}
         </Group>
-        {stops.length === 0 && (
+        {stops.length === 0 && trips.length === 0 && (
           <Alert color="blue" title="Sin paradas por ahora">
             Cuando despacho te envíe una ruta, las paradas aparecen acá solas.
           </Alert>
         )}
-        {open.map((stop) => (
-          <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={failStop} />
-        ))}
+        {open
+          .filter((stop) => !planned.has(stop.order_id))
+          .map((stop) => (
+            <StopCard key={stop.stop_id} stop={stop} onDelivered={setDelivering} onNotDelivered={failStop} />
+          ))}
+        {trips.length > 0 && (
+          <PlannedTrips
+            trips={trips}
+            open={open}
+            closedIds={closedIds}
+            onDelivered={setDelivering}
+            onNotDelivered={failStop}
+          />
+        )}
         {open.length > 0 && <PositionSharing routeOpen />}
         {closed.length > 0 && (
           <Title order={2} size="h4" mt="sm">

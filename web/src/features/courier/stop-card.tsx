@@ -18,10 +18,12 @@ interface StopCardProps {
   onNotDelivered(stop: CourierStop): void;
   /** The order's latest stop: only its mark can be undone. */
   latest?: boolean;
+  /** The client's heading level: under 'Mi reparto' (2) or under a section such as a trip or 'Cerradas' (3). */
+  level?: 2 | 3;
 }
 
 /** One stop, read at arm's length: who, where, what to collect, and one-tap actions. */
-export function StopCard({ stop, onDelivered, onNotDelivered, latest = true }: StopCardProps) {
+export function StopCard({ stop, onDelivered, onNotDelivered, latest = true, level }: StopCardProps) {
   const state = STATE[stop.state];
   const open = stop.state === "pendiente";
   return (
@@ -39,7 +41,7 @@ export function StopCard({ stop, onDelivered, onNotDelivered, latest = true }: S
             {stop.position}
           </Badge>
           {/* An open stop sits right under 'Mi reparto'; a closed one under 'Cerradas'. */}
-          <Title order={open ? 2 : 3} size="h4" lineClamp={2}>
+          <Title order={level ?? (open ? 2 : 3)} size="h4" lineClamp={2}>
             {stop.client_name}
           </Title>
         </Group>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Checkbox,
   Drawer,
@@ -12,34 +13,80 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { courierName } from "../../../../domain/contracts/boards";
-import type { DispatchCard } from "../../../../domain/contracts/dispatch";
-import { FLEET_COLUMNS, type PlanRequest } from "../../../../domain/contracts/day-plan";
+import type { DayPlanResponse, PlanRequest } from "../../../../domain/contracts/day-plan";
 import { formatDistance } from "../../../../domain/routing";
 import { errorMessage } from "../../api/messages";
+import { useMapConfig } from "../../api/map-config";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useApplyPlan } from "./api/apply-plan";
 import { usePlan } from "./api/get-plan";
 import { useRequestPlan } from "./api/request-plan";
+import { courierColor } from "./courier-colors";
+
+// MapLibre loads only when a plan is shown.
+const PlanMap = lazy(() => import("./plan-map").then((m) => ({ default: m.PlanMap })));
 
 type Pins = NonNullable<PlanRequest["pins"]>;
+type Trip = DayPlanResponse["trips"][number];
 
 const PLAN_FAILED = "No se pudo calcular el plan. Probá de nuevo.";
+const tripKey = (column: number, trip: number) => `${column}:${trip}`;
+
+/** Where 'Mover a…' may put an order: any courier (the plan picks the trip), or one of a courier's trips. */
+function moveOptions(columns: number[], trips: Trip[]) {
+  return columns.map((column) => ({
+    group: courierName(column),
+    items: [
+      { value: `c:${column}`, label: `${courierName(column)} (cualquier viaje)` },
+      ...trips
+        .filter((t) => t.column === column)
+        .map((t) => ({ value: `t:${column}:${t.number}`, label: `${courierName(column)} · Viaje ${t.number}` })),
+    ],
+  }));
+}
+
+function MoveSelect({
+  orderId,
+  value,
+  options,
+  onChange,
+}: {
+  orderId: number;
+  value: string | null;
+  options: ReturnType<typeof moveOptions>;
+  onChange(value: string | null): void;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={150}
+      aria-label={`Cadete del pedido #${orderId}`}
+      placeholder="Mover a…"
+      data={options}
+      value={value}
+      onChange={onChange}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
 
 /**
- * 'Planificar el día': the date's plan as trips per courier (each stop with its estimated time),
- * what it left out and why; the dispatcher moves an order to another courier, locks a trip,
- * plans the rest again, and lays the plan on the board.
+ * 'Planificar el día': the date's plan on a map and as trips per courier (each stop with its
+ * estimated time), what it left out and why; the dispatcher moves an order to another courier or
+ * trip, locks a trip, plans the rest again, and lays the plan on the board.
  */
 export function DayPlanDrawer({
   date,
-  cards,
+  columns,
   opened,
   onClose,
 }: {
   date: string;
-  cards: DispatchCard[];
+  /** The fleet's courier columns, as the board shows them. */
+  columns: number[];
   opened: boolean;
   onClose(): void;
 }) {
@@ -49,19 +96,16 @@ export function DayPlanDrawer({
   const requesting = useRequestPlan();
   const applying = useApplyPlan();
   const plan = usePlan(planId);
-  const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
-  const describe = (id: number) => {
-    const card = byId.get(id);
-    return card ? `#${id} ${card.FK_Clients__Name} — ${card.Address}` : `#${id}`;
-  };
+  const mapConfig = useMapConfig();
   const data = plan.data;
   const computing =
     requesting.isPending || (planId !== null && (!data || data.status === "queued" || data.status === "running"));
+  const trips = data?.trips ?? [];
+  const options = moveOptions(columns, trips);
 
   async function calculate() {
-    const trips = data?.trips ?? [];
     const lockedTrips = trips
-      .filter((t) => locked.has(`${t.column}:${t.number}`))
+      .filter((t) => locked.has(tripKey(t.column, t.number)))
       .map((t) => ({ column: t.column, order_ids: t.stops.map((s) => s.order_id) }));
     try {
       const { id } = await requesting.mutateAsync({ delivery_date: date, pins, locked: lockedTrips });
@@ -82,12 +126,30 @@ export function DayPlanDrawer({
     }
   }
 
-  const move = (orderId: number, column: string | null) =>
-    setPins((current) => [
-      ...current.filter((p) => p.order_id !== orderId),
-      ...(column ? [{ order_id: orderId, column: Number(column), trip: null }] : []),
-    ]);
-  const pinOf = (orderId: number) => pins.find((p) => p.order_id === orderId)?.column ?? null;
+  /**
+   * Pins an order to a courier ("c:N") or into one of its trips ("t:N:K"); the trip's other
+   * orders are pinned to it too, so the order joins them when planning again.
+   */
+  const move = (orderId: number, value: string | null) =>
+    setPins((current) => {
+      const rest = current.filter((p) => p.order_id !== orderId);
+      if (!value) return rest;
+      const [kind, column, number] = value.split(":");
+      if (kind === "c") return [...rest, { order_id: orderId, column: Number(column), trip: null }];
+      const trip = trips.find((t) => t.column === Number(column) && t.number === Number(number));
+      const mates = (trip?.stops ?? [])
+        .map((s) => s.order_id)
+        .filter((id) => id !== orderId && !rest.some((p) => p.order_id === id));
+      return [
+        ...rest,
+        ...[orderId, ...mates].map((id) => ({ order_id: id, column: Number(column), trip: Number(number) })),
+      ];
+    });
+  const pinOf = (orderId: number) => {
+    const pin = pins.find((p) => p.order_id === orderId);
+    if (!pin) return null;
+    return pin.trip === null ? `c:${pin.column}` : `t:${pin.column}:${pin.trip}`;
+  };
   const toggleLock = (key: string) =>
     setLocked((current) => {
       const next = new Set(current);
@@ -126,22 +188,41 @@ export function DayPlanDrawer({
               {data.trips.length} viajes · {formatDistance(data.distance_m ?? 0)} en total · calculado en{" "}
               {((data.solve_ms ?? 0) / 1000).toLocaleString("es-AR", { maximumFractionDigits: 1 })} s
             </Text>
-            {FLEET_COLUMNS.map((column) => {
-              const trips = data.trips.filter((t) => t.column === column);
+            {data.depot && data.trips.length > 0 && mapConfig.data !== undefined && (
+              <Suspense fallback={<Loader />}>
+                <PlanMap styleUrl={mapConfig.data.style_url} depot={data.depot} trips={data.trips} />
+              </Suspense>
+            )}
+            {columns.map((column) => {
+              const own = data.trips.filter((t) => t.column === column);
               return (
                 <Stack key={column} gap="xs" data-testid={`plan-courier-${column}`}>
-                  <Title order={3} size="h4">
-                    {courierName(column)}
-                  </Title>
-                  {trips.length === 0 && (
+                  <Group gap="xs">
+                    <Box
+                      aria-hidden
+                      w={14}
+                      h={14}
+                      style={{ borderRadius: "50%", background: courierColor(column), flexShrink: 0 }}
+                    />
+                    <Title order={3} size="h4">
+                      {courierName(column)}
+                    </Title>
+                  </Group>
+                  {own.length === 0 && (
                     <Text size="sm" c="dimmed">
                       Sin viajes.
                     </Text>
                   )}
-                  {trips.map((trip) => {
-                    const key = `${trip.column}:${trip.number}`;
+                  {own.map((trip) => {
+                    const key = tripKey(trip.column, trip.number);
                     return (
-                      <Paper key={key} withBorder p="sm" data-testid={`plan-trip-${key}`}>
+                      <Paper
+                        key={key}
+                        withBorder
+                        p="sm"
+                        data-testid={`plan-trip-${key}`}
+                        style={{ borderLeft: `4px solid ${courierColor(column)}` }}
+                      >
                         <Group justify="space-between" mb="xs">
                           <Text fw={700}>
                             Viaje {trip.number} · sale {trip.depart} · vuelve {trip.return}
@@ -154,18 +235,14 @@ export function DayPlanDrawer({
                         <Stack gap={4}>
                           {trip.stops.map((stop) => (
                             <Group key={stop.order_id} justify="space-between" wrap="nowrap" gap="xs">
-                              <Text size="sm" style={{ flex: 1 }}>
-                                {stop.eta} · {describe(stop.order_id)}
+                              <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+                                {stop.eta} · #{stop.order_id} {stop.client_name} — {stop.address}
                               </Text>
-                              <Select
-                                size="xs"
-                                w={130}
-                                aria-label={`Cadete del pedido #${stop.order_id}`}
-                                placeholder="Mover a…"
-                                data={FLEET_COLUMNS.map((c) => ({ value: String(c), label: courierName(c) }))}
-                                value={pinOf(stop.order_id) === null ? null : String(pinOf(stop.order_id))}
+                              <MoveSelect
+                                orderId={stop.order_id}
+                                value={pinOf(stop.order_id)}
+                                options={options}
                                 onChange={(value) => move(stop.order_id, value)}
-                                clearable
                               />
                             </Group>
                           ))}
@@ -192,18 +269,32 @@ export function DayPlanDrawer({
             ) : (
               <Stack gap={4} data-testid="plan-unassigned">
                 {data.unassigned.map((u) => (
-                  <Group key={u.order_id} gap="xs">
-                    <Text size="sm">{describe(u.order_id)}</Text>
-                    <Badge color="orange" variant="light">
-                      {u.reason}
-                    </Badge>
+                  <Group key={u.order_id} gap="xs" justify="space-between" wrap="nowrap">
+                    <Group gap="xs" style={{ flex: 1, minWidth: 0 }}>
+                      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                        #{u.order_id} {u.client_name}
+                        {u.address ? ` — ${u.address}` : ""}
+                      </Text>
+                      <Badge color="orange" variant="light">
+                        {u.reason}
+                      </Badge>
+                    </Group>
+                    {u.reason !== "sin coordenadas" && (
+                      <MoveSelect
+                        orderId={u.order_id}
+                        value={pinOf(u.order_id)}
+                        options={options}
+                        onChange={(value) => move(u.order_id, value)}
+                      />
+                    )}
                   </Group>
                 ))}
               </Stack>
             )}
             {pins.length > 0 && (
-              <Text size="sm" c="dimmed">
-                {pins.length} pedido(s) con cadete elegido: se respetan al volver a planificar.
+              <Text size="sm" c="dimmed" data-testid="plan-pins">
+                {pins.length === 1 ? "1 pedido fijado" : `${pins.length} pedidos fijados`} a un cadete o un viaje: se
+                respetan al volver a planificar.
               </Text>
             )}
           </>

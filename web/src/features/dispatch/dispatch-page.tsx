@@ -7,11 +7,11 @@ import {
   useSensors,
   type DragEndEvent,
 } from "@dnd-kit/core";
-import { Alert, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
+import { Alert, Box, Button, Group, Loader, SegmentedControl, Select } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import { BOARD_MESSAGES, COURIERS, courierName } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES, courierName } from "../../../../domain/contracts/boards";
 import type { DispatchCard, DispatchRoute } from "../../../../domain/contracts/dispatch";
 import { errorMessage } from "../../api/messages";
 import { BoardDateInput, useBoardDate } from "../../components/board-date";
@@ -27,6 +27,7 @@ import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
 import { useResetAssignments } from "./api/reset-assignments";
 import { useSendRoute } from "./api/send-route";
+import { boardCourierColumns } from "./board-columns";
 import { sentInColumn } from "./column-load";
 import { CourierColumn, type DropTarget } from "./courier-column";
 import { DayPlanDrawer } from "./day-plan-drawer";
@@ -71,6 +72,9 @@ export function DispatchPage() {
   const cards = board.data?.cards ?? [];
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
+  const courierColumns = boardCourierColumns(couriers.data, columns.keys());
+  // Past Cadete 3 the columns wrap into rows that each fit the screen, instead of one row scrolled sideways.
+  const many = courierColumns.length > 4;
   const visible = (card: DispatchCard) =>
     (!zone || card.FK_Shipments__Name === zone) && (!time || card.FK_TimesShipping__Name === time);
 
@@ -174,8 +178,20 @@ export function DispatchPage() {
           onDragEnd={onDragEnd}
           accessibility={{ announcements: DISPATCH_ANNOUNCEMENTS, screenReaderInstructions: DISPATCH_INSTRUCTIONS }}
         >
-          <Group align="flex-start" wrap="nowrap" style={{ overflowX: "auto" }}>
-            {COURIERS.map((courier) => {
+          <Box
+            data-testid="dispatch-columns"
+            style={
+              many
+                ? {
+                    display: "grid",
+                    gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))",
+                    gap: "var(--mantine-spacing-md)",
+                    alignItems: "start",
+                  }
+                : { display: "flex", gap: "var(--mantine-spacing-md)", alignItems: "flex-start", overflowX: "auto" }
+            }
+          >
+            {courierColumns.map((courier) => {
               const load = (columns.get(courier) ?? []).map((id) => byId.get(id)!);
               return (
                 <CourierColumn
@@ -192,7 +208,7 @@ export function DispatchPage() {
                 />
               );
             })}
-          </Group>
+          </Box>
         </DndContext>
       )}
       {board.data && mode !== "Asignaciones" && <GroupedCards mode={mode} cards={cards.filter(visible)} />}
@@ -228,7 +244,12 @@ export function DispatchPage() {
           onCancel={() => setConfirmingSend(null)}
         />
       )}
-      <DayPlanDrawer date={date} cards={cards} opened={planning} onClose={() => setPlanning(false)} />
+      <DayPlanDrawer
+        date={date}
+        columns={courierColumns.filter((c) => c > 0)}
+        opened={planning}
+        onClose={() => setPlanning(false)}
+      />
       <FleetModal opened={editingFleet} onClose={() => setEditingFleet(false)} />
       {sent && (
         <SentRouteModal title={`Ruta ${courierName(sent.courier)}`} route={sent.route} onClose={() => setSent(null)} />

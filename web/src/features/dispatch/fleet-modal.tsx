@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
+import { MAX_COURIER_COLUMN } from "../../../../domain/contracts/boards";
 import type { Fleet, TimeSlots } from "../../../../domain/contracts/day-plan";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
@@ -15,12 +16,21 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
   const [speed, setSpeed] = useState<number | string>(fleet.speed_kmh);
   const [service, setService] = useState<number | string>(fleet.service_minutes);
   const [hours, setHours] = useState(slots.slots.map((s) => ({ ...s, start: s.start ?? "", end: s.end ?? "" })));
+  const [refusal, setRefusal] = useState<string | null>(null);
   const saveFleet = useSaveFleet();
   const saveSlots = useSaveTimeSlots();
+  const nextColumn = Math.max(...couriers.map((c) => c.column)) + 1;
+  // A new courier starts as the last one works (van, stops, shift), under the next column's name.
+  const add = () =>
+    setCouriers((all) => [
+      ...all,
+      { ...all[all.length - 1]!, column: nextColumn, name: `Cadete ${nextColumn}`, user_id: null },
+    ]);
   const edit = (column: number, change: Partial<Fleet["couriers"][number]>) =>
     setCouriers((all) => all.map((c) => (c.column === column ? { ...c, ...change } : c)));
 
   async function save() {
+    setRefusal(null);
     try {
       await saveFleet.mutateAsync({
         couriers: couriers.map(({ column, name, capacity_kg, max_stops, shift_start, shift_end }) => ({
@@ -40,6 +50,7 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
       notifySuccess("Flota y horarios guardados.");
       onDone();
     } catch (error) {
+      setRefusal(errorMessage(error, SAVE_FAILED));
       notifyError(errorMessage(error, SAVE_FAILED));
     }
   }
@@ -50,6 +61,7 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
         <Stack key={c.column} gap="xs">
           <Title order={3} size="h5">
             Cadete {c.column}
+            {c.name !== `Cadete ${c.column}` ? ` · ${c.name}` : ""}
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
             <TextInput
@@ -87,6 +99,13 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
           </SimpleGrid>
         </Stack>
       ))}
+      {nextColumn <= MAX_COURIER_COLUMN && (
+        <Group>
+          <Button variant="light" onClick={add}>
+            Agregar cadete
+          </Button>
+        </Group>
+      )}
       <SimpleGrid cols={2}>
         <NumberInput label="Velocidad (km/h)" value={speed} min={5} max={120} onChange={setSpeed} />
         <NumberInput label="Minutos por parada" value={service} min={0} max={60} onChange={setService} />
@@ -116,6 +135,11 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
           />
         </SimpleGrid>
       ))}
+      {refusal && (
+        <Alert color="red" data-testid="fleet-refusal">
+          {refusal}
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Cancelar

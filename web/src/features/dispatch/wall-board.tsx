@@ -1,13 +1,14 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { COURIERS, courierName, type BoardOrderRow } from "../../../../domain/contracts/boards";
+import { courierName, type BoardOrderRow } from "../../../../domain/contracts/boards";
 import { formatIsoDate } from "../../../../domain/calendar";
 import { boardColumns } from "../../../../domain/live-dispatch";
 import { useBoardDate } from "../../components/board-date";
 import { useDispatchBoard } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";
 import { useLiveDispatch } from "./api/live-dispatch";
+import { boardCourierColumns } from "./board-columns";
 import { columnLoad, sentInColumn } from "./column-load";
 import { CARD_TYPE, WALL_SIZES, WALL_TYPE, WallCard } from "./wall-card";
 
@@ -149,6 +150,11 @@ export function WallBoard() {
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
   const courierOf = (column: number) => couriers.data?.couriers.find((c) => c.column === column);
+  const wallColumns = boardCourierColumns(couriers.data, columns.keys());
+  // Up to 6 columns side by side (Sin asignar and five couriers); more take two rows, and past
+  // five in a row the columns' type shrinks with their width (12 couriers: 7 a row, 5/7 of it).
+  const perRow = wallColumns.length <= 6 ? wallColumns.length : Math.ceil(wallColumns.length / 2);
+  const scale = Math.min(1, 5 / perRow);
   return (
     <Box
       component="main"
@@ -187,11 +193,18 @@ export function WallBoard() {
           flex: 1,
           minHeight: 0,
           display: "grid",
-          gridTemplateColumns: `repeat(${wide ? COURIERS.length : 1}, minmax(0, 1fr))`,
+          gridTemplateColumns: `repeat(${wide ? perRow : 1}, minmax(0, 1fr))`,
+          gridAutoRows: wide ? "minmax(0, 1fr)" : undefined,
           gap: "max(8px, 0.6vw)",
+          ...(wide && scale < 1
+            ? {
+                "--wall-large": `calc(${WALL_SIZES.wide["--wall-large"]} * ${scale.toFixed(3)})`,
+                "--wall-medium": `calc(${WALL_SIZES.wide["--wall-medium"]} * ${scale.toFixed(3)})`,
+              }
+            : {}),
         }}
       >
-        {COURIERS.map((column) => (
+        {wallColumns.map((column) => (
           <WallColumn
             key={column}
             column={column}

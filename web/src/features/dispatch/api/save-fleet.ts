@@ -7,5 +7,12 @@ const saveFleet = async (request: FleetRequest) => Fleet.parse(await put("/dispa
 
 export function useSaveFleet() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveFleet, onSuccess: (fleet) => client.setQueryData(dispatchKeys.fleet, fleet) });
+  return useMutation({
+    mutationFn: saveFleet,
+    onSuccess: (fleet) => {
+      client.setQueryData(dispatchKeys.fleet, fleet);
+      // A courier added is a new column on the board.
+      void client.invalidateQueries({ queryKey: dispatchKeys.allCouriers });
+    },
+  });
 }

@@ -38,6 +38,7 @@ export const LOT_MESSAGES = {
   notFromStock: (product: string) => `${product} no sale del stock: el Freezer Virtual no lleva lote.`,
   days: `Ingresá una cantidad de días entre 0 y ${EXPIRING_MAX_DAYS}.`,
   productNotFound: "El producto no existe.",
+  keyReused: "Esta clave ya se usó para otro ingreso de lote.",
   received: "Lote ingresado.",
 } as const;
 
@@ -52,7 +53,10 @@ const lotKilos = (message: string) =>
     return read.grams;
   });
 
-/** 'Ingresar lote': POST /api/products/{id}/lots/. `quantity` is read into grams. */
+/**
+ * 'Ingresar lote': POST /api/products/{id}/lots/. `quantity` is read into grams. With an
+ * Idempotency-Key header, the same request sent again answers the same lot and adds nothing.
+ */
 export const ReceiveLotRequest = z.object({
   code: text({ error: LOT_MESSAGES.code }).trim().min(1, LOT_MESSAGES.code).max(LOT_CODE_MAX, LOT_MESSAGES.codeTooLong),
   expiry: isoDate(LOT_MESSAGES.expiry),

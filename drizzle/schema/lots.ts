@@ -61,3 +61,26 @@ export const orderDetailLots = pgTable(
     index("order_detail_lots_order_idx").on(t.orderId),
   ],
 );
+
+/**
+ * Each time kilograms were received into a lot: who, when, how much, and the Idempotency-Key it
+ * came with, so a retried 'Ingresar lote' adds once. A lot's `received` is the sum of its receipts.
+ */
+export const lotReceipts = pgTable(
+  "lot_receipts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    lotId: integer("lot_id")
+      .notNull()
+      .references(() => lots.id),
+    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
+    receivedBy: integer("received_by").references(() => users.id),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lot_receipts_quantity_positive", sql`${t.quantity} > 0`),
+    uniqueIndex("lot_receipts_key_idx").on(t.receivedBy, t.idempotencyKey),
+    index("lot_receipts_lot_idx").on(t.lotId),
+  ],
+);

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import { clients, lots, orderDetailLots, orderDetails, orders, orderStatuses, products } from "../../../drizzle/schema";
+import {
+  clients,
+  lotReceipts,
+  lots,
+  orderDetailLots,
+  orderDetails,
+  orders,
+  orderStatuses,
+  products,
+} from "../../../drizzle/schema";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
 
@@ -77,7 +86,7 @@ export interface Received {
  */
 export async function receive(
   db: Executor,
-  input: { productId: number; code: string; expiry: string; grams: number; userId: number },
+  input: { productId: number; code: string; expiry: string; grams: number; userId: number; key: string | null },
 ): Promise<Received> {
   const kilos = gramsToDecimal(input.grams);
   const [row] = rowsOf<{
@@ -94,6 +103,10 @@ export async function receive(
           set received = l.received + excluded.received, remaining = l.remaining + excluded.remaining, updated_at = now()
           where l.expiry = excluded.expiry
         returning ${LOT_COLUMNS}
+      ),
+      receipt as (
+        insert into ${lotReceipts} (lot_id, quantity, received_by, idempotency_key)
+        select id, ${kilos}::numeric, ${input.userId}, ${input.key} from upserted
       ),
       stock as (
         update ${products} set quantity = quantity + ${kilos}::numeric, updated_at = now()
@@ -112,6 +125,20 @@ export async function receive(
     quantity: row!.quantity,
     name: row!.name,
   };
+}
+
+/** The receipt this user made under this Idempotency-Key, with its lot as it is now. */
+export async function receiptByKey(db: Executor, userId: number, key: string) {
+  const [row] = rowsOf<{ lot: LotRow; quantity: string }>(
+    await db.execute(sql`
+      select row_to_json(l) as lot, r.quantity::text as quantity
+      from ${lotReceipts} r
+      cross join lateral (select ${LOT_COLUMNS} from ${lots} l where l.id = r.lot_id) l
+      where r.received_by = ${userId} and r.idempotency_key = ${key}`),
+  );
+  return row
+    ? { lot: { ...row.lot, id: Number(row.lot.id), product_id: Number(row.lot.product_id) }, quantity: row.quantity }
+    : null;
 }
 
 export interface TakeRow {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../../domain/contracts/catalog-common";
+import { IdempotencyHeaders } from "../../../domain/contracts/idempotency";
 import {
   ExpiringLotsQuery,
   ExpiringLotsResponse,
@@ -15,13 +16,24 @@ export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService }> = async (a
   app.post("/products/:id/lots/", {
     config: { permission: "lots.receive" },
     schema: {
-      summary: "Receive kilograms of a product under a lot code and expiry ('Ingresar lote'); its stock grows by them",
+      summary:
+        "Receive kilograms of a product under a lot code and expiry ('Ingresar lote'; idempotent by Idempotency-Key); its stock grows by them",
       params: idParam,
       body: ReceiveLotRequest,
+      headers: IdempotencyHeaders,
       response: { 201: Lot },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await lots.receive(request.params.id, request.body, request.currentUser!)),
+      reply
+        .code(201)
+        .send(
+          await lots.receive(
+            request.params.id,
+            request.body,
+            request.currentUser!,
+            request.headers["idempotency-key"] ?? null,
+          ),
+        ),
   });
 
   app.get("/products/:id/lots/", {

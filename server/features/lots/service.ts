@@ -17,7 +17,8 @@ import {
 import { formatIsoDate } from "../../../domain/calendar";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
 import type { Database, Executor } from "../../db/types";
-import { Conflict, Invalid, NotFound } from "../../errors";
+import { isUniqueViolation } from "../../db/errors";
+import { Conflict, Invalid, NotFound, Unprocessable } from "../../errors";
 import { csvStream, xlsxStream } from "../../file-formats/writers";
 import { appendEvent } from "../../realtime/outbox";
 import type { AuthenticatedUser } from "../auth";
@@ -132,6 +133,19 @@ export function createLotsService({
   db: Database;
   copyText: (query: string) => AsyncIterable<Buffer>;
 }) {
+  /** The lot an earlier request under this key received into; the key with another lot or quantity is refused. */
+  async function repeated(productId: number, request: ReceiveLotRequest, userId: number, key: string) {
+    const earlier = await repo.receiptByKey(db, userId, key);
+    if (!earlier) return null;
+    const same =
+      earlier.lot.product_id === productId &&
+      earlier.lot.code.toLowerCase() === request.code.toLowerCase() &&
+      earlier.lot.expiry === request.expiry &&
+      toGrams(earlier.quantity) === request.quantity;
+    if (!same) throw new Unprocessable(LOT_MESSAGES.keyReused);
+    return earlier.lot;
+  }
+
   async function mustBeOnSale(executor: Executor, productId: number) {
     const product = await repo.productOnSale(executor, productId);
     if (!product) throw new NotFound(LOT_MESSAGES.productNotFound);
@@ -142,29 +156,40 @@ export function createLotsService({
     /**
      * 'Ingresar lote': the lot (new, or more of the same code and expiry) and the product's stock
      * grow together; the screens hear the new stock as product.stock_changed, as the stock editor's.
+     * Sent again with the same Idempotency-Key, it answers the lot as it is and adds nothing.
      */
-    async receive(productId: number, request: ReceiveLotRequest, user: AuthenticatedUser): Promise<Lot> {
+    async receive(productId: number, request: ReceiveLotRequest, user: AuthenticatedUser, key: string | null) {
       const today = todayInBuenosAires();
       const refusal = receivingRefusal({ expiry: request.expiry, today });
       if (refusal) throw new Invalid(refusal, { expiry: refusal });
-      return db.transaction(async (tx) => {
-        await mustBeOnSale(tx, productId);
-        const received = await repo.receive(tx, {
-          productId,
-          code: request.code,
-          expiry: request.expiry,
-          grams: request.quantity,
-          userId: user.id,
+      const earlier = key ? await repeated(productId, request, user.id, key) : null;
+      if (earlier) return toLot(earlier, today);
+      try {
+        return await db.transaction(async (tx) => {
+          await mustBeOnSale(tx, productId);
+          const received = await repo.receive(tx, {
+            productId,
+            code: request.code,
+            expiry: request.expiry,
+            grams: request.quantity,
+            userId: user.id,
+            key,
+          });
+          if (!received.lot)
+            throw new Conflict(LOT_MESSAGES.otherExpiry(request.code, formatIsoDate(received.otherExpiry ?? "")));
+          await appendEvent(tx, {
+            type: "product.stock_changed",
+            actorId: user.id,
+            data: { product_id: productId, quantity: received.quantity!, name: received.name! },
+          });
+          return toLot(received.lot, today);
         });
-        if (!received.lot)
-          throw new Conflict(LOT_MESSAGES.otherExpiry(request.code, formatIsoDate(received.otherExpiry ?? "")));
-        await appendEvent(tx, {
-          type: "product.stock_changed",
-          actorId: user.id,
-          data: { product_id: productId, quantity: received.quantity!, name: received.name! },
-        });
-        return toLot(received.lot, today);
-      });
+      } catch (error) {
+        // The same key sent twice at once: the other request received it.
+        const other = key && isUniqueViolation(error) ? await repeated(productId, request, user.id, key) : null;
+        if (other) return toLot(other, today);
+        throw error;
+      }
     },
 
     async productLots(productId: number) {

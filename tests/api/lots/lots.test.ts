@@ -117,6 +117,26 @@ describe("receiving by lot (issue 42)", () => {
     expect(await stockOf(seller, id)).toBe("5.500");
   });
 
+  it("sent again with the same Idempotency-Key (a retry, a double tap, both at once) it adds once; the key with another lot is a 422", async () => {
+    const id = (await createProduct(seller, { quantity: 0 })).PK_Products;
+    const body = { code: "ID-1", expiry: addDays(today(), 8), quantity: "7,5" };
+    const key = { "idempotency-key": "ingreso-lote-0001" };
+    const answers = await Promise.all([
+      preparer.post(`/api/products/${id}/lots/`, body, key),
+      preparer.post(`/api/products/${id}/lots/`, body, key),
+    ]);
+    const retry = await preparer.post(`/api/products/${id}/lots/`, body, key);
+    expect([...answers, retry].map((a) => [a.statusCode, a.json().received])).toEqual(Array(3).fill([201, "7.500"]));
+    expect(new Set([...answers, retry].map((a) => a.json().id)).size).toBe(1);
+    expect(await stockOf(seller, id)).toBe("7.500");
+    const other = await preparer.post(`/api/products/${id}/lots/`, { ...body, quantity: 8 }, key);
+    expect([other.statusCode, other.json().detail]).toEqual([422, LOT_MESSAGES.keyReused]);
+    // Another key is another receipt of the same lot.
+    const second = await preparer.post(`/api/products/${id}/lots/`, body, { "idempotency-key": "ingreso-lote-0002" });
+    expect(second.json()).toMatchObject({ received: "15.000", remaining: "15.000" });
+    expect(await stockOf(seller, id)).toBe("15.000");
+  });
+
   it("refuses a past expiry, a blank code, zero or less and an impossible date with a Spanish 400; an unknown product is 404", async () => {
     const id = (await createProduct(seller, { quantity: 0 })).PK_Products;
     const yesterday = addDays(today(), -1);

@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import {
-  clients,
-  lotReceipts,
-  lots,
-  orderDetailLots,
-  orderDetails,
-  orders,
-  orderStatuses,
-  products,
-} from "../../../drizzle/schema";
+import { lotReceipts, lots, orderDetailLots, orderDetails, products } from "../../../drizzle/schema";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
 
@@ -173,6 +164,8 @@ export async function writeTakes(
   takes: TakeRow[],
   changes: Map<number, number>,
   withoutLot: { id: number; grams: number | null }[],
+  /** The rows are the ones the order already holds. */
+  same: boolean,
 ) {
   const moved = [...changes].map(([id, grams]) => ({ id, delta: gramsToDecimal(grams) }));
   if (moved.length)
@@ -180,8 +173,9 @@ export async function writeTakes(
       update ${lots} l set remaining = l.remaining - v.delta, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as v(id integer, delta numeric)
       where l.id = v.id`);
-  await db.execute(sql`delete from ${orderDetailLots} where order_id = ${orderId}`);
-  if (takes.length)
+  // The rows are written again only when they changed: an order of products without lots writes nothing.
+  if (!same) await db.execute(sql`delete from ${orderDetailLots} where order_id = ${orderId}`);
+  if (!same && takes.length)
     await db.execute(sql`
       insert into ${orderDetailLots} (order_detail_id, order_id, lot_id, quantity)
       select v.line, ${orderId}, v.lot, v.quantity
@@ -194,7 +188,7 @@ export async function writeTakes(
       from jsonb_to_recordset(${JSON.stringify(
         withoutLot.map((w) => ({ id: w.id, grams: w.grams === null ? null : gramsToDecimal(w.grams) })),
       )}::jsonb) as v(id integer, grams numeric)
-      where d.id = v.id and d.order_id = ${orderId}`);
+      where d.id = v.id and d.order_id = ${orderId} and d.without_lot is distinct from v.grams`);
 }
 
 /**

@@ -49,6 +49,10 @@ const toLineLot = (take: { lotId: number; grams: number }, lots: Map<number, Poo
 
 const productsOf = (lines: AllocationLine[]) => [...new Set(lines.filter((l) => l.fromStock).map((l) => l.productId))];
 
+const takeKey = (t: repo.TakeRow) => `${t.orderDetailId}:${t.lotId}:${t.grams}`;
+const sameTakes = (a: repo.TakeRow[], b: repo.TakeRow[]) =>
+  a.length === b.length && a.map(takeKey).sort().join() === b.map(takeKey).sort().join();
+
 /**
  * Takes the order's lines' kilograms from lots, in the caller's transaction, after the order's
  * row is locked and before its stock moves: every lot of the lines' products is locked (id
@@ -81,6 +85,7 @@ export async function takeOrderLots(tx: Executor, orderId: number, lines: Alloca
     takes,
     lotChanges(previous, takes),
     allocation.lines.map((line) => ({ id: line.id, grams: line.withoutLot })),
+    sameTakes(previous, takes),
   );
 }
 

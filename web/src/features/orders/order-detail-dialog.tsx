@@ -18,6 +18,7 @@ import { LineLots } from "../lots";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
 import { useReturnToPending } from "./api/return-to-pending";
+import { OrderLineCell } from "../../components/order-line-cell";
 
 /** The client's chat with the order's final amount; none when the client has no phone. */
 function WhatsAppTotal({ detail }: { detail: OrderDetail }) {
@@ -127,14 +128,13 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                 const figures = lineFigures(p);
                 return (
                   <Table.Tr key={p.detailed_product_id}>
-                    <Table.Td>
-                      {p.product_name}
-                      {p.Virtual_Freezer ? " ❄️" : ""}
-                      <Text size="sm" c="gray.7" hiddenFrom="xs">
-                        {figures.quantity} · {figures.weight} · {p.Type}
-                      </Text>
+                    <OrderLineCell
+                      name={p.product_name}
+                      freezer={!!p.Virtual_Freezer}
+                      phoneFigures={`${figures.quantity} · ${figures.weight} · ${p.Type}`}
+                    >
                       <LineLots line={p} />
-                    </Table.Td>
+                    </OrderLineCell>
                     <Table.Td visibleFrom="xs">{p.Type}</Table.Td>
                     <Table.Td visibleFrom="xs">{figures.quantity}</Table.Td>
                     <Table.Td visibleFrom="xs" ta="right" style={{ whiteSpace: "nowrap" }}>

@@ -1,7 +1,7 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
-import type { DayPlanResponse } from "../../domain/contracts/day-plan";
+import { DAY_PLAN_MESSAGES, type DayPlanResponse, type Fleet, type TimeSlots } from "../../domain/contracts/day-plan";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
@@ -71,9 +71,93 @@ const planShown = async () => {
   await page.getByTestId("plan-summary").waitFor({ timeout: 20_000 });
 };
 
+/** The order ids a trip of the drawer lists, in order. */
+const tripOrders = async (trip: Locator) =>
+  [...(await trip.innerText()).matchAll(/ · #(\d+) /g)].map((m) => Number(m[1]));
+
+/** Plans again and waits for the new plan's answer (its id comes back from the POST). */
+async function planAgain(drawer: Locator, label: string) {
+  const asked = page.waitForResponse(
+    (r) => r.url().endsWith("/api/dispatch/plans/") && r.request().method() === "POST",
+  );
+  await drawer.getByRole("button", { name: label }).click();
+  const { id } = (await (await asked).json()) as { id: string };
+  await expect
+    .poll(async () => ((await dispatcherApi.get(`/api/dispatch/plans/${id}/`)).json() as DayPlanResponse).status, {
+      timeout: 20_000,
+    })
+    .toBe("ready");
+  const plan = (await dispatcherApi.get(`/api/dispatch/plans/${id}/`)).json() as DayPlanResponse;
+  // The drawer shows this plan: its summary names its trip count and every trip is listed.
+  await drawer.getByTestId("plan-summary").getByText(`${plan.trips.length} viajes`).waitFor({ timeout: 20_000 });
+  for (const trip of plan.trips) await drawer.getByTestId(`plan-trip-${trip.column}:${trip.number}`).waitFor();
+  return plan;
+}
+
+async function pick(drawer: Locator, orderId: number, option: string) {
+  await drawer.getByRole("combobox", { name: `Cadete del pedido #${orderId}` }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
 describe.skipIf(!!skip)(`'Planificar el día' in Chromium ${skip}`, () => {
-  it("at 1440 px: plans, moves an order to another courier, plans again, applies, and sends one trip", async () => {
+  it("at 1440 px: the fleet editor adds a 4th courier, edits kg and shift, refuses a bad shift and slot hours in Spanish", async () => {
     await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/admin/dispatch");
+    await page.getByTestId("column-3").waitFor();
+    expect(await page.getByTestId("column-4").count()).toBe(0);
+    await page.getByRole("button", { name: "Flota y horarios" }).click();
+    const modal = page.getByRole("dialog", { name: "Flota y horarios" });
+    const first = modal.getByTestId("fleet-courier-1");
+    await first.getByLabel("Entra").fill("19:00");
+    await first.getByLabel("Sale").fill("09:00");
+    await modal.getByRole("button", { name: "Guardar" }).click();
+    await modal.getByTestId("fleet-refusal").getByText("El turno debe terminar después de empezar.").waitFor();
+    await first.getByLabel("Entra").fill("07:30");
+    await first.getByLabel("Sale").fill("20:00");
+
+    await modal.getByRole("button", { name: "Agregar cadete" }).click();
+    const fourth = modal.getByTestId("fleet-courier-4");
+    await fourth.getByLabel("Nombre").fill("Moto Norte");
+    await fourth.getByLabel("Kg por viaje").fill("80");
+    await fourth.getByLabel("Entra").fill("09:00");
+    await fourth.getByLabel("Sale").fill("18:00");
+    // Slot hours out of order: the Spanish message, nothing of the slots saved.
+    await modal.getByLabel("Tarde: desde").fill("19:00");
+    await modal.getByLabel("Tarde: hasta").fill("15:00");
+    await modal.getByRole("button", { name: "Guardar" }).click();
+    await modal.getByTestId("fleet-refusal").getByText(DAY_PLAN_MESSAGES.slotHours).waitFor();
+    await modal.getByLabel("Tarde: desde").fill("");
+    await modal.getByLabel("Tarde: hasta").fill("");
+    await modal.getByLabel("Mañana: desde").fill("07:30");
+    await modal.getByLabel("Mañana: hasta").fill("13:00");
+    await page.mouse.move(1, 1);
+    await settled(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-fleet-1440.png` });
+    await modal.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Flota y horarios guardados.").first().waitFor();
+    await modal.waitFor({ state: "hidden" });
+
+    const fleet = (await dispatcherApi.get("/api/dispatch/fleet/")).json() as Fleet;
+    expect(fleet.couriers.map((c) => c.column)).toEqual([1, 2, 3, 4]);
+    expect(fleet.couriers[0]).toMatchObject({ shift_start: "07:30", shift_end: "20:00" });
+    expect(fleet.couriers[3]).toMatchObject({
+      name: "Moto Norte",
+      capacity_kg: 80,
+      shift_start: "09:00",
+      shift_end: "18:00",
+    });
+    const slots = (await dispatcherApi.get("/api/settings/time-slots/")).json() as TimeSlots;
+    expect(slots.slots.map((slot) => [slot.name, slot.start, slot.end])).toEqual([
+      ["Mañana", "07:30", "13:00"],
+      ["Mediodía", null, null],
+      ["Tarde", null, null],
+    ]);
+    // The board has the new courier's column.
+    await page.getByTestId("column-4").getByRole("heading", { name: "Cadete 4" }).waitFor();
+  });
+
+  it("at 1440 px: plans on a map, pins orders to a courier and into a trip, plans again, applies, and sends one trip", async () => {
     await page.goto("/admin/dispatch");
     await page
       .getByTestId("column-0")
@@ -81,68 +165,106 @@ describe.skipIf(!!skip)(`'Planificar el día' in Chromium ${skip}`, () => {
       .waitFor();
     await page.getByTestId("plan-open").click();
     const drawer = page.getByRole("dialog", { name: "Planificar el día" });
-    await drawer.getByRole("button", { name: "Calcular plan" }).click();
-    await planShown();
+    let plan = await planAgain(drawer, "Calcular plan");
     expect(await drawer.innerText()).toContain("Viaje 1 · sale");
-    // The pointer still rests on the button it pressed: its hover shade is not what the page shows.
+    // The map: the depot and one numbered pin per planned stop.
+    await drawer.getByTestId("plan-map").waitFor();
+    await drawer.getByTestId("plan-depot").waitFor();
+    const placed = plan.trips.flatMap((t) => t.stops).length;
+    await expect.poll(() => drawer.getByTestId("plan-stop").count()).toBe(placed);
     await page.mouse.move(1, 1);
     await settled(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-1440.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Pin the farthest order to Cadete 3 and plan the rest again around it.
-    const moved = orderIds[6]!;
-    await drawer.getByRole("combobox", { name: `Cadete del pedido #${moved}` }).click();
-    await page.getByRole("option", { name: "Cadete 3" }).click();
-    await drawer.getByRole("button", { name: "Volver a planificar" }).click();
-    await drawer.getByTestId("plan-courier-3").getByText(`#${moved} `, { exact: false }).waitFor({ timeout: 20_000 });
-    await planShown();
+    // Four orders to Cadete 1 (at most three a trip: two trips), then plan again around them.
+    const toFirst = [orderIds[3]!, orderIds[4]!, orderIds[5]!, orderIds[6]!];
+    for (const id of toFirst) await pick(drawer, id, "Cadete 1 (cualquier viaje)");
+    await drawer.getByTestId("plan-pins").getByText("4 pedidos fijados").waitFor();
+    plan = await planAgain(drawer, "Volver a planificar");
+    const columnOf = (p: DayPlanResponse, id: number) =>
+      p.trips.find((t) => t.stops.some((s) => s.order_id === id))?.column;
+    for (const id of toFirst) expect(columnOf(plan, id)).toBe(1);
+    expect(plan.trips.filter((t) => t.column === 1).length).toBeGreaterThanOrEqual(2);
+
+    // Into a trip: an order joins a trip with room (seven orders, three a trip: one has room).
+    const roomy =
+      plan.trips.find((t) => t.stops.length < 3 && t.column !== 1) ?? plan.trips.find((t) => t.stops.length < 3)!;
+    const mates = await tripOrders(drawer.getByTestId(`plan-trip-${roomy.column}:${roomy.number}`));
+    expect(mates).toEqual(roomy.stops.map((s) => s.order_id));
+    const joining = orderIds.find((id) => !mates.includes(id) && !toFirst.includes(id))!;
+    await pick(drawer, joining, `Cadete ${roomy.column} · Viaje ${roomy.number}`);
+    plan = await planAgain(drawer, "Volver a planificar");
+    const joined = plan.trips.find((t) => t.stops.some((s) => s.order_id === joining))!;
+    expect(joined.column).toBe(roomy.column);
+    expect(joined.stops.map((s) => s.order_id)).toEqual(expect.arrayContaining(mates));
+    for (const id of toFirst) expect(columnOf(plan, id)).toBe(1);
 
     await drawer.getByRole("button", { name: "Aplicar al tablero" }).click();
     await page.getByText("Plan aplicado al tablero.").waitFor();
     const applied = (await dispatcherApi.get(`/api/dispatch/plans/?delivery_date=${today}`)).json() as {
       plan: DayPlanResponse;
     };
-    const first = applied.plan.trips.find((t) => t.column === 1 && t.number === 1)!;
+    expect(applied.plan.id).toBe(plan.id);
+    const firstTrip = plan.trips.find((t) => t.column === 1 && t.number === 1)!;
     const column = page.getByTestId("column-1");
     await column.getByTestId("trip-1-1").waitFor();
-    expect(await page.getByTestId("column-3").innerText()).toContain(`#${moved}`);
+    await expect.poll(() => column.getByTestId("trip-1-2").innerText()).toBe("Viaje 2 (en cola)");
     await page.mouse.move(1, 1);
     await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-applied-1440.png`, fullPage: true });
 
-    const trips = applied.plan.trips.filter((t) => t.column === 1).length;
-    await column.getByRole("button", { name: trips > 1 ? "Enviar viaje" : "Enviar ruta" }).click();
+    await column.getByRole("button", { name: "Enviar viaje" }).click();
     const dialog = page.getByRole("dialog", { name: "Enviar ruta de Cadete 1" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: /^Enviar a / }).click();
     await page.getByText("Ruta enviada: los pedidos pasaron a Enviado.").first().waitFor();
-    for (const stop of first.stops)
+    for (const stop of firstTrip.stops)
       expect((await seller.get(`/api/orders/${stop.order_id}/`)).json().status).toBe("Enviado");
+    // The next trip is now the column's top: it is the one 'Enviar…' would send.
+    await expect.poll(() => column.getByTestId("trip-1-2").innerText()).toBe("Viaje 2");
   });
 
-  it("on the courier's phone at 390 px: today's trip, its stops in order", async () => {
+  it("on the courier's phone at 390 px: today's trips in order, the sent one to deliver and the next one queued", async () => {
     await phone.goto("/reparto");
     const applied = (await dispatcherApi.get(`/api/dispatch/plans/?delivery_date=${today}`)).json() as {
       plan: DayPlanResponse;
     };
-    const first = applied.plan.trips.find((t) => t.column === 1 && t.number === 1)!;
-    await phone.getByTestId(`stop-${first.stops[0]!.order_id}`).waitFor({ timeout: 10_000 });
-    const shown = await phone
+    const own = applied.plan.trips.filter((t) => t.column === 1).sort((a, b) => a.number - b.number);
+    await phone.getByTestId("courier-trip-1").waitFor({ timeout: 10_000 });
+    const headings = await phone.getByRole("heading", { level: 2, name: /^Viaje \d+$/ }).allInnerTexts();
+    expect(headings).toEqual(own.map((t) => `Viaje ${t.number}`));
+    // Trip 1 was sent: its stops are cards to deliver, numbered 1, 2, 3 as the route sent goes.
+    const trip1 = phone
+      .getByTestId("courier-trip-1")
       .locator("[data-testid^='stop-']")
-      .filter({ has: phone.getByTestId("stop-state") })
-      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(5))));
-    expect(new Set(shown)).toEqual(new Set(first.stops.map((s) => s.order_id)));
+      .filter({
+        has: phone.getByTestId("stop-state"),
+      });
+    const sent = await trip1.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(5))));
+    expect([...sent].sort((a, b) => a - b)).toEqual(own[0]!.stops.map((s) => s.order_id).sort((a, b) => a - b));
+    expect(await trip1.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")!.split(":")[0]))).toEqual(
+      sent.map((_, i) => `Parada ${i + 1}`),
+    );
+    // Trip 2 waits: its stops in order with their estimated times, 'En cola'.
+    const queued = phone.getByTestId("courier-trip-2").locator("[data-testid^='queued-']");
+    expect(await queued.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(7))))).toEqual(
+      own[1]!.stops.map((s) => s.order_id),
+    );
+    expect(await phone.getByTestId("courier-trip-2").innerText()).toContain(`${own[1]!.stops[0]!.eta} · `);
+    expect(await phone.getByTestId("courier-trip-2").getByText("En cola").count()).toBe(own[1]!.stops.length);
+    await settled(phone);
     expect(await horizontalOverflow(phone)).toBe(0);
+    expect(await seriousViolations(phone)).toEqual([]);
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/day-plan-phone-390.png`, fullPage: true });
   });
 
   it("on the wall at 1920 px: the planned columns, and the drawer at 390 and 768 px", async () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto("/admin/dispatch/wall");
-    await page.getByText("Cadete 1").first().waitFor();
+    await page.getByTestId("wall-courier-4").waitFor();
     await settled(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-wall-1920.png` });
     expect(await seriousViolations(page)).toEqual([]);
@@ -153,11 +275,43 @@ describe.skipIf(!!skip)(`'Planificar el día' in Chromium ${skip}`, () => {
       const drawer = page.getByRole("dialog", { name: "Planificar el día" });
       await drawer.getByRole("button", { name: "Calcular plan" }).click();
       await planShown();
+      await drawer.getByTestId("plan-depot").waitFor();
       await page.mouse.move(1, 1);
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-${viewport}.png` });
     }
+  });
+
+  it("with twelve couriers: every column on the board at 1440 and on the wall at 1920, nothing off the side", async () => {
+    const more = Array.from({ length: 8 }, (_, i) => ({ column: 5 + i }));
+    expect((await dispatcherApi.put("/api/dispatch/fleet/", { couriers: more })).statusCode).toBe(200);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/admin/dispatch");
+    await page.getByTestId("column-12").waitFor();
+    for (let column = 0; column <= 12; column++)
+      expect(await page.getByTestId(`column-${column}`).isVisible()).toBe(true);
+    await page.mouse.move(1, 1);
+    await settled(page);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-12-couriers-1440.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto("/admin/dispatch/wall");
+    await page.getByTestId("wall-courier-12").waitFor();
+    await settled(page);
+    const boxes = await page.locator("[data-testid^='wall-column-']").evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { right: r.right, bottom: r.bottom };
+      }),
+    );
+    expect(boxes).toHaveLength(13);
+    // The whole wall on the screen: no column past its right or bottom edge.
+    for (const box of boxes) expect(box.right <= 1920 && box.bottom <= 1080).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-12-couriers-wall-1920.png` });
   });
 });

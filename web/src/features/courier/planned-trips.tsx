@@ -5,8 +5,8 @@ import { StopCard } from "./stop-card";
 
 /**
  * The courier's day as the dispatcher planned it: 'Viaje 1', 'Viaje 2'… in order, each with its
- * stops in driving order. A stop already sent is its card, with its buttons; one not sent yet is a
- * line with its estimated time, 'En cola' until dispatch sends that trip. Delivered stops move to
+ * stops. A stop already sent is its card, with its buttons, in the order of the route it was sent
+ * with (its number); one not sent yet is a line with its estimated time in the plan's order, 'En cola' until dispatch sends that trip. Delivered stops move to
  * 'Cerradas' as before.
  */
 export function PlannedTrips({
@@ -41,18 +41,20 @@ export function PlannedTrips({
                   {left.length === 0 ? "Completo" : `sale ${trip.depart} · vuelve ${trip.return}`}
                 </Text>
               </Group>
+              {left
+                .flatMap((planned) => openById.get(planned.order_id) ?? [])
+                .sort((a, b) => a.position - b.position)
+                .map((stop) => (
+                  <StopCard
+                    key={stop.stop_id}
+                    stop={stop}
+                    level={3}
+                    onDelivered={onDelivered}
+                    onNotDelivered={onNotDelivered}
+                  />
+                ))}
               {left.map((planned) => {
-                const stop = openById.get(planned.order_id);
-                if (stop)
-                  return (
-                    <StopCard
-                      key={planned.order_id}
-                      stop={stop}
-                      level={3}
-                      onDelivered={onDelivered}
-                      onNotDelivered={onNotDelivered}
-                    />
-                  );
+                if (openById.has(planned.order_id)) return null;
                 return (
                   <Card key={planned.order_id} withBorder padding="sm" data-testid={`queued-${planned.order_id}`}>
                     <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">

@@ -67,6 +67,8 @@ interface CourierColumnProps {
   linked?: boolean;
   /** The applied day's plan: each order's trip in this column. The route is then the top trip's orders. */
   tripOf?: Map<number, number>;
+  /** The column's least width: 260 px in one row that scrolls, the grid's track when columns wrap. */
+  minWidth?: number;
 }
 
 /** The orders 'Mostrar ruta' and 'Enviar ruta' act on: the top trip when a plan laid the column, else the whole column. */
@@ -92,6 +94,7 @@ export function CourierColumn({
   linked = false,
   sent = [],
   tripOf,
+  minWidth = 260,
 }: CourierColumnProps) {
   const drop = useDroppable({ id: `column-${courier}`, data: { courier, beforeId: null } satisfies DropTarget });
   const route = routeOf(load, tripOf);
@@ -104,7 +107,7 @@ export function CourierColumn({
       withBorder
       p="sm"
       bg={drop.isOver ? "blue.0" : "gray.0"}
-      miw={260}
+      miw={minWidth}
       style={{ flex: 1 }}
       aria-label={courierName(courier)}
       data-testid={`column-${courier}`}

@@ -128,7 +128,7 @@ export function DayPlanDrawer({
 
   /**
    * Pins an order to a courier ("c:N") or into one of its trips ("t:N:K"); the trip's other
-   * orders are pinned to it too, so the order joins them when planning again.
+   * orders are pinned to it too (the latest choice wins), so the order joins them when planning again.
    */
   const move = (orderId: number, value: string | null) =>
     setPins((current) => {
@@ -137,12 +137,10 @@ export function DayPlanDrawer({
       const [kind, column, number] = value.split(":");
       if (kind === "c") return [...rest, { order_id: orderId, column: Number(column), trip: null }];
       const trip = trips.find((t) => t.column === Number(column) && t.number === Number(number));
-      const mates = (trip?.stops ?? [])
-        .map((s) => s.order_id)
-        .filter((id) => id !== orderId && !rest.some((p) => p.order_id === id));
+      const ids = [orderId, ...(trip?.stops ?? []).map((s) => s.order_id).filter((id) => id !== orderId)];
       return [
-        ...rest,
-        ...[orderId, ...mates].map((id) => ({ order_id: id, column: Number(column), trip: Number(number) })),
+        ...rest.filter((p) => !ids.includes(p.order_id)),
+        ...ids.map((id) => ({ order_id: id, column: Number(column), trip: Number(number) })),
       ];
     });
   const pinOf = (orderId: number) => {

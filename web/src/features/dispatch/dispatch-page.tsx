@@ -73,7 +73,8 @@ export function DispatchPage() {
   const byId = new Map(cards.map((c) => [c.PK_Orders, c]));
   const columns = boardColumns(cards);
   const courierColumns = boardCourierColumns(couriers.data, columns.keys());
-  // Past Cadete 3 the columns wrap into rows that each fit the screen, instead of one row scrolled sideways.
+  // Past Cadete 3 the columns wrap into rows that each fit the screen, instead of one row scrolled
+  // sideways: five a row at 1440 px, seven at 1920, one on a phone.
   const many = courierColumns.length > 4;
   const visible = (card: DispatchCard) =>
     (!zone || card.FK_Shipments__Name === zone) && (!time || card.FK_TimesShipping__Name === time);
@@ -184,7 +185,7 @@ export function DispatchPage() {
               many
                 ? {
                     display: "grid",
-                    gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))",
+                    gridTemplateColumns: "repeat(auto-fill, minmax(215px, 1fr))",
                     gap: "var(--mantine-spacing-md)",
                     alignItems: "start",
                   }
@@ -197,6 +198,7 @@ export function DispatchPage() {
                 <CourierColumn
                   key={courier}
                   courier={courier}
+                  minWidth={many ? 0 : undefined}
                   load={load}
                   cards={courier === 0 ? load.filter(visible) : load}
                   onShowRoute={(ids) => setShowing({ courier, ids })}

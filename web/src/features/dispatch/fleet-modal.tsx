@@ -58,7 +58,7 @@ function FleetForm({ fleet, slots, onDone }: { fleet: Fleet; slots: TimeSlots; o
   return (
     <Stack>
       {couriers.map((c) => (
-        <Stack key={c.column} gap="xs">
+        <Stack key={c.column} gap="xs" data-testid={`fleet-courier-${c.column}`}>
           <Title order={3} size="h5">
             Cadete {c.column}
             {c.name !== `Cadete ${c.column}` ? ` · ${c.name}` : ""}

@@ -12,12 +12,14 @@ export function OrderCard({ order, large = false }: { order: BoardOrderRow; larg
         <Text fw={700} size={size}>
           #{order.PK_Orders} {order.FK_Clients__Name}
         </Text>
-        <Text size={size}>{formatWeight(toGrams(order.total_weight))}</Text>
+        <Text size={size} style={{ whiteSpace: "nowrap" }}>
+          {formatWeight(toGrams(order.total_weight))}
+        </Text>
       </Group>
       <Text size={size} c="dimmed" truncate>
         {order.Address}
       </Text>
-      <Group gap="xs" mt={4}>
+      <Group gap={4} mt={4}>
         <Badge variant="light" size={large ? "lg" : "sm"}>
           {order.FK_Shipments__Name ?? "Sin zona"}
         </Badge>

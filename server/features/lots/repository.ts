@@ -1,6 +1,16 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { gramsToDecimal, toGrams } from "../../../domain/money";
-import { lotReceipts, lots, orderDetailLots, orderDetails, products } from "../../../drizzle/schema";
+import {
+  clients,
+  lotReceipts,
+  lots,
+  orderDetailLots,
+  orderDetails,
+  orders,
+  orderStatuses,
+  products,
+} from "../../../drizzle/schema";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
 
@@ -254,15 +264,18 @@ export interface TraceRow {
   status_id: number;
 }
 
-/** The trace's rows, shared by the JSON answer and the file (which COPY streams: the lot id is an integer). */
-const traceSelect = (lotId: number) => `
-  with took as (select order_id, sum(quantity) as quantity from order_detail_lots where lot_id = ${Math.trunc(lotId)} group by order_id)
+/**
+ * The trace's rows, shared by the JSON answer (the lot id a parameter, so the statement is
+ * prepared once) and the file (COPY takes no parameters: the id, an integer, is written in).
+ */
+const traceSelect = (lot: SQL) => sql`
+  with took as (select order_id, sum(quantity) as quantity from ${orderDetailLots} where lot_id = ${lot} group by order_id)
   select o.id as order_id, c.id as client_id, c.name as client_name, nullif(c.phone, '') as client_phone,
          o.delivery_date::text as delivery_date, t.quantity::text as quantity, s.name as status, s.id as status_id
   from took t
-  cross join lateral (select id, client_id, status_id, delivery_date from orders where id = t.order_id limit 1) o
-  cross join lateral (select id, name, phone from clients where id = o.client_id limit 1) c
-  join order_statuses s on s.id = o.status_id
+  cross join lateral (select id, client_id, status_id, delivery_date from ${orders} where id = t.order_id limit 1) o
+  cross join lateral (select id, name, phone from ${clients} where id = o.client_id limit 1) c
+  join ${orderStatuses} s on s.id = o.status_id
   order by o.delivery_date desc, o.id desc`;
 
 /** The trace as a file's columns (in Spanish: people read them), for COPY: order, client, name, phone, delivery, kilos, status. */
@@ -270,7 +283,9 @@ export const traceFileQuery = (lotId: number) => ({
   headers: ["Pedido", "Cliente", "Nombre", "Teléfono", "Entrega", "Kilos", "Estado"],
   kinds: ["int", "int", "text", "text", "date", "weight", "text"] as const,
   // Every value as text, as the exports' writers read COPY's (delivery_date is already YYYY-MM-DD).
-  text: `select order_id::text, client_id::text, client_name, client_phone, delivery_date, quantity, status from (${traceSelect(lotId)}) trace`,
+  text: new PgDialect().sqlToQuery(
+    sql`select order_id::text, client_id::text, client_name, client_phone, delivery_date, quantity, status from (${traceSelect(sql.raw(String(Math.trunc(lotId))))}) trace`,
+  ).sql,
 });
 
 /**
@@ -280,7 +295,7 @@ export const traceFileQuery = (lotId: number) => ({
  * planner hashes the whole orders table for a lot taken by a few thousand orders.
  */
 export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
-  const rows = rowsOf<TraceRow>(await db.execute(sql.raw(traceSelect(lotId))));
+  const rows = rowsOf<TraceRow>(await db.execute(traceSelect(sql`${lotId}`)));
   return rows.map((r) => ({
     ...r,
     order_id: Number(r.order_id),

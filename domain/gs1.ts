@@ -1,7 +1,7 @@
 /**
  * GS1-128 labels as a handheld scanner types them or a camera reads them: the element string
- * split into its Application Identifiers. The net weight (AI 310n) is read by catch weight
- * (domain/catch-weight.ts); the lot (AI 10) and its expiry (AI 17) here.
+ * split into its Application Identifiers, which domain/catch-weight.ts reads: the net weight
+ * (AI 310n), the lot (AI 10) and its expiry (AI 17).
  */
 
 /** The AIs of a GS1-128 element string whose data has a fixed length, by their first two digits (GS1 General Specifications, 'predefined length'). */
@@ -72,42 +72,4 @@ export function gs1Elements(raw: string): Map<string, string> {
     i = stop;
   }
   return found;
-}
-
-export interface Gs1Lot {
-  /** AI 10, as printed (up to 20 characters). */
-  code: string;
-  /** AI 17 as YYYY-MM-DD, when the label has one. */
-  expiry: string | null;
-}
-
-const pad2 = (n: number) => String(n).padStart(2, "0");
-
-/**
- * AI 17 (YYMMDD) as an ISO date. The century follows GS1's rule (General Specifications
- * 7.12): a year 51 or more ahead of today's is last century's, 50 or more behind is next
- * century's. Day 00 is the month's last day. Null when it is not a date.
- */
-export function gs1Date(data: string, today: string): string | null {
-  if (!/^\d{6}$/.test(data)) return null;
-  const yy = Number(data.slice(0, 2));
-  const month = Number(data.slice(2, 4));
-  const day = Number(data.slice(4, 6));
-  const thisYear = Number(today.slice(0, 4));
-  const ahead = yy - (thisYear % 100);
-  const century = Math.floor(thisYear / 100) * 100 + (ahead >= 51 ? -100 : ahead <= -50 ? 100 : 0);
-  const year = century + yy;
-  if (month < 1 || month > 12) return null;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > last) return null;
-  return `${year}-${pad2(month)}-${pad2(day === 0 ? last : day)}`;
-}
-
-/** The lot of a GS1-128 label (AI 10) and its expiry (AI 17); null when the label carries no lot. */
-export function readGs1Lot(raw: string, today: string): Gs1Lot | null {
-  const found = gs1Elements(raw);
-  const code = found.get("10")?.trim();
-  if (!code || code.length > 20) return null;
-  const expiry = found.get("17");
-  return { code, expiry: expiry ? gs1Date(expiry, today) : null };
 }

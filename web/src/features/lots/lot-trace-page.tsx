@@ -1,35 +1,46 @@
 import { Alert, Button, Loader } from "@mantine/core";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { formatIsoDate } from "../../../../domain/calendar";
-import type { LotTrace } from "../../../../domain/contracts/lots";
-import { lotTraceCsv, lotTraceFilename } from "../../../../domain/lot-trace-csv";
 import { formatKilos, toGrams } from "../../../../domain/money";
 import { saveFile } from "../../api/save-file";
+import { notifyFailure } from "../../components/notify";
 import { PrintPage, usePaper } from "../../components/print-page";
+import { downloadLotTrace } from "./api/download-lot-trace";
 import { useLotTrace } from "./api/get-lot-trace";
 
 const kilos = (value: string) => formatKilos(toGrams(value));
 
-/** 'Exportar (CSV)': the trace as a spreadsheet file, written from what the page shows. */
-function ExportButton({ trace }: { trace: LotTrace | undefined }) {
+/** 'Exportar (CSV)' and 'Exportar (Excel)': the trace as a file to send on. */
+function ExportButtons({ lotId }: { lotId: number }) {
+  const [busy, setBusy] = useState<"csv" | "xlsx" | null>(null);
+  async function save(format: "csv" | "xlsx") {
+    setBusy(format);
+    try {
+      const { blob, filename } = await downloadLotTrace(lotId, format);
+      saveFile(blob, filename);
+    } catch (failure) {
+      notifyFailure(failure, "No se pudo exportar el lote.");
+    } finally {
+      setBusy(null);
+    }
+  }
   return (
-    <Button
-      variant="default"
-      disabled={!trace}
-      onClick={() =>
-        trace &&
-        saveFile(new Blob([lotTraceCsv(trace)], { type: "text/csv;charset=utf-8" }), lotTraceFilename(trace.lot.code))
-      }
-    >
-      Exportar (CSV)
-    </Button>
+    <>
+      <Button variant="default" loading={busy === "csv"} disabled={!!busy} onClick={() => save("csv")}>
+        Exportar (CSV)
+      </Button>
+      <Button variant="default" loading={busy === "xlsx"} disabled={!!busy} onClick={() => save("xlsx")}>
+        Exportar (Excel)
+      </Button>
+    </>
   );
 }
 
 /**
  * /lotes/:lotId — a lot's recall list (issue 42): the lot, and every order that took it with
  * the client, phone, delivery date, kilograms and status; printed on the print page's paper,
- * exported as a spreadsheet file.
+ * exported by the server as a spreadsheet file (CSV or xlsx).
  */
 export function LotTracePage() {
   const lotId = Number(useParams().lotId);
@@ -43,7 +54,7 @@ export function LotTracePage() {
     <PrintPage
       title={lot ? `Trazabilidad del lote ${lot.code}` : "Trazabilidad de un lote"}
       back={lot ? `/products/${lot.product_id}/lotes` : "/products"}
-      actions={<ExportButton trace={data} />}
+      actions={valid && <ExportButtons lotId={lotId} />}
     >
       {trace.isLoading && <Loader aria-label="Cargando el lote" />}
       {(trace.isError || !valid) && <Alert color="red">No se pudo cargar el lote.</Alert>}

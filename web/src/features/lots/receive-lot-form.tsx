@@ -1,8 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { todayInBuenosAires } from "../../../../domain/calendar";
 import { ReceiveLotRequest } from "../../../../domain/contracts/lots";
-import { type Gs1Lot, readGs1Lot } from "../../../../domain/gs1";
+import { readGs1Lot } from "../../../../domain/catch-weight";
 import { ApiError } from "../../api/messages";
 import { DateField } from "../../components/date-field";
 import { DecimalInput } from "../../components/decimal-input";
@@ -33,8 +32,8 @@ export function ReceiveLotForm({ productId, productName }: { productId: number; 
     setValues((v) => ({ ...v, ...next }));
     setServerErrors({});
   };
-  const takeLabel = (lot: Gs1Lot) => change({ code: lot.code, ...(lot.expiry ? { expiry: lot.expiry } : {}) });
-  const readLabel = (raw: string) => readGs1Lot(raw, todayInBuenosAires());
+  const takeLabel = ({ code, expiry }: NonNullable<ReturnType<typeof readGs1Lot>>) =>
+    change({ ...(code ? { code } : {}), ...(expiry ? { expiry } : {}) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +69,7 @@ export function ReceiveLotForm({ productId, productName }: { productId: number; 
           error={errors.code}
           onChange={(e) => change({ code: e.currentTarget.value })}
           onKeyDown={(event) => {
-            const lot = event.key === "Enter" ? readLabel(event.currentTarget.value) : null;
+            const lot = event.key === "Enter" ? readGs1Lot(event.currentTarget.value) : null;
             if (!lot) return;
             event.preventDefault();
             takeLabel(lot);
@@ -100,7 +99,7 @@ export function ReceiveLotForm({ productId, productName }: { productId: number; 
           title={`Lote de ${productName}`}
           hint="Apunte al código de barras de la caja (GS1-128 con lote y vencimiento)."
           fallback="No se pudo usar la cámara. Escriba el código o use el lector."
-          read={readLabel}
+          read={readGs1Lot}
           onRead={takeLabel}
         />
         <Button type="submit" loading={receiving.isPending} ml="auto">

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
+import { formatIsoDate } from "../../../../domain/calendar";
 import { LOT_MESSAGES, type LineLot, type Lot } from "../../../../domain/contracts/lots";
-import { readGs1Lot } from "../../../../domain/gs1";
+import { readGs1Lot } from "../../../../domain/catch-weight";
 import { formatKilos, gramsToDecimal, toGrams, type Grams } from "../../../../domain/money";
 import { ScanLabelButton } from "../../components/scan-label-button";
 import { lotText, withoutLotText } from "../lots";
@@ -24,7 +24,7 @@ function chooseLot(
   product: string,
   need: Grams,
 ): { ok: true; chosen: ChosenLot } | { ok: false; message: string } {
-  const code = readGs1Lot(typed, todayInBuenosAires())?.code ?? typed.trim();
+  const code = readGs1Lot(typed)?.code ?? typed.trim();
   if (!code) return { ok: false, message: LOT_MESSAGES.code };
   const lot = lots.find((l) => l.code.toLowerCase() === code.toLowerCase());
   if (!lot) return { ok: false, message: LOT_MESSAGES.otherProduct(code, product) };
@@ -129,8 +129,8 @@ export function LineLotPicker({
         title={`Lote de ${product}`}
         hint="Apunte al código de barras de la caja (GS1-128 con lote)."
         fallback="No se pudo usar la cámara. Escriba el código del lote o use el lector."
-        read={(raw) => readGs1Lot(raw, todayInBuenosAires())}
-        onRead={(lot) => take(lot.code)}
+        read={(raw) => readGs1Lot(raw)?.code ?? null}
+        onRead={take}
       />
     </Stack>
   );

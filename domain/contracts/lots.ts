@@ -35,6 +35,7 @@ export const LOT_MESSAGES = {
   overLine: (product: string, lots: string, line: string) =>
     `Los lotes de ${product} suman ${lots}, más que lo que lleva la línea (${line}).`,
   repeated: (code: string, product: string) => `El lote ${code} está dos veces en la línea de ${product}.`,
+  lineRepeated: (product: string) => `Los lotes de la línea de ${product} están dos veces.`,
   notFromStock: (product: string) => `${product} no sale del stock: el Freezer Virtual no lleva lote.`,
   days: `Ingresá una cantidad de días entre 0 y ${EXPIRING_MAX_DAYS}.`,
   productNotFound: "El producto no existe.",

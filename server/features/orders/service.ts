@@ -16,9 +16,11 @@ import {
   clearWeights,
   planWeighing,
   type Reweighed,
+  WEIGHT_MESSAGES,
   type WeightGiven,
   type WeighingLine,
 } from "../../../domain/catch-weight";
+import { LOT_MESSAGES, type LotTaken } from "../../../domain/contracts/lots";
 import type { AllocationLine } from "../../../domain/lots";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database, Executor } from "../../db/types";
@@ -321,7 +323,15 @@ export function createOrdersService({ db }: { db: Database }) {
     given: NonNullable<PreparedRequest["lines"]>,
   ): AllocationLine[] {
     const picked = new Map(plan.lines.map((l) => [l.id, l.picked]));
-    const chosen = new Map(given.map((g) => [g.detailed_product_id, g.lots]));
+    const chosen = new Map<number, LotTaken[]>();
+    const names = new Map(lines.map((l) => [l.id, l.product]));
+    for (const g of given) {
+      if (!g.lots) continue;
+      const product = names.get(g.detailed_product_id);
+      if (product === undefined) throw new Invalid(WEIGHT_MESSAGES.notOfOrder);
+      if (chosen.has(g.detailed_product_id)) throw new Invalid(LOT_MESSAGES.lineRepeated(product));
+      chosen.set(g.detailed_product_id, g.lots);
+    }
     return lines.map((line) => ({
       id: line.id,
       productId: line.productId,

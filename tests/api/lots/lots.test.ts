@@ -249,6 +249,16 @@ describe("lots at preparation", () => {
     expect(otherProduct.json().detail).toContain("El lote F-1 no es de");
     const overLine = await withLots([{ lot_id: soon.id, quantity: 4 }]);
     expect(overLine.statusCode).toBe(400);
+    const notOfOrder = await prepared({
+      order_id: orderId,
+      lines: [{ detailed_product_id: line + 100_000, lots: [{ lot_id: soon.id, quantity: 1 }] }],
+    });
+    expect([notOfOrder.statusCode, notOfOrder.json().detail]).toEqual([400, "Esa línea no es de este pedido."]);
+    const twice = await prepared({
+      order_id: orderId,
+      lines: [0, 1].map(() => ({ detailed_product_id: line, lots: [{ lot_id: soon.id, quantity: 1 }] })),
+    });
+    expect([twice.statusCode, twice.json().detail]).toEqual([400, expect.stringContaining("están dos veces")]);
     expect((await detailOf(orderId)).status).toBe("Confirmado");
     expect(await remainingOf(id)).toEqual([
       ["C-0", "5.000"],

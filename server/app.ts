@@ -3,77 +3,34 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { registerFeatureRoutes, registerLiveSocket } from "./api-routes";
 import type { Config } from "./config";
-import { registerApiDocs } from "./plugins/api-docs";
 import type { DatabaseHandle } from "./db/client";
-import { createAltchaCheck, createRecaptchaCheck } from "./features/auth/captcha";
-import { accountsRoutes } from "./features/accounts/routes";
-import { lotsRoutes } from "./features/lots/routes";
-import { createLotsService } from "./features/lots/service";
-import { createAccountsService } from "./features/accounts/service";
-import { auditRoutes } from "./features/audit/routes";
-import { createAuditService } from "./features/audit/service";
+import type { Database } from "./db/types";
 import { createActiveUsers } from "./features/auth/active-users";
-import { createLoginThrottle, memoryAttemptStore, redisAttemptStore } from "./features/auth/login-throttle";
 import { findActiveSession } from "./features/auth/repository";
-import { authRoutes } from "./features/auth/routes";
-import { createAuthService } from "./features/auth/service";
-import { claimsRoutes } from "./features/claims/routes";
-import { createClaimsService } from "./features/claims/service";
-import { clientsRoutes } from "./features/clients/routes";
-import { createClientsService } from "./features/clients/service";
-import { commissionsRoutes } from "./features/commissions/routes";
-import { createCommissionsService } from "./features/commissions/service";
-import { deployRoutes } from "./features/deploy/routes";
-import { courierRoutes } from "./features/courier/routes";
-import { createCourierService } from "./features/courier/service";
-import { appliedTrips, createDayPlanService, dayPlanRoutes } from "./features/day-plan";
-import { dispatchRoutes } from "./features/dispatch/routes";
-import { createDispatchService } from "./features/dispatch/service";
-import { createDeployService } from "./features/deploy/service";
-import { backupsRoutes } from "./features/backups/routes";
 import type { BackupsService } from "./features/backups/service";
-import { exportsRoutes } from "./features/exports/routes";
-import { createExportsService } from "./features/exports/service";
-import { healthRoutes } from "./features/health/routes";
-import { homeRoutes } from "./features/home/routes";
-import { createHomeService } from "./features/home/service";
-import { settingsRoutes } from "./features/settings/routes";
-import { createSettingsService } from "./features/settings/service";
-import { ordersRoutes } from "./features/orders/routes";
-import { preparationRoutes } from "./features/preparation/routes";
-import { createPreparationService } from "./features/preparation/service";
-import { createOrdersService } from "./features/orders/service";
-import { mapRoutes } from "./features/map/routes";
-import { createMapService } from "./features/map/service";
-import { productsRoutes } from "./features/products/routes";
-import { createProductsService } from "./features/products/service";
-import { usersRoutes } from "./features/users/routes";
-import { virtualFreezerRoutes } from "./features/virtual-freezer/routes";
-import { createVirtualFreezerService } from "./features/virtual-freezer/service";
-import { createUsersService } from "./features/users/service";
 import type { Jobs } from "./jobs/types";
 import type { Metrics } from "./operations/metrics";
 import { WEB_DIST } from "./paths";
+import { registerApiDocs } from "./plugins/api-docs";
 import authPlugin from "./plugins/auth";
 import connections from "./plugins/connections";
 import csrfPlugin from "./plugins/csrf";
-import jsonBody from "./plugins/json-body";
-import securityHeaders from "./plugins/security-headers";
-import webPlugin from "./plugins/web";
 import { serializeError } from "./plugins/error-log";
 import { registerErrorHandler } from "./plugins/errors";
-import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } from "./plugins/request-log";
+import jsonBody from "./plugins/json-body";
 import { MeasuredRequests, metricsRoutes } from "./plugins/metrics";
+import { bufferedLogDestination, logsInfo, OneLinePerRequest, requestLogger } from "./plugins/request-log";
 import { responseSerializer } from "./plugins/response-serializer";
+import securityHeaders from "./plugins/security-headers";
+import webPlugin from "./plugins/web";
 import type { Bus } from "./realtime/bus";
-import { onSocketError } from "./realtime/socket-errors";
-import { registerHub } from "./realtime/hub";
+import { createServices } from "./services";
 
 z.config(z.locales.es());
 
@@ -109,10 +66,11 @@ export interface AppDeps {
   closeDeadlineMs?: number;
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, bus, jobs } = deps;
-  const { db } = database;
-  const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
+type LogDestination = ReturnType<typeof bufferedLogDestination>;
+
+/** The Fastify instance with its server options: logging, limits, timeouts, proxies, our zod compilers. */
+function createFastify(deps: AppDeps, log: LogDestination | null) {
+  const { config } = deps;
   const accessLines = log && logsInfo(config.logLevel) ? log.destination : null;
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.destination, serializers: { err: serializeError } } : false,
@@ -138,34 +96,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
-  registerErrorHandler(app);
-  await app.register(connections, { closeDeadlineMs: deps.closeDeadlineMs ?? CLOSE_DEADLINE_MS });
-  if (log) app.addHook("onClose", async () => log.close());
+  return app;
+}
 
-  const uploadsDir = join(config.dataDir, "uploads");
-  const imageUrl = (file: string) => `/api/media/profile/${file}`;
+/** Who is signed in, kept per process; what ends a session here or on another API instance reaches all of them. */
+function trackSessions(app: FastifyInstance, db: Database, bus: Bus) {
   const activeUsers = createActiveUsers((id, sessionId) => findActiveSession(db, id, sessionId));
-  const loadUser = activeUsers.get;
   // A user deactivated, or sessions ended, through another API instance stop answering here too.
   bus.subscribe(
     (event) =>
       (event.type === "user.deactivated" || event.type === "session.ended") &&
       activeUsers.forget(Number(event.data.user_id)),
   );
-  /** Ended sessions (null: all of the user's) are refused here at once, elsewhere on their event. */
-  const endSessions = (userId: number, sessionIds: string[] | null) => {
-    activeUsers.forget(userId);
-    void bus
-      .publish({
-        id: null,
-        type: "session.ended",
-        at: new Date().toISOString(),
-        actor: userId,
-        data: { user_id: userId, session_ids: sessionIds },
-      })
-      .catch((error: Error) => app.log.error(`session.ended not published: ${error.message}`));
+  return {
+    loadUser: activeUsers.get,
+    forget: activeUsers.forget,
+    /** Ended sessions (null: all of the user's) are refused here at once, elsewhere on their event. */
+    end(userId: number, sessionIds: string[] | null) {
+      activeUsers.forget(userId);
+      void bus
+        .publish({
+          id: null,
+          type: "session.ended",
+          at: new Date().toISOString(),
+          actor: userId,
+          data: { user_id: userId, session_ids: sessionIds },
+        })
+        .catch((error: Error) => app.log.error(`session.ended not published: ${error.message}`));
+    },
   };
+}
 
+/** Headers, the web, the API docs, cookies, rate limits, auth, CSRF, JSON bodies: in this order, before the routes. */
+async function registerPlugins(
+  app: FastifyInstance,
+  deps: AppDeps,
+  loadUser: ReturnType<typeof trackSessions>["loadUser"],
+) {
+  const { config } = deps;
   await app.register(securityHeaders, {
     mapStyleUrl: config.mapStyleUrl,
     mapExtraOrigins: config.mapExtraOrigins,
@@ -185,103 +153,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: config.jwtSecret, loadUser });
   await app.register(csrfPlugin);
   await app.register(jsonBody);
+}
 
-  const humanCheck = config.recaptchaSecret
-    ? createRecaptchaCheck(config.recaptchaSecret, config.recaptchaVerifyUrl, {
-        siteKey: config.recaptchaSiteKey!,
-        scriptUrl: config.recaptchaScriptUrl,
-      })
-    : createAltchaCheck(config.jwtSecret);
-  const auth = createAuthService({
-    db,
-    onSessionsEnded: endSessions,
-    humanCheck,
-    throttle: createLoginThrottle(
-      deps.redis ? redisAttemptStore(deps.redis, config.redisNamespace) : memoryAttemptStore(),
-      (error) => app.log.warn(`login throttle skipped: ${error.message}`),
-    ),
-    signAccess: (user, sid) => app.jwt.sign({ sub: String(user.id), grp: user.group, sid }),
-    pendingRequestsMax: config.pendingRequestsMax,
-  });
-  const users = createUsersService({
-    db,
-    uploadsDir,
-    onUserChanged: activeUsers.forget,
-    onSessionsEnded: (userId) => endSessions(userId, null),
-  });
-  const clients = createClientsService({ db });
-  const products = createProductsService({ db });
-  const claims = createClaimsService({ db });
-  const freezer = createVirtualFreezerService({ db });
-  const map = createMapService(config);
-  const orders = createOrdersService({ db });
-  const preparation = createPreparationService({ db });
-  const dispatch = createDispatchService({ db, orders, depot: config.depot });
-  const courier = createCourierService({
-    db,
-    orders,
-    uploadsDir,
-    plannedTrips: (deliveryDate, column) => appliedTrips(db, deliveryDate, column),
-  });
-  const commissions = createCommissionsService({ db });
-  const accounts = createAccountsService({ db });
-  const exportsService = createExportsService({
-    database,
-    jobs,
-    quotaBytes: config.exportQuotaBytes,
-    stallMs: config.exportStallMs,
-    log: app.log,
-  });
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, bus, jobs } = deps;
+  const { db } = database;
+  const log = deps.logger === false ? null : bufferedLogDestination(deps.logFile);
+  const app = createFastify(deps, log);
+  registerErrorHandler(app);
+  await app.register(connections, { closeDeadlineMs: deps.closeDeadlineMs ?? CLOSE_DEADLINE_MS });
+  if (log) app.addHook("onClose", async () => log.close());
+
+  const uploadsDir = join(config.dataDir, "uploads");
+  const sessions = trackSessions(app, db, bus);
+  await registerPlugins(app, deps, sessions.loadUser);
+  const services = createServices(app, { ...deps, uploadsDir, sessions });
 
   await app.register(
-    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
     async (api) => {
-      await api.register(healthRoutes, {
+      await registerFeatureRoutes(api, services, {
         checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode },
+        uploadsDir,
       });
-      await api.register(authRoutes, { auth, humanCheck, imageUrl });
-      await api.register(usersRoutes, { users, uploadsDir, imageUrl });
-      await api.register(clientsRoutes, { clients });
-      await api.register(productsRoutes, { products });
-      await api.register(claimsRoutes, { claims });
-      await api.register(virtualFreezerRoutes, { freezer });
-      await api.register(mapRoutes, { map });
-      await api.register(ordersRoutes, { orders });
-      await api.register(preparationRoutes, { preparation });
-      await api.register(dispatchRoutes, { dispatch });
-      await api.register(courierRoutes, { courier });
-      await api.register(dayPlanRoutes, {
-        dayPlan: createDayPlanService({
-          db,
-          jobs,
-          linkCourier: (actor, column, userId) => courier.link(actor, column, userId),
-        }),
-      });
-      await api.register(commissionsRoutes, { commissions });
-      await api.register(accountsRoutes, { accounts });
-      await api.register(lotsRoutes, { lots: createLotsService({ db, copyText: database.copyText }) });
-      await api.register(homeRoutes, { home: createHomeService({ db }) });
-      await api.register(settingsRoutes, { settings: createSettingsService({ db }) });
-      await api.register(exportsRoutes, { exports: exportsService });
-      await api.register(backupsRoutes, { backups: deps.backups });
-      await api.register(auditRoutes, { audit: createAuditService({ db }) });
-      await api.register(deployRoutes, { deploy: createDeployService({ db, jobs, config }) });
-      // The socket plugin's hooks run on every request of its scope: only the hub is in it.
-      // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
-      await api.register(async (live) => {
-        // Upgrades reach the plugin through the connections plugin, for websocket routes only.
-        const server = app.websocketUpgrades as unknown as Server;
-        await live.register(fastifyWebsocket, {
-          options: { maxPayload: 64 * 1024, server },
-          errorHandler: (error, socket, request) => onSocketError(error, socket, request),
-          // At shutdown, 1001 (going away): screens reconnect at once, to another instance when there is one.
-          preClose(done) {
-            for (const socket of live.websocketServer.clients) socket.close(1001, "server closing");
-            live.websocketServer.close(done);
-          },
-        });
-        const hub = await registerHub(live, { db, bus, loadUser, verifyToken: app.verifyAccessToken });
-        deps.metrics?.watch({ websocketConnections: hub.connections });
+      await registerLiveSocket(api, {
+        upgrades: app.websocketUpgrades as unknown as Server,
+        hub: { db, bus, loadUser: sessions.loadUser, verifyToken: app.verifyAccessToken },
+        metrics: deps.metrics,
       });
     },
     { prefix: "/api" },

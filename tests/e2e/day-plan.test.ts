@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInBuenosAires } from "../../domain/calendar";
+import type { DispatchBoard } from "../../domain/contracts/dispatch";
 import { DAY_PLAN_MESSAGES, type DayPlanResponse, type Fleet, type TimeSlots } from "../../domain/contracts/day-plan";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
@@ -297,6 +298,31 @@ describe.skipIf(!!skip)(`'Planificar el día' in Chromium ${skip}`, () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-12-couriers-1440.png`, fullPage: true });
+    // The keyboard goes on past a row's end: from Cadete 1, four steps right is Cadete 5, first of the next row.
+    const moving = orderIds[6]!;
+    const card = page.getByTestId("column-1").getByRole("button", { name: `Pedido #${moving}` });
+    await card.focus();
+    for (const key of ["Space", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Space"]) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await page
+      .getByTestId("column-5")
+      .getByRole("button", { name: `Pedido #${moving}` })
+      .waitFor();
+    await expect
+      .poll(async () => {
+        const board = (await dispatcherApi.get(`/api/dispatch/?delivery_date=${today}`)).json() as DispatchBoard;
+        return board.cards.find((c) => c.PK_Orders === moving)?.courier;
+      })
+      .toBe(5);
+    for (const viewport of ["phone", "tablet"] as const) {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.getByTestId("column-12").scrollIntoViewIfNeeded();
+      await settled(page);
+      expect(await horizontalOverflow(page), viewport).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/day-plan-12-couriers-${viewport}.png` });
+    }
 
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto("/admin/dispatch/wall");

@@ -120,7 +120,14 @@ export function LineLotPicker({
             take(event.currentTarget.value);
           }}
         />
-        <Button variant="default" size="sm" mt={24} disabled={!typed.trim() || !lots} onClick={() => take(typed)}>
+        <Button
+          variant="default"
+          size="sm"
+          // Beside the field (below its label) where both fit; under it on a phone.
+          mt={{ base: 0, xs: 24 }}
+          disabled={!typed.trim() || !lots}
+          onClick={() => take(typed)}
+        >
           Tomar este lote
         </Button>
       </Group>

@@ -1,11 +1,11 @@
 import { groupKey } from "./batching";
 import type { BoardOrderRow } from "./contracts/boards";
-import type { PreparationBatch, PreparationBoard } from "./contracts/preparation";
+import type { PreparationBatch, PreparationBoard, PreparationCard } from "./contracts/preparation";
 import type { OrderEventData, PreparationUpdatedData } from "./contracts/event-data";
 import { gramsToDecimal, toGrams } from "./money";
 import { PREPARATION_STATUSES } from "./order-status";
 import { placeBatches } from "./preparation-delta";
-import { batchView } from "./preparation-view";
+import { batchIdOf, batchView } from "./preparation-view";
 
 export const preparationSummary = (batches: PreparationBatch[]) => ({
   suggested_groups: batches.length,
@@ -45,21 +45,27 @@ export function applyGroupBatches(
     if (batchGroup(batch) === key) held.set(batch.id, batch);
     else others.push(batch);
   }
-  const cards = new Map<number, BoardOrderRow>();
+  const cards = new Map<number, PreparationCard>();
   for (const card of [...[...held.values()].flatMap((b) => b.orders), ...data.cards]) cards.set(card.PK_Orders, card);
+  // The event names the products of the cards it carries; the board's pick lists name every other.
+  const names = new Map<number, string>();
+  for (const line of [...held.values()].flatMap((b) => b.pick_list)) names.set(line.product_id, line.product_name);
+  for (const [id, name] of Object.entries(data.products)) names.set(Number(id), name);
   const built = new Map<string, PreparationBatch>();
-  for (const change of data.changed) {
+  for (const ids of data.changed) {
     // An order whose card the board lacks (it missed an event) is not invented: its resume reads again.
-    const orders = change.orders.flatMap((id) => cards.get(id) ?? []);
-    const pickList = change.pick_list.map(([id, Type, Amount]) => ({
-      product_id: id,
-      product_name: data.products[id] ?? "",
-      Type,
-      Amount,
-    }));
-    if (orders.length) built.set(change.id, batchView(data.origin, orders, pickList));
+    const orders = ids.flatMap((id) => cards.get(id) ?? []);
+    if (orders.length)
+      built.set(
+        batchIdOf(ids[0]!),
+        batchView(data.origin, orders, (id) => names.get(id) ?? ""),
+      );
   }
-  const order = placeBatches([...held.keys()], data.moved, new Set(data.removed));
+  const order = placeBatches(
+    [...held.keys()],
+    data.moved.map(([id, after]) => [batchIdOf(id), after === null ? null : batchIdOf(after)]),
+    new Set(data.removed.map(batchIdOf)),
+  );
   const group = order.flatMap((id) => built.get(id) ?? held.get(id) ?? []);
   // A stable sort keeps each group's batches in their stored positions.
   return withBatches([...others, ...group].sort(groupOrder));
@@ -87,7 +93,7 @@ export function applyCardToPreparation(board: PreparationBoard, card: BoardOrder
   const batches = board.batches.flatMap((batch) => {
     if (!batch.orders.some((o) => o.PK_Orders === id)) return [batch];
     const orders = stays(batch)
-      ? batch.orders.map((o) => (o.PK_Orders === id ? card : o))
+      ? batch.orders.map((o) => (o.PK_Orders === id ? { ...card, lines: o.lines } : o))
       : batch.orders.filter((o) => o.PK_Orders !== id);
     if (!orders.length) return [];
     const weight = gramsToDecimal(orders.reduce((sum, o) => sum + toGrams(o.total_weight), 0));

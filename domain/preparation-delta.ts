@@ -1,5 +1,4 @@
-import type { BoardOrderRow } from "./contracts/boards";
-import type { PreparationBatch } from "./contracts/preparation";
+import type { PreparationBatch, PreparationCard } from "./contracts/preparation";
 import type { PreparationUpdatedData } from "./contracts/event-data";
 
 /** Indices into `values` of a longest strictly increasing subsequence (patience sorting). */
@@ -23,7 +22,7 @@ function longestIncreasing(values: readonly number[]): number[] {
 }
 
 /** A batch's move: its id and the id of the batch it now follows (null: first in its group). */
-export type BatchMove = [id: string, after: string | null];
+export type BatchMove<Id> = [id: Id, after: Id | null];
 
 /**
  * The moves that turn a group's batches `held` (ids, in the board's order) into `next`: the
@@ -31,23 +30,15 @@ export type BatchMove = [id: string, after: string | null];
  * of `next` (each of `rebuilt` among them) is placed after its predecessor, in `next`'s order.
  * A new order moves the few batches around it, so the event names those, not the whole group.
  */
-export function batchMoves(
-  held: readonly string[],
-  next: readonly string[],
-  rebuilt: ReadonlySet<string>,
-): BatchMove[] {
+export function batchMoves<Id>(held: readonly Id[], next: readonly Id[], rebuilt: ReadonlySet<Id>): BatchMove<Id>[] {
   const heldAt = new Map(held.map((id, i) => [id, i]));
   const candidates = next.flatMap((id, at) => (heldAt.has(id) && !rebuilt.has(id) ? [at] : []));
   const staying = new Set(longestIncreasing(candidates.map((at) => heldAt.get(next[at]!)!)).map((i) => candidates[i]!));
-  return next.flatMap((id, at): BatchMove[] => (staying.has(at) ? [] : [[id, next[at - 1] ?? null]]));
+  return next.flatMap((id, at): BatchMove<Id>[] => (staying.has(at) ? [] : [[id, next[at - 1] ?? null]]));
 }
 
 /** A group's batch ids after `moved` and `removed`, from `held` (batchMoves undone on the board's side). */
-export function placeBatches(
-  held: readonly string[],
-  moved: readonly BatchMove[],
-  removed: ReadonlySet<string>,
-): string[] {
+export function placeBatches<Id>(held: readonly Id[], moved: readonly BatchMove<Id>[], removed: ReadonlySet<Id>): Id[] {
   const movedIds = new Set(moved.map(([id]) => id));
   const order = held.filter((id) => !removed.has(id) && !movedIds.has(id));
   for (const [id, after] of moved) order.splice(after === null ? 0 : order.indexOf(after) + 1, 0, id);
@@ -57,32 +48,35 @@ export function placeBatches(
 /** What a group's delta carries besides its group and the routes' origin. */
 export type GroupDelta = Pick<PreparationUpdatedData, "changed" | "products" | "cards" | "moved" | "removed">;
 
+/** A batch as a delta names it: its first order's id (its id is `lote-<that id>`). */
+const firstOrder = (batch: PreparationBatch) => batch.orders[0]!.PK_Orders;
+
 /**
- * A group's delta for a board holding `held` (its batch ids, in order): the group is now `next`
- * (ids, in order), `sent` the batches the board lacks as they are now; the cards of the orders
- * `changedCard` names go with them, the board holds every other card as it is.
+ * A group's delta for a board holding `held` (its batches, each named by its first order's id,
+ * in order): the group is now `next`, `sent` the batches the board lacks as they are now, each
+ * sent as its orders' ids; the cards of the orders `changedCard` names go with them, with the
+ * names of their products; the board holds every other card, and every other product's name
+ * in a pick list.
  */
 export function groupDelta(
-  held: readonly string[],
-  next: readonly string[],
+  held: readonly number[],
+  next: readonly number[],
   sent: readonly PreparationBatch[],
-  changedCard: (card: BoardOrderRow) => boolean,
+  changedCard: (card: PreparationCard) => boolean,
 ): GroupDelta {
   const kept = new Set(next);
+  const cards = sent.flatMap((b) => b.orders).filter(changedCard);
+  const named = new Map(sent.flatMap((b) => b.pick_list).map((line) => [line.product_id, line.product_name]));
   const products: Record<string, string> = {};
-  for (const line of sent.flatMap((b) => b.pick_list)) products[line.product_id] = line.product_name;
+  for (const [id] of cards.flatMap((c) => c.lines)) products[id] = named.get(id) ?? "";
   return {
-    changed: sent.map((b) => ({
-      id: b.id,
-      orders: b.orders.map((o) => o.PK_Orders),
-      pick_list: b.pick_list.map((l): [number, "KG" | "UN", string] => [l.product_id, l.Type, l.Amount]),
-    })),
+    changed: sent.map((b) => b.orders.map((o) => o.PK_Orders)),
     products,
-    cards: sent.flatMap((b) => b.orders).filter(changedCard),
+    cards,
     moved: batchMoves(
       held.filter((id) => kept.has(id)),
       next,
-      new Set(sent.map((b) => b.id)),
+      new Set(sent.map(firstOrder)),
     ),
     removed: held.filter((id) => !kept.has(id)),
   };

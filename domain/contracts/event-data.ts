@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 import { BoardOrderRow } from "./boards";
 import { DispatchCard } from "./dispatch";
-import { PickListLine } from "./preparation";
+import { PreparationCard } from "./preparation";
 import type { DurableEventType } from "./events";
 import { OrderRow } from "./orders";
 import { Product } from "./products";
@@ -67,36 +67,27 @@ export const RouteReadyData = z.object({
 export type RouteReadyData = z.infer<typeof RouteReadyData>;
 
 /**
- * A batch a sweep built again: its orders' ids in route order and its pick list's lines as
- * [product id, Type, Amount] (the names once per event, in `products`); a board builds the
- * rest from the cards.
- */
-const PreparationBatchChange = z.object({
-  id: text(),
-  orders: z.array(z.number()),
-  pick_list: z.array(z.tuple([z.number(), PickListLine.shape.Type, text()])),
-});
-
-/**
  * preparation.updated: what one sweep changed in one (zone, date, time slot) group, for a board
- * holding the group as it was. `changed`: the batches it lacks (new or rebuilt, or holding an
- * order that changed), by their orders' ids; `cards`: the cards of those orders that changed
- * since the last sweep (the board holds every other one); `moved`: each batch whose place in
- * the group changed, changed ones included, with the id of the batch it now follows (null:
- * first), in the group's order; `removed`: the ids of the batches the group no longer has.
- * Every other batch stays as the board holds it, in its order. `origin`: the routes' start;
- * `products`: the name of each product the pick lists name, by id.
+ * holding the group as it was. A batch is named by its first order's id (its id is
+ * `lote-<that id>`). `changed`: the batches the board lacks (new or rebuilt, or holding an
+ * order that changed), each as its orders' ids in route order: the board builds the rest, pick
+ * list included, from the cards; `cards`: the cards of those orders that changed since the
+ * last sweep (the board holds every other one); `products`: the names of the products on those
+ * cards' lines, by id (the board knows every other from the pick lists it holds); `moved`:
+ * each batch whose place in the group changed, changed ones included, with the batch it now
+ * follows (null: first), in the group's order; `removed`: the batches the group no longer has.
+ * Every other batch stays as the board holds it, in its order. `origin`: the routes' start.
  */
 export const PreparationUpdatedData = z.object({
   delivery_date: text(),
   zone_id: z.number().nullable(),
   time_slot_id: z.number().nullable(),
   origin: z.object({ lat: z.number(), lng: z.number() }),
-  changed: z.array(PreparationBatchChange),
+  changed: z.array(z.array(z.number()).min(1)),
   products: z.record(text(), text()),
-  cards: z.array(BoardOrderRow),
-  moved: z.array(z.tuple([text(), text().nullable()])),
-  removed: z.array(text()),
+  cards: z.array(PreparationCard),
+  moved: z.array(z.tuple([z.number(), z.number().nullable()])),
+  removed: z.array(z.number()),
 });
 export type PreparationUpdatedData = z.infer<typeof PreparationUpdatedData>;
 

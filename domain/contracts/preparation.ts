@@ -5,6 +5,18 @@ import { text } from "./text";
 /** SPEC.md §9: checklist ticks expire 24 hours after they were last changed. */
 export const CHECKLIST_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * One product of an order as a batch's pick list sums it: [product id, KG or UN, amount to 3
+ * decimals, in kilograms or units]. A preparation card carries its order's, so a board builds a
+ * changed batch's pick list from the cards it holds.
+ */
+export const PreparationLine = z.tuple([z.number(), z.enum(["KG", "UN"]), text()]);
+export type PreparationLine = z.infer<typeof PreparationLine>;
+
+/** An order's card on the preparation board: its board row and what it adds to a pick list. */
+export const PreparationCard = BoardOrderRow.extend({ lines: z.array(PreparationLine) });
+export type PreparationCard = z.infer<typeof PreparationCard>;
+
 export const PickListLine = z.object({
   product_id: z.number(),
   product_name: text(),
@@ -25,7 +37,7 @@ export const PreparationBatch = z.object({
   maps_url: text().nullable(),
   whatsapp_url: text(),
   without_coordinates: z.array(z.number()),
-  orders: z.array(BoardOrderRow),
+  orders: z.array(PreparationCard),
   pick_list: z.array(PickListLine),
 });
 export type PreparationBatch = z.infer<typeof PreparationBatch>;

@@ -121,9 +121,19 @@ describe.skipIf(!!skip)(`the preparation tablet ${skip}`, () => {
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preparation-new-768.png`, fullPage: true });
 
+    // The board summed the batch's pick list from its cards' lines (the event sent only the
+    // orders' ids): two units an order, and what the server shows after a reload.
+    const batch = page.getByTestId("batch-card").filter({ has: button });
+    const pickList = () => batch.getByRole("table", { name: "Lista de preparación" }).innerText();
+    const live = await pickList();
+    expect(live).toContain(`${2 * (await batch.getByRole("button", { name: /^Pedido #/ }).count())} u.`);
+
     // The mark goes after its 10 s; the order stays.
     await button.getByText("Nuevo", { exact: true }).waitFor({ state: "detached", timeout: 15_000 });
     expect(await button.getAttribute("aria-label")).toBe(`Pedido #${id}`);
+    await page.reload();
+    await button.waitFor();
+    expect(await pickList()).toBe(live);
     await page.context().close();
   });
 

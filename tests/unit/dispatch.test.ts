@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { changedPlacements, columnsOf, moveCard } from "../../domain/dispatch";
-import { pickList } from "../../domain/pick-list";
+import { pickList, preparationLines } from "../../domain/pick-list";
+import { batchPickList } from "../../domain/preparation-view";
+import { boardCard } from "../helpers/board-card";
 
 const board = () =>
   columnsOf([
@@ -83,6 +85,31 @@ describe("the pick list", () => {
           grams.map((g) => ({ productId: 1, productName: "P", type: "KG", amount: (g / 1000).toFixed(3) })),
         );
         expect(Math.round(Number(line!.amount) * 1000)).toBe(grams.reduce((a, b) => a + b, 0));
+      }),
+    );
+  });
+
+  it("is the same summed from each order's card lines as from the raw lines, so a board can sum it", () => {
+    const line = fc.record({
+      productId: fc.integer({ min: 1, max: 6 }),
+      type: fc.constantFrom("KG", "UN", "PROMO"),
+      amount: fc.integer({ min: 1, max: 99_999 }).map((milli) => (milli / 1000).toFixed(3)),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(line, { maxLength: 6 }), { minLength: 1, maxLength: 4 }), (orders) => {
+        const name = (id: number) => `Producto ${7 - id}`;
+        const cards = orders.map((lines, i) => ({
+          ...boardCard("2027-03-01", i + 1, 1),
+          lines: preparationLines(lines),
+        }));
+        expect(batchPickList(cards, name)).toEqual(
+          pickList(orders.flat().map((l) => ({ ...l, productName: name(l.productId) }))).map((l) => ({
+            product_id: l.productId,
+            product_name: l.productName,
+            Type: l.type,
+            Amount: l.amount,
+          })),
+        );
       }),
     );
   });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { BoardOrderRow } from "../../domain/contracts/boards";
 import type { DispatchBoard } from "../../domain/contracts/dispatch";
-import type { PreparationBatch, PreparationBoard } from "../../domain/contracts/preparation";
+import type {
+  PreparationBatch,
+  PreparationBoard,
+  PreparationCard,
+  PreparationLine,
+} from "../../domain/contracts/preparation";
 import type { OrderEventData } from "../../domain/contracts/event-data";
 import type { OrderRow } from "../../domain/contracts/orders";
 import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";
@@ -113,7 +118,17 @@ describe("the dispatch board applies events in place", () => {
   });
 });
 
-const batch = (id: string, orders: BoardOrderRow[], over: Partial<PreparationBatch> = {}): PreparationBatch => ({
+/** An order's card on the preparation board, with its lines. */
+const prep = (
+  id: number,
+  status = 6,
+  over: Partial<BoardOrderRow> = {},
+  lines: PreparationLine[] = [],
+): PreparationCard => ({
+  ...card(id, status, over),
+  lines,
+});
+const batch = (id: string, orders: PreparationCard[], over: Partial<PreparationBatch> = {}): PreparationBatch => ({
   id,
   zone: "Zona Centro",
   zone_id: 1,
@@ -135,28 +150,27 @@ const prepBoard = (batches: PreparationBatch[]): PreparationBoard => ({
   batches,
 });
 const ORIGIN = { lat: -34.6, lng: -58.4 };
-const view = (cards: BoardOrderRow[], pickList: PreparationBatch["pick_list"] = []) =>
-  batchView(ORIGIN, cards, pickList);
+const view = (cards: PreparationCard[]) => batchView(ORIGIN, cards, (id) => (id === 7 ? "Merluza" : `Producto ${id}`));
 const group = { delivery_date: DATE, zone_id: 1, time_slot_id: 1, origin: ORIGIN };
 
 describe("the preparation board applies events in place", () => {
   it("builds a group's changed batches from the cards it holds and the ones sent, keeps the others, drops the removed ones, in the server's order", () => {
-    const other = batch("lote-9", [card(9, 1)], { zone_id: 2 });
-    const kept = view([card(1, 1), card(2, 1)]);
-    const board = prepBoard([kept, view([card(3, 1)]), other]);
-    const rebuilt = [
-      view([card(4, 1), card(3, 1)]),
-      view([card(5, 1)], [{ product_id: 7, product_name: "Merluza", Type: "KG", Amount: "1.500" }]),
-    ];
+    const other = batch("lote-9", [prep(9, 1)], { zone_id: 2 });
+    const kept = view([prep(1, 1), prep(2, 1)]);
+    const board = prepBoard([kept, view([prep(3, 1)]), other]);
+    const rebuilt = [view([prep(4, 1), prep(3, 1)]), view([prep(5, 1, {}, [[7, "KG", "1.500"]])])];
     const delta = {
       ...group,
-      ...groupDelta(["lote-1", "lote-3"], ["lote-1", "lote-4", "lote-5"], rebuilt, (c) => c.PK_Orders !== 3),
+      ...groupDelta([1, 3], [1, 4, 5], rebuilt, (c) => c.PK_Orders !== 3),
     };
     // Only the new orders' cards travel; order 3's the board holds.
     expect(delta.cards.map((c) => c.PK_Orders)).toEqual([4, 5]);
+    // Each rebuilt batch as its orders' ids, and the one new product's name for the board's pick list.
+    expect(delta.changed).toEqual([[4, 3], [5]]);
+    expect(delta.products).toEqual({ 7: "Merluza" });
     expect(delta.moved).toEqual([
-      ["lote-4", "lote-1"],
-      ["lote-5", "lote-4"],
+      [4, 1],
+      [5, 4],
     ]);
     const next = applyGroupBatches(board, DATE, delta);
     expect(next.batches).toEqual([kept, ...rebuilt, other]);
@@ -168,15 +182,15 @@ describe("the preparation board applies events in place", () => {
   });
 
   it("a series of deltas leaves the board as the server's, with batches moved and a group emptied", () => {
-    const board = prepBoard([view([card(1, 1)]), view([card(2, 1)])]);
+    const board = prepBoard([view([prep(1, 1)]), view([prep(2, 1)])]);
     const moved = applyGroupBatches(board, DATE, {
       ...group,
-      ...groupDelta(["lote-1", "lote-2"], ["lote-2", "lote-1"], [], () => false),
+      ...groupDelta([1, 2], [2, 1], [], () => false),
     });
     expect(moved.batches.map((b) => b.id)).toEqual(["lote-2", "lote-1"]);
     const emptied = applyGroupBatches(moved, DATE, {
       ...group,
-      ...groupDelta(["lote-2", "lote-1"], [], [], () => false),
+      ...groupDelta([2, 1], [], [], () => false),
     });
     expect(emptied).toEqual(prepBoard([]));
     // Another slot's group on an empty board: the board's order is date, zone, slot (none last).
@@ -185,8 +199,8 @@ describe("the preparation board applies events in place", () => {
       time_slot_id: slot,
       ...groupDelta(
         [],
-        [`lote-${slot ?? 7}`],
-        [view([card(slot ?? 7, 1, { FK_TimesShipping__PK_TimesShipping: slot })])],
+        [slot ?? 7],
+        [view([prep(slot ?? 7, 1, { FK_TimesShipping__PK_TimesShipping: slot })])],
         () => true,
       ),
     }));
@@ -195,7 +209,7 @@ describe("the preparation board applies events in place", () => {
   });
 
   it("an order marked prepared leaves its batch at once, and the batch's weight follows", () => {
-    const board = prepBoard([batch("lote-1", [card(1, 1), card(2, 1, { total_weight: "1.500" })])]);
+    const board = prepBoard([batch("lote-1", [prep(1, 1), prep(2, 1, { total_weight: "1.500" })])]);
     const next = applyOrderToPreparation(board, event(row(1, { FK_OrderStatus__PK_OrderStatus: 6 })));
     expect(next.batches[0]).toMatchObject({ order_count: 1, total_weight: "1.500" });
     expect(next.summary.orders_covered).toBe(1);
@@ -211,7 +225,7 @@ describe("the preparation board read from stored views", () => {
   const stored = (b: PreparationBatch) => ({ order_ids: b.orders.map((o) => o.PK_Orders), view: JSON.stringify(b) });
 
   it("passes views through as written and counts batches and orders", () => {
-    const views = [stored(batch("lote-1", [card(1, 1), card(2, 1)])), stored(batch("lote-3", [card(3, 5)]))];
+    const views = [stored(batch("lote-1", [prep(1, 1), prep(2, 1)])), stored(batch("lote-3", [prep(3, 5)]))];
     const text = boardText(views, []);
     expect(text).toBe(
       `{"summary":{"suggested_groups":2,"orders_covered":3},"batches":[${views[0]!.view},${views[1]!.view}]}`,
@@ -221,8 +235,8 @@ describe("the preparation board read from stored views", () => {
 
   it("gives an order changed since the last sweep its card as it is now, and leaves out one that left preparation", () => {
     const views = [
-      stored(batch("lote-1", [card(1, 1), card(2, 1)], { total_weight: "4.000" })),
-      stored(batch("lote-3", [card(3, 1)])),
+      stored(batch("lote-1", [prep(1, 1), prep(2, 1)], { total_weight: "4.000" })),
+      stored(batch("lote-3", [prep(3, 1)])),
     ];
     const board = JSON.parse(
       boardText(views, [card(2, 5, { FK_OrderStatus__Name: "Pendiente" }), card(3, 6), card(99, 1)]),

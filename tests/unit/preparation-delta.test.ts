@@ -1,8 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BoardOrderRow } from "../../domain/contracts/boards";
-import type { PickListLine, PreparationBatch, PreparationBoard } from "../../domain/contracts/preparation";
+import type {
+  PreparationBatch,
+  PreparationBoard,
+  PreparationCard,
+  PreparationLine,
+} from "../../domain/contracts/preparation";
 import { PreparationUpdatedData } from "../../domain/contracts/event-data";
 import { applyGroupBatches, preparationSummary } from "../../domain/live-preparation";
 import { batchMoves, groupDelta, placeBatches } from "../../domain/preparation-delta";
@@ -11,23 +15,25 @@ import { boardCard } from "../helpers/board-card";
 
 const DATE = "2027-03-01";
 const ORIGIN = { lat: -34.72, lng: -58.25 };
-const card = (id: number, status = 1) =>
-  boardCard(DATE, id, status, {
+/** Order `id`'s lines: product id % 4 (odd ones by the kilo) and, for some, product 10 + id % 3; an edited order takes more. */
+const linesOf = (id: number, edited = false): PreparationLine[] =>
+  [
+    [id % 4, id % 2 ? "KG" : "UN", `${1 + (id % 3)}.${edited ? "750" : "000"}`] as PreparationLine,
+    ...(id % 5 ? [[10 + (id % 3), "KG", "0.250"] as PreparationLine] : []),
+  ].sort((a, b) => a[0] - b[0]);
+const card = (id: number, status = 1): PreparationCard => ({
+  ...boardCard(DATE, id, status, {
     Address: `Calle ${id}`,
     // Every seventh order is a pick-up, without coordinates.
     Latitude: id % 7 ? (-34.72 - (id % 13) * 0.0005).toFixed(6) : null,
     Longitude: id % 7 ? (-58.25 + (id % 11) * 0.0005).toFixed(6) : null,
     total_weight: `${id % 5}.500`,
     FK_OrderStatus__Name: status === 1 ? "Confirmado" : "Pendiente",
-  });
-const pickOf = (ids: number[]): PickListLine[] =>
-  [...new Set(ids.map((id) => id % 4))].map((p) => ({
-    product_id: p,
-    product_name: `Producto ${p}`,
-    Type: p % 2 ? "KG" : "UN",
-    Amount: String(ids.filter((id) => id % 4 === p).length),
-  }));
-const view = (cards: BoardOrderRow[]) => batchView(ORIGIN, cards, pickOf(cards.map((c) => c.PK_Orders)));
+  }),
+  lines: linesOf(id, status !== 1),
+});
+const nameOf = (renamed: boolean) => (id: number) => (renamed && id === 0 ? "Producto cero" : `Producto ${id}`);
+const view = (cards: PreparationCard[], renamed = false) => batchView(ORIGIN, cards, nameOf(renamed));
 /** Cuts ids into batches of 1 to 4 by `sizes`, taken in turn. */
 function cut(ids: number[], sizes: number[]) {
   const batches: number[][] = [];
@@ -43,19 +49,23 @@ const boardOf = (batches: PreparationBatch[]): PreparationBoard => ({
   batches,
 });
 /** Another group's batch, which no delta of group 1 touches. */
-const OTHER = batchView(ORIGIN, [{ ...card(1000), FK_Shipments__PK_Shipments: 2 }], []);
+const OTHER = batchView(ORIGIN, [{ ...card(1000), FK_Shipments__PK_Shipments: 2 }], nameOf(false));
+const firstIds = (batches: PreparationBatch[]) => batches.map((b) => b.orders[0]!.PK_Orders);
 
 /**
  * A sweep as the server runs it: the group was `before` (order ids per batch, in order), is now
- * `after`; the orders in `changed` have a new card. It sends the batches a board lacks: those
- * whose view no held batch has, or holding a changed or new order, with those orders' cards.
+ * `after`; the orders in `changed` have a new card and lines. With `renamed`, product 0 has a
+ * new name, and every order showing it counts as changed (as the rename trigger marks them). It
+ * sends the batches a board lacks: those whose view no held batch has, or holding a changed or
+ * new order, with those orders' cards.
  */
-function sweep(before: number[][], after: number[][], edited: Set<number>) {
+function sweep(before: number[][], after: number[][], edited: Set<number>, renamed = false) {
   const cardOf = (id: number) => card(id, edited.has(id) ? 5 : 1);
   const held = new Set(before.flat());
-  const changed = new Set([...edited, ...after.flat().filter((id) => !held.has(id))]);
+  const showsRenamed = (id: number) => renamed && cardOf(id).lines.some(([p]) => p === 0);
+  const changed = new Set([...edited, ...after.flat().filter((id) => !held.has(id) || showsRenamed(id))]);
   const oldViews = before.map((ids) => view(ids.map((id) => card(id))));
-  const newViews = after.map((ids) => view(ids.map(cardOf)));
+  const newViews = after.map((ids) => view(ids.map(cardOf), renamed));
   const sent = newViews.filter(
     (v) => v.orders.some((o) => changed.has(o.PK_Orders)) || !oldViews.some((old) => isDeepStrictEqual(old, v)),
   );
@@ -64,12 +74,7 @@ function sweep(before: number[][], after: number[][], edited: Set<number>) {
     zone_id: 1,
     time_slot_id: 1,
     origin: ORIGIN,
-    ...groupDelta(
-      oldViews.map((v) => v.id),
-      newViews.map((v) => v.id),
-      sent,
-      (c) => changed.has(c.PK_Orders),
-    ),
+    ...groupDelta(firstIds(oldViews), firstIds(newViews), sent, (c) => changed.has(c.PK_Orders)),
   });
   return { old: boardOf([...oldViews, OTHER]), fresh: boardOf([...newViews, OTHER]), delta };
 }
@@ -84,8 +89,9 @@ const sweeps = fc
     newSizes: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 6 }),
     shuffle: fc.array(fc.nat(), { minLength: 30, maxLength: 30 }),
     changed: fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 5 }),
+    renamed: fc.boolean(),
   })
-  .map(({ before, sizes, keep, arrivals, newSizes, shuffle, changed }) => {
+  .map(({ before, sizes, keep, arrivals, newSizes, shuffle, changed, renamed }) => {
     const old = cut(before, sizes);
     const kept = old.filter((_, i) => keep[i % keep.length]);
     const loose = [
@@ -101,14 +107,14 @@ const sweeps = fc
       const [i, j] = [shuffle[k]! % after.length, shuffle[k + 1]! % after.length];
       if (k < 6) [after[i], after[j]] = [after[j]!, after[i]!];
     }
-    return { before: old, after, changed: new Set(changed.filter((id) => before.includes(id))) };
+    return { before: old, after, changed: new Set(changed.filter((id) => before.includes(id))), renamed };
   });
 
 describe("a preparation delta", () => {
   it("brings a board holding the group as it was to the group as a fresh read shows it, and changes nothing the second time", () => {
     fc.assert(
-      fc.property(sweeps, ({ before, after, changed }) => {
-        const { old, fresh, delta } = sweep(before, after, changed);
+      fc.property(sweeps, ({ before, after, changed, renamed }) => {
+        const { old, fresh, delta } = sweep(before, after, changed, renamed);
         const applied = applyGroupBatches(old, DATE, delta);
         expect(applied).toEqual(fresh);
         expect(applyGroupBatches(applied, DATE, delta)).toEqual(fresh);
@@ -125,11 +131,17 @@ describe("a preparation delta", () => {
     // A new order joins the 40th batch, which splits in two: the rest keep their order.
     const after = [...before.slice(0, 39), [157, 158, 301], [159, 160], ...before.slice(40)];
     const { delta } = sweep(before, after, new Set());
-    expect(delta.changed.map((b) => b.id)).toEqual(["lote-157", "lote-159"]);
+    // Each changed batch as its orders' ids alone: the board sums the pick list from the cards.
+    expect(delta.changed).toEqual([
+      [157, 158, 301],
+      [159, 160],
+    ]);
     expect(delta.cards.map((c) => c.PK_Orders)).toEqual([301]);
+    // Only the new card's products are named: 301 % 4 and 10 + 301 % 3.
+    expect(delta.products).toEqual({ 1: "Producto 1", 11: "Producto 11" });
     expect(delta.moved).toEqual([
-      ["lote-157", "lote-153"],
-      ["lote-159", "lote-157"],
+      [157, 153],
+      [159, 157],
     ]);
     expect(delta.removed).toEqual([]);
   });

@@ -46,9 +46,6 @@ function byGroup<T extends OrderGroup>(items: T[]) {
   return groups;
 }
 
-/** A batch's id as its view carries it: its first order's. */
-const batchId = (orderIds: readonly number[]) => `lote-${orderIds[0]}`;
-
 /** A fresh batch of a group, at its position. */
 interface PlacedBatch {
   group: OrderGroup;
@@ -260,8 +257,8 @@ export async function recomputeGroups(
       origin: depot,
       // A board holds every other order's card as it is: no event changed it since the last sweep.
       ...groupDelta(
-        (storedByGroup.get(key) ?? []).map((b) => batchId(b.orderIds)),
-        plan.fresh.map((p) => batchId(p.batch.orders.map((o) => o.id))),
+        (storedByGroup.get(key) ?? []).map((b) => b.orderIds[0]!),
+        plan.fresh.map((p) => p.batch.orders[0]!.id),
         sent.filter((b) => groupOfPlace(b.stored) === key).map((b) => b.view),
         (card) => stale === "all" || stale.has(card.PK_Orders),
       ),

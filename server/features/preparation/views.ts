@@ -1,6 +1,6 @@
 import type { BatchableOrder } from "../../../domain/batching";
 import type { PreparationBatch } from "../../../domain/contracts/preparation";
-import { pickList } from "../../../domain/pick-list";
+import { preparationLines } from "../../../domain/pick-list";
 import { batchView } from "../../../domain/preparation-view";
 import type { Point } from "../../../domain/routing";
 import type { BoardRow, linesOfOrders } from "../order-read-model";
@@ -22,14 +22,15 @@ export const toBatchable = (row: BoardRow): BatchableRow => ({
   row,
 });
 
-/** A batch as the board shows it: its orders' cards in route order, the route's links and the pick list. */
+/** A batch as the board shows it: its orders' cards (with their lines) in route order, the route's links and the pick list. */
 export function toView(depot: Point, orders: BatchableRow[], linesByOrder: Map<number, OrderLine[]>): PreparationBatch {
-  const lines = pickList(orders.flatMap((o) => linesByOrder.get(o.id) ?? []));
-  return batchView(
-    depot,
-    orders.map((o) => o.row.card),
-    lines.map((l) => ({ product_id: l.productId, product_name: l.productName, Type: l.type, Amount: l.amount })),
-  );
+  const names = new Map<number, string>();
+  const cards = orders.map((o) => {
+    const lines = linesByOrder.get(o.id) ?? [];
+    for (const line of lines) names.set(line.productId, line.productName);
+    return { ...o.row.card, lines: preparationLines(lines) };
+  });
+  return batchView(depot, cards, (id) => names.get(id) ?? "");
 }
 
 /** Each order's lines, grouped once: filtering every line for every batch cost batches × lines. */

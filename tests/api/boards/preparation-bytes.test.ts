@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PreparationUpdatedData } from "../../../domain/contracts/event-data";
 import type { PreparationBoard } from "../../../domain/contracts/preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
@@ -92,17 +93,19 @@ async function bytesPerNewOrder(placeOf: (i: number) => Place, arrivals: Place[]
   await swept(socket, date, GROUP, 0);
   let board = await boardOf(date);
   const received: number[] = [];
+  const rebuilt: number[] = [];
   const sameAsRead: boolean[] = [];
   for (const [i, place] of arrivals.entries()) {
     const since = socket.messages.length;
     await confirmOrder(seller, { date, clientId, ...place }, products);
-    await swept(socket, date, GROUP + i + 1, since);
+    const delta = await swept(socket, date, GROUP + i + 1, since);
     received.push(socket.sizes.slice(since).reduce((sum, bytes) => sum + bytes, 0));
+    rebuilt.push(delta.type === "event" ? PreparationUpdatedData.parse(delta.event.data).changed.length : 0);
     board = applyEvents(board, date, socket, since);
     sameAsRead.push(isDeepStrictEqual(board, await boardOf(date)));
   }
   socket.close();
-  return { received, sameAsRead };
+  return { received, rebuilt, batches: board.summary.suggested_groups, sameAsRead };
 }
 
 describe("a preparation board's bytes per new order in a group of 300", () => {
@@ -118,9 +121,15 @@ describe("a preparation board's bytes per new order in a group of 300", () => {
         { latitude: -34.7198, longitude: -58.2502 },
         // Beyond the grid's far corner, last along the route.
         { latitude: grid(GROUP - 1).latitude - 0.0005, longitude: grid(GROUP - 1).longitude + 0.0005 },
+        // Between four points of the second row's end: nearest neighbour takes another path
+        // through most of the grid after it, so most batches really change (15.6 KB when a
+        // rebuilt batch carried its pick list).
+        { latitude: grid(29).latitude - 0.00025, longitude: grid(29).longitude + 0.00025 },
       ];
-      const { received, sameAsRead } = await bytesPerNewOrder(grid, arrivals);
+      const { received, rebuilt, batches, sameAsRead } = await bytesPerNewOrder(grid, arrivals);
       expect(sameAsRead).toEqual(arrivals.map(() => true));
+      // The worst case is in the series: one order rebuilt most of the group's batches.
+      expect(Math.max(...rebuilt), `batches rebuilt: ${rebuilt.join(", ")} of ${batches}`).toBeGreaterThan(batches / 2);
       expect(Math.max(...received), `bytes per new order: ${received.join(", ")}`).toBeLessThanOrEqual(TARGET_BYTES);
     },
     PLACING_300,

@@ -14,7 +14,8 @@ import { applyAssignment, applyOrderToDispatch } from "../domain/live-dispatch";
 import { monotonicMs } from "./latency";
 
 export type ScreensRequest =
-  | { kind: "open"; base: string; token: string; boards: number; date: string }
+  /** One token per board: the hub keeps at most SOCKETS_PER_USER sockets of one user. */
+  | { kind: "open"; base: string; tokens: string[]; date: string }
   | { kind: "card"; orderId: number }
   | { kind: "agree"; truth: string }
   | { kind: "close" }
@@ -29,6 +30,8 @@ export type ScreensReply =
   /** Every board has received and applied one event; `receivedAt` is each board's receipt. */
   | { kind: "applied"; seq: number | null; receivedAt: number[] }
   | { kind: "subscribed" }
+  /** A board's socket closed while the benchmark still needed it: what is awaited would never come. */
+  | { kind: "failed"; reason: string }
   /** Every subscriber has one publish; `latencies` from its send time, in ms. */
   | { kind: "published"; latencies: number[] }
   | { kind: "unsubscribed" };
@@ -52,23 +55,35 @@ interface LiveBoard {
 }
 
 let boards: LiveBoard[] = [];
+/** Set by a "close" request: a socket closing after it is expected. */
+let closing = false;
 /** Per event id: when each board received it, until all have applied it. */
 const pending = new Map<number, { seq: number | null; receivedAt: number[]; applied: number }>();
 
-/** A board is read once over HTTP; an event it could not apply would make it read again. */
-async function openBoards({ base, token, boards: count, date }: Extract<ScreensRequest, { kind: "open" }>) {
-  const read = async () =>
+/**
+ * A board is read once over HTTP; an event it could not apply would make it read again. Each
+ * board signs in as a user of its own, as each screen is a person: one user's sockets past the
+ * hub's cap would close the oldest, and the event they miss would be awaited for ever.
+ */
+async function openBoards({ base, tokens, date }: Extract<ScreensRequest, { kind: "open" }>) {
+  const count = tokens.length;
+  closing = false;
+  const read = async (token: string) =>
     DispatchBoard.parse(
       await (
         await fetch(`${base}/api/dispatch/?delivery_date=${date}`, { headers: { authorization: `Bearer ${token}` } })
       ).json(),
     );
   boards = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const board = await read();
+    tokens.map(async (token, n) => {
+      const board = await read(token);
       const live: LiveBoard = { socket: new WebSocket(`${base.replace("http", "ws")}/api/ws`), board };
       await new Promise<void>((resolve) => {
         live.socket.on("open", () => live.socket.send(JSON.stringify({ type: "auth", token })));
+        live.socket.on("close", (code, reason) => {
+          if (!closing)
+            reply({ kind: "failed", reason: `board ${n + 1}'s socket closed: ${code} ${reason.toString()}` });
+        });
         live.socket.on("message", (raw) => {
           const receivedAt = monotonicMs();
           const message = JSON.parse(raw.toString()) as ServerSocketMessage;
@@ -87,7 +102,7 @@ async function openBoards({ base, token, boards: count, date }: Extract<ScreensR
           setImmediate(() => {
             const applied = applyInPlace(live.board, date, event);
             if (applied) live.board = applied;
-            else void read().then((fresh) => (live.board = fresh));
+            else void read(token).then((fresh) => (live.board = fresh));
             if (++entry.applied < count) return;
             pending.delete(event.id!);
             reply({ kind: "applied", seq: entry.seq, receivedAt: entry.receivedAt });
@@ -128,6 +143,7 @@ port.on("message", (request: ScreensRequest) => {
     case "agree":
       return reply({ kind: "agree", value: boards.every((b) => JSON.stringify(b.board) === request.truth) });
     case "close":
+      closing = true;
       boards.forEach((b) => {
         b.socket.close();
       });

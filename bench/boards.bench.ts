@@ -59,16 +59,50 @@ const BOARD_DATE = "2027-05-01";
 const DROPS = 50;
 const WARMUP = 20;
 
-/** The boards (or the baseline's subscribers) in their own thread: see board-screens.ts. */
+/** How long the benchmark waits for the screens' next reply before it fails, naming what it waited for. */
+const REPLY_WAIT_MS = Number(process.env.BENCH_REPLY_WAIT_MS ?? 60_000);
+
+/**
+ * The boards (or the baseline's subscribers) in their own thread: see board-screens.ts. Every
+ * wait is bounded: a reply that does not come within REPLY_WAIT_MS, or a board's socket that
+ * closes, fails the benchmark instead of leaving it waiting for ever.
+ */
 function startScreens() {
   const worker = startThread(new URL("./board-screens.ts", import.meta.url));
-  const waiting = new Map<ScreensReply["kind"], ((reply: ScreensReply) => void)[]>();
-  worker.on("message", (reply: ScreensReply) => waiting.get(reply.kind)?.shift()?.(reply));
+  interface Waiter {
+    resolve(reply: ScreensReply): void;
+    reject(error: Error): void;
+  }
+  const waiting = new Map<ScreensReply["kind"], Waiter[]>();
+  const failAll = (error: Error) => {
+    for (const waiters of waiting.values()) for (const waiter of waiters.splice(0)) waiter.reject(error);
+  };
+  worker.on("message", (reply: ScreensReply) => {
+    if (reply.kind === "failed") failAll(new Error(`the boards failed: ${reply.reason}`));
+    else waiting.get(reply.kind)?.shift()?.resolve(reply);
+  });
   /** The worker's next reply of this kind: ask for it before what causes it. */
   const next = <K extends ScreensReply["kind"]>(kind: K) =>
-    new Promise<Extract<ScreensReply, { kind: K }>>((resolve) =>
-      waiting.set(kind, [...(waiting.get(kind) ?? []), resolve as (reply: ScreensReply) => void]),
-    );
+    new Promise<Extract<ScreensReply, { kind: K }>>((resolve, reject) => {
+      const waiters = waiting.get(kind) ?? [];
+      waiting.set(kind, waiters);
+      const waiter: Waiter = {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply as Extract<ScreensReply, { kind: K }>);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = waiters.indexOf(waiter);
+        if (at >= 0) waiters.splice(at, 1);
+        reject(new Error(`no '${kind}' from the boards within ${REPLY_WAIT_MS} ms`));
+      }, REPLY_WAIT_MS);
+      waiters.push(waiter);
+    });
   const ask = <K extends ScreensReply["kind"]>(request: ScreensRequest, kind: K) => {
     const answer = next(kind);
     worker.postMessage(request);
@@ -136,24 +170,28 @@ export async function run() {
     "onRequest",
     async (request) => void (request.method === "GET" && request.url.startsWith("/api/") && reads++),
   );
-  await insertUser(database.db, {
-    username: "despacho",
-    email: "",
-    passwordHash: await hashPassword("bench-password"),
-    groupId: 4,
-  });
+  // The dispatcher who drops, and one Despachante per board: the hub keeps at most
+  // SOCKETS_PER_USER sockets of one user, and 50 boards on one login lost 30 of them (the
+  // drops then waited for ever for boards that never received the event).
+  const passwordHash = await hashPassword("bench-password");
+  const usernames = ["despacho", ...Array.from({ length: BOARDS }, (_, i) => `tablero${i + 1}`)];
+  for (const username of usernames) await insertUser(database.db, { username, email: "", passwordHash, groupId: 4 });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
-  const { access } = (
-    await app.inject({
+  const tokens: string[] = [];
+  for (const username of usernames) {
+    const login = await app.inject({
       method: "POST",
       url: "/api/login/",
-      payload: { username: "despacho", password: "bench-password" },
-    })
-  ).json();
+      payload: { username, password: "bench-password" },
+    });
+    if (login.statusCode !== 200) throw new Error(`login of ${username} refused: ${login.statusCode} ${login.body}`);
+    tokens.push(login.json().access);
+  }
+  const [access, ...boardTokens] = tokens as [string, ...string[]];
   const orderIds = await seedPreparedOrders(sql);
 
   const screens = startScreens();
-  await screens.ask({ kind: "open", base, token: access, boards: BOARDS, date: BOARD_DATE }, "opened");
+  await screens.ask({ kind: "open", base, tokens: boardTokens, date: BOARD_DATE }, "opened");
 
   // Real drops through the API: every board applies each event in place; the API counts the reads.
   const readsBefore = reads;

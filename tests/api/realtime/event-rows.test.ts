@@ -164,15 +164,16 @@ describe("board events carry the cards and batches they change", () => {
       await confirmOrder(seller, { date }),
       await confirmOrder(seller, { date, latitude: -34.6, longitude: -58.4 }),
     ];
-    await eventOn(
-      sockets.preparer,
-      (e) => e.type === "preparation.updated" && e.data.delivery_date === date && e.data.orders === ids.length,
-    );
-    // The two orders may fall in one sweep or two.
-    const deltas = sockets.preparer
-      .events()
-      .filter((e) => e.type === "preparation.updated" && e.data.delivery_date === date)
-      .map((e) => PreparationUpdatedData.parse(e.data));
+    const ofDate = () =>
+      sockets.preparer.events().filter((e) => e.type === "preparation.updated" && e.data.delivery_date === date);
+    // The two orders may fall in one sweep or two; a sweep may also batch an order whose event
+    // it has not folded in yet, and the next sweep sends that order's card.
+    await eventOn(sockets.preparer, () => {
+      const events = ofDate();
+      const cards = events.flatMap((e) => PreparationUpdatedData.parse(e.data).cards.map((c) => c.PK_Orders));
+      return events.some((e) => e.data.orders === ids.length) && ids.every((id) => cards.includes(id));
+    });
+    const deltas = ofDate().map((e) => PreparationUpdatedData.parse(e.data));
     const board = (await preparer.get(`/api/preparation/?delivery_date=${date}`)).json() as PreparationBoard;
     const empty: PreparationBoard = { summary: { suggested_groups: 0, orders_covered: 0 }, batches: [] };
     expect(deltas.reduce((b, delta) => applyGroupBatches(b, date, delta), empty)).toEqual(board);

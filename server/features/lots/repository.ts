@@ -142,6 +142,16 @@ export async function receiptByKey(db: Executor, userId: number, key: string) {
     : null;
 }
 
+/** The expiry a product's lot code is kept with (compared without case), or null. */
+export async function expiryOfCode(db: Executor, productId: number, code: string) {
+  const [row] = rowsOf<{ expiry: string }>(
+    await db.execute(
+      sql`select expiry::text as expiry from ${lots} where product_id = ${productId} and lower(code) = lower(${code})`,
+    ),
+  );
+  return row?.expiry ?? null;
+}
+
 export interface TakeRow {
   orderDetailId: number;
   lotId: number;

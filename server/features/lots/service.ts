@@ -180,8 +180,11 @@ export function createLotsService({
             userId: user.id,
             key,
           });
-          if (!received.lot)
-            throw new Conflict(LOT_MESSAGES.otherExpiry(request.code, formatIsoDate(received.otherExpiry ?? "")));
+          if (!received.lot) {
+            // The statement's snapshot may predate a lot another request just made with the code: read it again.
+            const kept = received.otherExpiry ?? (await repo.expiryOfCode(tx, productId, request.code));
+            throw new Conflict(LOT_MESSAGES.otherExpiry(request.code, formatIsoDate(kept ?? request.expiry)));
+          }
           await appendEvent(tx, {
             type: "product.stock_changed",
             actorId: user.id,

@@ -115,6 +115,14 @@ describe("receiving by lot (issue 42)", () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().detail).toBe(LOT_MESSAGES.otherExpiry("AB-1", formatIsoDate(addDays(today(), 10))));
     expect(await stockOf(seller, id)).toBe("5.500");
+
+    // The same new code with two expiries at once: one lot is made, the other hears its expiry.
+    const [a, b] = [addDays(today(), 3), addDays(today(), 4)];
+    const both = await Promise.all([a, b].map((expiry) => receive(id, { code: "RACE-1", expiry, quantity: 1 })));
+    const made = both.find((r) => r.statusCode === 201)!.json();
+    const refused = both.find((r) => r.statusCode === 409)!.json();
+    expect(refused.detail).toBe(LOT_MESSAGES.otherExpiry("RACE-1", formatIsoDate(made.expiry)));
+    expect(await stockOf(seller, id)).toBe("6.500");
   });
 
   it("sent again with the same Idempotency-Key (a retry, a double tap, both at once) it adds once; the key with another lot is a 422", async () => {

@@ -36,14 +36,8 @@ function put(out: Buffer, at: number, bytes: Buffer): number {
   return at;
 }
 
-/**
- * A transcoder for one workbook's rows: `write` takes COPY text as it arrives and writes the
- * complete rows it holds, at most `room()` of them in the current sheet (the rest wait for
- * the next sheet, `startSheet`); `take` hands over the XML written so far.
- */
-export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKinds) {
-  const count = kinds.length;
-  // The bytes around each value: before `r="`'s row number, between it and the value, after the value.
+/** The bytes around each column's value: before `r="`'s row number, between it and the value, after the value. */
+function cellFrames(kinds: readonly ExportKind[], letters: readonly string[], style: SheetXmlKinds["style"]) {
   const open = kinds.map((_, i) => ascii(`<c r="${letters[i]}`));
   const middle = kinds.map((kind) => {
     switch (kind) {
@@ -58,21 +52,16 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
     }
   });
   const close = kinds.map((kind) => ascii(kind === "text" ? "</t></is></c>" : "</v></c>"));
-  // Serials of the dates and times met so far, by their text's digits.
+  return { open, middle, close };
+}
+
+/**
+ * The serial's text of a date "YYYY-MM-DD" or time "YYYY-MM-DD HH:MI" made of digits, else
+ * null. Serials met so far are kept by their text's digits: a date met again costs a map lookup.
+ */
+function dateSerials() {
   const serials = new Map<number, Buffer>();
-  const ROW_OPEN = ascii('<row r="');
-  const ROW_OPEN_END = ascii('">');
-  const ROW_CLOSE = ascii("</row>");
-
-  const input = new CopyRows();
-  const output = new ByteOutput(PIECE);
-  let number = 2;
-  let lastNumber = 0;
-  let digits = Buffer.from("2");
-  let left = 0;
-
-  /** The serial's text of a date "YYYY-MM-DD" or time "YYYY-MM-DD HH:MI" made of digits, else null. */
-  function serial(data: Buffer, start: number, length: number): Buffer | null {
+  return (data: Buffer, start: number, length: number): Buffer | null => {
     let key = 0;
     for (let k = 0; k < length; k++) {
       const c = data[start + k]!;
@@ -93,7 +82,28 @@ export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKind
       serials.set(key, bytes);
     }
     return bytes;
-  }
+  };
+}
+
+/**
+ * A transcoder for one workbook's rows: `write` takes COPY text as it arrives and writes the
+ * complete rows it holds, at most `room()` of them in the current sheet (the rest wait for
+ * the next sheet, `startSheet`); `take` hands over the XML written so far.
+ */
+export function copyTextToSheetXml({ kinds, letters, style, cell }: SheetXmlKinds) {
+  const count = kinds.length;
+  const { open, middle, close } = cellFrames(kinds, letters, style);
+  const serial = dateSerials();
+  const ROW_OPEN = ascii('<row r="');
+  const ROW_OPEN_END = ascii('">');
+  const ROW_CLOSE = ascii("</row>");
+
+  const input = new CopyRows();
+  const output = new ByteOutput(PIECE);
+  let number = 2;
+  let lastNumber = 0;
+  let digits = Buffer.from("2");
+  let left = 0;
 
   /** Writes complete rows from data[from, to) while the sheet has room; returns where it stopped. */
   function rows(data: Buffer, from: number, to: number) {

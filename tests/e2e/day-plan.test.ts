@@ -201,6 +201,17 @@ describe.skipIf(!!skip)(`'Planificar el día' in Chromium ${skip}`, () => {
     expect(joined.stops.map((s) => s.order_id)).toEqual(expect.arrayContaining(mates));
     for (const id of toFirst) expect(columnOf(plan, id)).toBe(1);
 
+    // A locked trip stays as it is, stop for stop, when the rest is planned again.
+    await drawer
+      .getByTestId(`plan-trip-${joined.column}:${joined.number}`)
+      .getByRole("checkbox", { name: "Fijar este viaje al volver a planificar" })
+      .check();
+    const kept = joined.stops.map((s) => s.order_id);
+    plan = await planAgain(drawer, "Volver a planificar");
+    expect(
+      plan.trips.some((t) => t.column === joined.column && t.stops.map((s) => s.order_id).join() === kept.join()),
+    ).toBe(true);
+
     await drawer.getByRole("button", { name: "Aplicar al tablero" }).click();
     await page.getByText("Plan aplicado al tablero.").waitFor();
     const applied = (await dispatcherApi.get(`/api/dispatch/plans/?delivery_date=${today}`)).json() as {

@@ -248,6 +248,29 @@ describe("the day's plan", () => {
     expect(tripOf(b)).toMatchObject({ column: 1, stops: [{ order_id: c }, { order_id: b }] });
   });
 
+  it("keeps orders pinned into one trip of a courier riding together, apart from what the distance alone would do", async () => {
+    const date = freshDate();
+    const { lat, lng } = t.config.depot;
+    // Three orders close together to the north fill a trip of three; one to the south rides alone.
+    const north: number[] = [];
+    for (const d of [0.02, 0.021, 0.022]) north.push(await preparedOrder(date, { latitude: lat + d, longitude: lng }));
+    const south = await preparedOrder(date, { latitude: lat - 0.02, longitude: lng });
+    const tripIn = (p: DayPlanResponse, id: number) =>
+      p.trips.find((trip) => trip.stops.some((s) => s.order_id === id))!;
+    const free = await readyPlan(date);
+    expect(tripIn(free, north[0]!)).not.toBe(tripIn(free, south));
+    const pinned = await readyPlan(date, {
+      pins: [
+        { order_id: north[0], column: 2, trip: 1 },
+        { order_id: south, column: 2, trip: 1 },
+      ],
+    });
+    const together = tripIn(pinned, south);
+    expect(together.column).toBe(2);
+    expect(together.stops.map((s) => s.order_id)).toEqual(expect.arrayContaining([north[0], south]));
+    expect(pinned.unassigned).toEqual([]);
+  });
+
   it("answers 400 to a malformed date or one outside 1900–2100, and 404 to an unknown plan", async () => {
     for (const delivery_date of ["2026-13-01", "1899-12-31", "2101-01-01", "mañana"]) {
       const response = await dispatcher.post("/api/dispatch/plans/", { delivery_date });

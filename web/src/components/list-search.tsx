@@ -1,6 +1,6 @@
-import { Select, type SelectProps, TextInput } from "@mantine/core";
+import { Alert, Group, Select, type SelectProps, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 /**
  * A searched, paged list's state: the search as typed, the same 250 ms later (what is asked
@@ -49,4 +49,32 @@ export function FilterSelect<T extends string>({
   fallback: NoInfer<T>;
 }) {
   return <Select {...props} value={value} onChange={(v) => onChange((v ?? fallback) as T)} allowDeselect={false} />;
+}
+
+/**
+ * A searched, paged list's frame (/clients, /orders): 'Buscar' and the list's filters in one row,
+ * the list's own failure sentence (SPEC.md §8) when its page could not load, then the table.
+ */
+export function SearchedList({
+  search,
+  filters,
+  failure,
+  children,
+}: {
+  search: { value: string; onChange(value: string): void; placeholder: string };
+  filters: ReactNode;
+  /** The sentence to show, when the list failed to load. */
+  failure: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Group mb="md" align="flex-end">
+        <SearchInput {...search} />
+        {filters}
+      </Group>
+      {failure && <Alert color="red">{failure}</Alert>}
+      {children}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { Button, Modal, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClientListItem } from "../../../../domain/contracts/clients";
@@ -7,7 +7,7 @@ import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
 import { useCan } from "../../api/can";
 import { PagedRecordTable } from "../../components/list-pager";
-import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
+import { FilterSelect, SearchedList, useListSearch } from "../../components/list-search";
 import type { RecordColumn } from "../../components/record-table";
 import { useDeleteClient } from "./api/delete-client";
 import { CLIENTS_PAGE_SIZE, useClientList } from "./api/list-clients";
@@ -67,35 +67,38 @@ export function ClientsPage() {
   return (
     <>
       <PageTitle>Clientes</PageTitle>
-      <Group mb="md" align="flex-end">
-        <SearchInput placeholder="Buscar por nombre o ID" value={search} onChange={setSearch} />
-        <FilterSelect
-          label="Filtro"
-          data={[
-            { value: "", label: "Todos" },
-            { value: "virtual_freezer", label: "Freezer Virtual" },
-          ]}
-          value={filter}
-          onChange={setFilter}
-          fallback=""
-          w={{ base: "100%", sm: 200 }}
+      <SearchedList
+        search={{ placeholder: "Buscar por nombre o ID", value: search, onChange: setSearch }}
+        filters={
+          <FilterSelect
+            label="Filtro"
+            data={[
+              { value: "", label: "Todos" },
+              { value: "virtual_freezer", label: "Freezer Virtual" },
+            ]}
+            value={filter}
+            onChange={setFilter}
+            fallback=""
+            w={{ base: "100%", sm: 200 }}
+          />
+        }
+        failure={list.isError ? "Error al cargar los datos." : null}
+      >
+        <PagedRecordTable
+          count={list.data?.count}
+          pageSize={CLIENTS_PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          label="Clientes"
+          rows={list.data?.results ?? []}
+          columns={COLUMNS}
+          rowKey={(row) => row.id}
+          onOpen={(row) => {
+            setSelected(row);
+            setDialog("options");
+          }}
         />
-      </Group>
-      {list.isError && <Alert color="red">Error al cargar los datos.</Alert>}
-      <PagedRecordTable
-        count={list.data?.count}
-        pageSize={CLIENTS_PAGE_SIZE}
-        page={page}
-        onPage={setPage}
-        label="Clientes"
-        rows={list.data?.results ?? []}
-        columns={COLUMNS}
-        rowKey={(row) => row.id}
-        onOpen={(row) => {
-          setSelected(row);
-          setDialog("options");
-        }}
-      />
+      </SearchedList>
 
       <Modal opened={dialog === "options"} onClose={close} title={selected?.name}>
         <Stack>

@@ -1,10 +1,10 @@
-import { Alert, Group, Select } from "@mantine/core";
+import { Select } from "@mantine/core";
 import { useState } from "react";
 import { formatIsoDate } from "../../../../domain/calendar";
 import type { OrderRow } from "../../../../domain/contracts/orders";
 import { formatMoney, toCentavos } from "../../../../domain/money";
 import { PagedRecordTable } from "../../components/list-pager";
-import { FilterSelect, SearchInput, useListSearch } from "../../components/list-search";
+import { FilterSelect, SearchedList, useListSearch } from "../../components/list-search";
 import { PageTitle } from "../../components/page-title";
 import type { RecordColumn } from "../../components/record-table";
 import { useLiveOrders } from "./api/live-orders";
@@ -50,41 +50,46 @@ export function OrdersPage() {
   return (
     <>
       <PageTitle>Pedidos</PageTitle>
-      <Group mb="md" align="flex-end">
-        <SearchInput placeholder="Nombre del cliente o ID del pedido" value={search} onChange={setSearch} />
-        <FilterSelect label="Filtro" data={FILTERS} value={filter} onChange={setFilter} fallback="" w={narrow} />
-        {filter === "virtual_freezer" && (
-          <FilterSelect
-            label="Freezer Virtual"
-            data={FV_FILTERS}
-            value={fvStatus}
-            onChange={setFvStatus}
-            fallback="all"
-            w={narrow}
-          />
-        )}
-        {filter === "status" && (
-          <Select
-            label="Estado"
-            data={(orders.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={statusId}
-            onChange={setStatusId}
-            w={narrow}
-          />
-        )}
-      </Group>
-      {orders.isError && <Alert color="red">No se pudieron cargar pedidos.</Alert>}
-      <PagedRecordTable
-        count={orders.data?.count}
-        pageSize={ORDERS_PAGE_SIZE}
-        page={page}
-        onPage={setPage}
-        label="Pedidos"
-        rows={orders.data?.results ?? []}
-        columns={COLUMNS}
-        rowKey={(row) => row.PK_Orders}
-        onOpen={(row) => setSelected(row.PK_Orders)}
-      />
+      <SearchedList
+        search={{ placeholder: "Nombre del cliente o ID del pedido", value: search, onChange: setSearch }}
+        filters={
+          <>
+            <FilterSelect label="Filtro" data={FILTERS} value={filter} onChange={setFilter} fallback="" w={narrow} />
+            {filter === "virtual_freezer" && (
+              <FilterSelect
+                label="Freezer Virtual"
+                data={FV_FILTERS}
+                value={fvStatus}
+                onChange={setFvStatus}
+                fallback="all"
+                w={narrow}
+              />
+            )}
+            {filter === "status" && (
+              <Select
+                label="Estado"
+                data={(orders.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+                value={statusId}
+                onChange={setStatusId}
+                w={narrow}
+              />
+            )}
+          </>
+        }
+        failure={orders.isError ? "No se pudieron cargar pedidos." : null}
+      >
+        <PagedRecordTable
+          count={orders.data?.count}
+          pageSize={ORDERS_PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          label="Pedidos"
+          rows={orders.data?.results ?? []}
+          columns={COLUMNS}
+          rowKey={(row) => row.PK_Orders}
+          onOpen={(row) => setSelected(row.PK_Orders)}
+        />
+      </SearchedList>
       {selected && <OrderDetailDialog orderId={selected} onClose={() => setSelected(null)} />}
     </>
   );

@@ -4,6 +4,7 @@ import { changeType, linePrice, removeLine, setUnits } from "../../../../domain/
 import { formatMoneyWizard } from "../../../../domain/money";
 import type { LineType } from "../../../../domain/pricing";
 import { QuantityInput } from "./quantity-input";
+import type { LineRef } from "./use-quick-entry";
 
 interface QuickLineProps {
   line: CartLine;
@@ -23,7 +24,7 @@ interface QuickLineProps {
  * its quantity and KG/UN at the thumb, so a line is set without opening the cart
  * (docs/decisions/order-wizard/0151-quick-order.md). The same cart rules as the drawer's lines (SPEC.md §4–5).
  */
-export function QuickLine({ line, product, items, onOutcome, onTypeChosen, onDone, revision }: QuickLineProps) {
+function QuickLine({ line, product, items, onOutcome, onTypeChosen, onDone, revision }: QuickLineProps) {
   const fixed = line.type === "PROMO" || line.virtual_freezer;
   return (
     <Paper withBorder p="xs" mb="sm" data-quick-line aria-label={`Agregado: ${line.productName}`} component="section">
@@ -66,4 +67,23 @@ export function QuickLine({ line, product, items, onOutcome, onTypeChosen, onDon
       </Group>
     </Paper>
   );
+}
+
+/** The quick line of the line just added (`current`), while it is still in the cart. */
+export function CurrentQuickLine({
+  current,
+  catalog,
+  onTypeChosen,
+  ...rest
+}: Omit<QuickLineProps, "line" | "product" | "onTypeChosen"> & {
+  current: LineRef | null;
+  catalog: Map<number, CatalogProduct>;
+  onTypeChosen(line: LineRef): void;
+}) {
+  const line = rest.items.find(
+    (l) => l.productId === current?.productId && l.virtual_freezer === current.virtual_freezer,
+  );
+  const product = line && catalog.get(line.productId);
+  if (!line || !product) return null;
+  return <QuickLine line={line} product={product} onTypeChosen={() => onTypeChosen(line)} {...rest} />;
 }

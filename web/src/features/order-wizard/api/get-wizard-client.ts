@@ -36,7 +36,7 @@ async function getWizardClient(id: number) {
 const wizardClientOptions = (id: number) =>
   queryOptions({ queryKey: wizardKeys.client(id), queryFn: () => getWizardClient(id) });
 
-type WizardClient = Awaited<ReturnType<typeof getWizardClient>>;
+export type WizardClient = Awaited<ReturnType<typeof getWizardClient>>;
 
 /**
  * A client never opened online, with no signal: what the kept directory says of it. No claims

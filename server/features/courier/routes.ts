@@ -1,4 +1,11 @@
 /**
+ * Courier: the Cadete's phone and the office's view of couriers.
+ * - The phone (phone-service.ts composes): the day's route; stop-marks.ts Entregado (proof, cash,
+ *   temperature) and No entregado; undo-mark.ts a mark taken back; position.ts the GPS fix.
+ * - The office (office-service.ts): the route sheet, the dispatch board's columns, links, and
+ *   `cash` ('Caja de cadetes', SQL `cashStopRows` in repository.ts).
+ * - proof-photos.ts: the delivery photos; stop-view.ts: how a stop reads on phone and sheet.
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/courier/0020-cadete-group.md
  * - docs/decisions/courier/0030-courier-cash.md

@@ -1,4 +1,12 @@
 /**
+ * Exports: a table as an es-AR CSV or xlsx file, a million rows streamed.
+ * - direct-downloads.ts: one table streamed to the client within an export slot (slots.ts), ended
+ *   when its reader stalls; kept-exports.ts: the background job's file, its progress and the Admin's
+ *   list (the job itself: workers/processors/export-table.ts).
+ * - tables.ts: each table's SQL and column kinds; ranges.ts: the ids a request covers;
+ *   export-audit.ts: the audit record.
+ * The bytes: COPY … TO STDOUT (`copyText`, server/db/client.ts) through server/file-formats/writers.ts.
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/exports/0044-export-quota.md
  * - docs/decisions/exports/0045-exports.md

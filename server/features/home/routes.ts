@@ -1,4 +1,7 @@
 /**
+ * Home: the greeting's figures. day-figures-repository.ts counts what the boards hold on a day
+ * per group; repository.ts the sales figures and chart; service.ts picks them for the user.
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/home/0052-home-figures-read-again-on-events.md
  * - docs/decisions/home/0053-home-sales-chart.md

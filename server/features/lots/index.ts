@@ -1,4 +1,9 @@
 /**
+ * Lots: kilograms received by lot, taken first expiry first, traced to orders.
+ * - service.ts: receive (stock grows), `takeOrderLots` (`allocate` of domain/lots.ts in the
+ *   preparation's transaction), `releaseOrderLots`, `suggestLots`, a lot's trace and its file.
+ * - repository.ts: the SQL.
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/lots/0169-lots-and-expiry.md
  */

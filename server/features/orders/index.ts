@@ -1,4 +1,14 @@
 /**
+ * Orders: taking, changing and moving an order.
+ * - service.ts: create (one `create_order` call takes the stock), modify, `changeStatus` (every
+ *   status move: `canTransition` of domain/order-status.ts, a cancel by Admin or the own Vendedor
+ *   via `mustManage`; a courier's undo is `revertToSent`), prepare (weights, lots), `toPending`.
+ * - repository.ts: the SQL (`applyStock`, `applyFreezer`, the order functions of drizzle/functions/).
+ * - cart-pricing.ts: `priceCart` (the catalogue's prices, never the browser's), `takenBy` (stock
+ *   and freezer a cart holds). resolve-delivery.ts, idempotency.ts, receipt.ts, serialize.ts: the
+ *   delivery's ids and price, Idempotency-Key, the receipt image, the wire shape.
+ * Refusals: ORDER_MESSAGES in domain/contracts/orders.ts.
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/orders/0021-cancelled-orders-admin-only.md
  * - docs/decisions/orders/0057-idempotency-key.md

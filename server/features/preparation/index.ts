@@ -1,4 +1,12 @@
 /**
+ * Preparation: the board of batches and the checklist's reads.
+ * - batches.ts: `recomputeGroups` re-batches a zone/date/slot group with `batchOrders`
+ *   (domain/batching.ts) and stores it as the board shows it; views.ts: a batch's cards and pick list.
+ * - sweep.ts: the loop that re-batches what order events changed (workers/loops/preparation-sweep.ts),
+ *   announce.ts: its `preparation.updated` deltas (docs/live-path.md).
+ * - service.ts, repository.ts: the board read for a date, and its SQL.
+ * Preparado! and Pendiente are status moves of the orders feature (POST /api/orders/prepared/).
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/preparation/0001-preparation-after-bulk-changes.md
  * - docs/decisions/preparation/0006-preparation-new-order-highlight.md

@@ -1,4 +1,7 @@
 /**
+ * Settings: shipping cost per zone (repository.ts) and the cold chain at delivery
+ * (cold-chain-repository.ts, rule in domain/cold-chain.ts).
+ *
  * Decisions (docs/decisions/README.md):
  * - docs/decisions/settings/0109-shipping-cost-changes.md
  */

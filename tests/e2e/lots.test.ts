@@ -279,4 +279,52 @@ describe.skipIf(!!skip)(`lots and expiry in Chromium (issue 42) ${skip}`, () => 
     expect(await onProducts.getByRole("link").allInnerTexts()).toEqual(["C-12", "L-0425"]);
     await everyWidth(office, "products-expiring");
   });
+
+  it("'Ingresar lote' sent again after its answer was lost, or pressed twice, adds the kilograms once", async () => {
+    const stock = Number(await stockOf(admin, ids.squid));
+    const received = async (code: string) =>
+      (await admin.get(`/api/products/${ids.squid}/lots/`))
+        .json()
+        .results.filter((l: { code: string }) => l.code === code)
+        .map((l: { received: string }) => l.received);
+    const keys: string[] = [];
+    let lost = false;
+    await office.route(`**/api/products/${ids.squid}/lots/`, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch(); // the server receives the lot …
+      await route.abort("connectionreset"); // … and its answer never reaches the screen
+    });
+    await office.setViewportSize(VIEWPORTS.desktop);
+    await office.goto(`/products/${ids.squid}/lotes`);
+    const form = office.getByRole("form", { name: "Ingresar lote" });
+    await form.getByLabel("Código del lote").fill("C-40");
+    await form.getByLabel("Vencimiento").fill(addDays(today, 60));
+    await form.getByLabel("Kilos").fill("4");
+    await form.getByRole("button", { name: "Ingresar lote" }).click();
+    await office.getByText("No se pudo ingresar el lote.").waitFor();
+    expect(await received("C-40")).toEqual(["4.000"]);
+    // The form kept what was typed: pressed again, the server answers the lot it already has.
+    await form.getByRole("button", { name: "Ingresar lote" }).click();
+    const table = office.getByRole("table", { name: `Lotes de ${SQUID}` });
+    await table.getByRole("row", { name: /C-40/ }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await received("C-40")).toEqual(["4.000"]);
+
+    // A double click on a new lot adds it once; whatever reaches the server carries one key.
+    keys.length = 0;
+    await form.getByLabel("Código del lote").fill("C-41");
+    await form.getByLabel("Vencimiento").fill(addDays(today, 60));
+    await form.getByLabel("Kilos").fill("2,5");
+    await form.getByRole("button", { name: "Ingresar lote" }).dblclick();
+    await table.getByRole("row", { name: /C-41/ }).waitFor();
+    await expect.poll(async () => (await received("C-41")).join()).toBe("2.500");
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/\S/);
+    expect(Number(await stockOf(admin, ids.squid))).toBeCloseTo(stock + 6.5, 3);
+    await office.unroute(`**/api/products/${ids.squid}/lots/`);
+  });
 });

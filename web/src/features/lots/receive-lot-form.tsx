@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, TextInput, Title } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { ReceiveLotRequest } from "../../../../domain/contracts/lots";
 import { readGs1Lot } from "../../../../domain/catch-weight";
 import { ApiError } from "../../api/messages";
@@ -27,10 +27,14 @@ export function ReceiveLotForm({ productId, productName }: { productId: number; 
   const [values, setValues] = useState<Values>(blank);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // One key per receiving attempt: a double tap, or 'Ingresar lote' again after no answer, adds the kilograms once.
+  const key = useRef(crypto.randomUUID());
   const errors = { ...(tried ? fieldErrors(ReceiveLotRequest, values) : {}), ...serverErrors };
   const change = (next: Partial<Values>) => {
     setValues((v) => ({ ...v, ...next }));
     setServerErrors({});
+    // Other figures are another receipt: it gets a key of its own.
+    key.current = crypto.randomUUID();
   };
   const takeLabel = ({ code, expiry }: NonNullable<ReturnType<typeof readGs1Lot>>) =>
     change({ ...(code ? { code } : {}), ...(expiry ? { expiry } : {}) });
@@ -40,11 +44,20 @@ export function ReceiveLotForm({ productId, productName }: { productId: number; 
     setTried(true);
     if (receiving.isPending || Object.keys(fieldErrors(ReceiveLotRequest, values)).length) return;
     try {
-      const lot = await receiving.mutateAsync({ productId, body: { ...values, code: values.code.trim() } });
+      const lot = await receiving.mutateAsync({
+        productId,
+        body: { ...values, code: values.code.trim() },
+        idempotencyKey: key.current,
+      });
       notifySuccess(`Lote ${lot.code} de ${productName} ingresado.`);
+      key.current = crypto.randomUUID();
       setValues(blank);
       setTried(false);
     } catch (failure) {
+      // A refusal (4xx) received nothing: the next attempt is a new one. Without an answer (or with a
+      // server error) the lot may be in: the same key sent again adds it once.
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500)
+        key.current = crypto.randomUUID();
       if (failure instanceof ApiError) {
         // A 409 (the code already in with another expiry) belongs to the code.
         setServerErrors(failure.status === 409 ? { code: failure.message } : failure.fieldErrors);

@@ -73,6 +73,7 @@ export async function registerLiveSocket(
     metrics: Metrics | undefined;
   },
 ) {
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
   await api.register(async (live) => {
     await live.register(fastifyWebsocket, {
       options: { maxPayload: 64 * 1024, server: upgrades },

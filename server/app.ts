@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices(app, { ...deps, uploadsDir, sessions });
 
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin; Biome reads register() as taking a callback
     async (api) => {
       await registerFeatureRoutes(api, services, {
         checks: { database: database.ping, bus: bus.healthy, queue: jobs.healthy, mode: config.mode },

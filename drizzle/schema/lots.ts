@@ -57,7 +57,8 @@ export const orderDetailLots = pgTable(
   (t) => [
     check("order_detail_lots_quantity_positive", sql`${t.quantity} > 0`),
     uniqueIndex("order_detail_lots_line_lot_idx").on(t.orderDetailId, t.lotId),
-    index("order_detail_lots_lot_idx").on(t.lotId, t.orderId),
+    // A lot's trace reads its orders and kilograms from this index alone (an index-only scan), never the table.
+    index("order_detail_lots_lot_idx").on(t.lotId, t.orderId, t.quantity),
     index("order_detail_lots_order_idx").on(t.orderId),
   ],
 );

@@ -300,9 +300,11 @@ export const traceFileQuery = (lotId: number) => ({
 
 /**
  * Every order that took the lot, its kilograms of it summed over its lines, latest delivery
- * first: read through order_detail_lots (lot_id, order_id), never the order lines. Each order
- * and client is read by its key (a lateral lookup the planner keeps): joined plainly, the
- * planner hashes the whole orders table for a lot taken by a few thousand orders.
+ * first: read from the index order_detail_lots (lot_id, order_id, quantity) alone, in order id
+ * order, never the table or the order lines. Each order and client is then read by its key (a
+ * lateral lookup the planner keeps, in one statement): joined plainly, the planner hashes the
+ * whole orders table for a lot taken by a few thousand orders, and `id = any(…)` misjudges the
+ * rows; both were slower (docs/decisions/lots/0169-lots-and-expiry.md).
  */
 export async function trace(db: Executor, lotId: number): Promise<TraceRow[]> {
   const rows = rowsOf<TraceRow>(await db.execute(traceSelect(sql`${lotId}`)));

@@ -22,8 +22,11 @@ function WallColumn({
   waiting,
   sent,
   wide,
+  compact,
 }: {
   wide: boolean;
+  /** More than six columns: compact cards, and the type steps down by a twentieth. */
+  compact: boolean;
   column: number;
   courier: string | null;
   waiting: BoardOrderRow[];
@@ -32,13 +35,16 @@ function WallColumn({
   const body = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState<number[]>([]);
   const [fit, setFit] = useState(1);
+  // A compact column starts from the full type (48 px at 1920) and may go to 0.4 of it (19 px).
+  const smallest = compact ? 0.4 : 0.5;
   const cardIds = [...sent, ...waiting].map((c) => c.PK_Orders).join(",");
   // New cards or a new screen size: start again from the full type.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cards' ids are what changes the fit
-  useLayoutEffect(() => setFit(1), [cardIds, wide]);
+  useLayoutEffect(() => setFit(1), [cardIds, wide, compact]);
   // A route's stops all show: while one falls below the column's edge, the column's cards get
   // smaller type (down to half). Waiting cards that still do not fit hide whole, never half
-  // cut, and the column's foot counts them: nobody scrolls a wall.
+  // cut, and the column's foot counts them: nobody scrolls a wall. A compact card's client name
+  // keeps its words whole: while one is wider than its card, the type gets smaller too.
   useLayoutEffect(() => {
     const box = body.current;
     if (!box || !wide) {
@@ -50,8 +56,12 @@ function WallColumn({
       const below = [...box.querySelectorAll<HTMLElement>("[data-testid=wall-card]")].filter(
         (c) => c.getBoundingClientRect().bottom > bottom + 1,
       );
-      if (below.some((c) => c.dataset.sent !== undefined) && fit > 0.5) {
-        setFit((f) => Math.round((f - 0.1) * 10) / 10);
+      const split = [...box.querySelectorAll<HTMLElement>("[data-whole-words]")].some(
+        (name) => name.scrollWidth > name.clientWidth + 1 && !below.includes(name.closest("[data-testid=wall-card]")!),
+      );
+      if ((split || below.some((c) => c.dataset.sent !== undefined)) && fit > smallest) {
+        const step = compact ? 20 : 10;
+        setFit((f) => Math.max(smallest, Math.round((f - 1 / step) * step) / step));
         return;
       }
       const ids = below.map((c) => Number(c.dataset.orderId));
@@ -85,14 +95,21 @@ function WallColumn({
         minHeight: 0,
         minWidth: 0,
         ["--wall-fit" as string]: fit,
+        ["--wall-wrap" as string]: fit > smallest ? "normal" : "anywhere",
       }}
     >
       <Box mb="max(6px, 0.5vw)">
-        <Text fw={800} lh={1.1} fz={CARD_TYPE.large} c="white" data-testid={`wall-courier-${column}`}>
+        <Text
+          fw={800}
+          lh={1.1}
+          fz={compact ? CARD_TYPE.medium : CARD_TYPE.large}
+          c="white"
+          data-testid={`wall-courier-${column}`}
+        >
           {courierName(column)}
           {courier ? ` · ${courier}` : ""}
         </Text>
-        <Text fw={700} lh={1.2} fz={CARD_TYPE.medium} c="white">
+        <Text fw={700} lh={1.2} fz={compact ? CARD_TYPE.small : CARD_TYPE.medium} c="white">
           {columnLoad(waiting, sent)}
         </Text>
       </Box>
@@ -108,16 +125,16 @@ function WallColumn({
         }}
       >
         {sent.map((card) => (
-          <WallCard key={card.PK_Orders} order={card} sent off={hidden.includes(card.PK_Orders)} />
+          <WallCard key={card.PK_Orders} order={card} sent compact={compact} off={hidden.includes(card.PK_Orders)} />
         ))}
         {waiting.map((card) => (
-          <WallCard key={card.PK_Orders} order={card} off={hidden.includes(card.PK_Orders)} />
+          <WallCard key={card.PK_Orders} order={card} compact={compact} off={hidden.includes(card.PK_Orders)} />
         ))}
       </Box>
       {hidden.length > 0 && (
         <Text
           fw={800}
-          fz={WALL_TYPE.medium}
+          fz={compact ? CARD_TYPE.medium : WALL_TYPE.medium}
           c="white"
           ta="center"
           bg={COLUMN}
@@ -151,10 +168,12 @@ export function WallBoard() {
   const columns = boardColumns(cards);
   const courierOf = (column: number) => couriers.data?.couriers.find((c) => c.column === column);
   const wallColumns = boardCourierColumns(couriers.data, columns.keys());
-  // Up to 6 columns side by side (Sin asignar and five couriers); more take two rows, and past
-  // five in a row the columns' type shrinks with their width (12 couriers: 7 a row, 5/7 of it).
+  // Up to 6 columns side by side (Sin asignar and five couriers), full cards, the type shrinking
+  // with the columns' width past five. More take two rows of compact cards (client name large,
+  // one small line under it) whose type each column fits from the full size down.
+  const compact = wide && wallColumns.length > 6;
   const perRow = wallColumns.length <= 6 ? wallColumns.length : Math.ceil(wallColumns.length / 2);
-  const scale = Math.min(1, 5 / perRow);
+  const scale = compact ? 1 : Math.min(1, 5 / perRow);
   return (
     <Box
       component="main"
@@ -209,6 +228,7 @@ export function WallBoard() {
             key={column}
             column={column}
             wide={wide}
+            compact={compact}
             courier={column > 0 ? (courierOf(column)?.user?.display_name ?? null) : null}
             waiting={(columns.get(column) ?? []).map((id) => byId.get(id)!)}
             sent={column > 0 ? sentInColumn(couriers.data, board.data?.sent ?? [], column) : []}

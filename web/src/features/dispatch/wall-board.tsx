@@ -89,7 +89,7 @@ function WallColumn({
       style={{
         background: COLUMN,
         borderRadius: 12,
-        padding: "max(8px, 0.6vw)",
+        padding: compact ? "max(6px, 0.4vw)" : "max(8px, 0.6vw)",
         display: "flex",
         flexDirection: "column",
         minHeight: 0,
@@ -98,7 +98,7 @@ function WallColumn({
         ["--wall-wrap" as string]: fit > smallest ? "normal" : "anywhere",
       }}
     >
-      <Box mb="max(6px, 0.5vw)">
+      <Box mb={compact ? "max(4px, 0.3vw)" : "max(6px, 0.5vw)"}>
         <Text
           fw={800}
           lh={1.1}
@@ -121,7 +121,7 @@ function WallColumn({
           overflow: "hidden",
           display: "flex",
           flexDirection: "column",
-          gap: "max(6px, 0.5vw)",
+          gap: compact ? "max(4px, 0.35vw)" : "max(6px, 0.5vw)",
         }}
       >
         {sent.map((card) => (

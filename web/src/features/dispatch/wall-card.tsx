@@ -43,7 +43,7 @@ export function WallCard({
 }) {
   return (
     <Box
-      p={compact ? "0.25em 0.4em" : "0.4em 0.5em"}
+      p={compact ? "0.2em 0.3em" : "0.4em 0.5em"}
       data-testid="wall-card"
       data-order-id={order.PK_Orders}
       data-sent={sent || undefined}

@@ -52,6 +52,14 @@ module.exports = {
       to: { path: "^(server|web|workers|drizzle|scripts|bench|tests)/" },
     },
     {
+      name: "domain-through-its-alias",
+      comment:
+        "Outside domain/, the rules and contracts are imported as @domain/… (tsconfig paths), never by climbing ../ folders.",
+      severity: "error",
+      from: { pathNot: "^domain/" },
+      to: { path: "^domain/", dependencyTypesNot: ["aliased-tsconfig"] },
+    },
+    {
       name: "domain-needs-only-zod",
       comment: "Pure rules run unchanged in Node and the browser: of packages, domain/ uses zod alone.",
       severity: "error",

@@ -7,10 +7,10 @@
 import { parentPort } from "node:worker_threads";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
-import { DispatchBoard } from "../domain/contracts/dispatch";
-import { AssignmentChangedData, OrderEventData } from "../domain/contracts/event-data";
-import type { AppEvent, ServerSocketMessage } from "../domain/contracts/events";
-import { applyAssignment, applyOrderToDispatch } from "../domain/live-dispatch";
+import { DispatchBoard } from "@domain/contracts/dispatch";
+import { AssignmentChangedData, OrderEventData } from "@domain/contracts/event-data";
+import type { AppEvent, ServerSocketMessage } from "@domain/contracts/events";
+import { applyAssignment, applyOrderToDispatch } from "@domain/live-dispatch";
 import { monotonicMs } from "./latency";
 
 export type ScreensRequest =

@@ -11,9 +11,9 @@
  */
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import { DispatchBoard } from "../domain/contracts/dispatch";
-import { PreparationBoard } from "../domain/contracts/preparation";
-import type { EventDataInput } from "../domain/contracts/event-data";
+import { DispatchBoard } from "@domain/contracts/dispatch";
+import { PreparationBoard } from "@domain/contracts/preparation";
+import type { EventDataInput } from "@domain/contracts/event-data";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { hashPassword } from "../server/features/auth/service";

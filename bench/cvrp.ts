@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { Problem } from "../domain/day-plan/problem";
+import type { Problem } from "@domain/day-plan/problem";
 
 export interface CvrpInstance {
   name: string;

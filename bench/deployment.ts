@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
-import type { AppEvent } from "../domain/contracts/events";
+import type { AppEvent } from "@domain/contracts/events";
 import { ROOT } from "../scripts/build.mjs";
 import { freshBenchDatabase } from "./bench-database";
 import { buildOnce, COMPILED_SERVER } from "./processes";

@@ -6,7 +6,7 @@
  */
 import postgres from "postgres";
 import { Agent } from "undici";
-import { addDays, todayInBuenosAires } from "../domain/calendar";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
 import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
 import { measureLatency, printAgainstRaw } from "./latency";

@@ -10,11 +10,11 @@
  */
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { type DayInput, planDay } from "../domain/day-plan/plan-day";
-import { seededRandom } from "../domain/day-plan/random";
-import { solve } from "../domain/day-plan/solver";
-import { dayPlanViolations, violations } from "../domain/day-plan/validate";
-import { haversineMeters, nearestNeighbour, type Point } from "../domain/routing";
+import { type DayInput, planDay } from "@domain/day-plan/plan-day";
+import { seededRandom } from "@domain/day-plan/random";
+import { solve } from "@domain/day-plan/solver";
+import { dayPlanViolations, violations } from "@domain/day-plan/validate";
+import { haversineMeters, nearestNeighbour, type Point } from "@domain/routing";
 import { cvrpInstances } from "./cvrp";
 import { percentiles } from "./latency";
 

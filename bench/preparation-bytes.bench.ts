@@ -7,7 +7,7 @@
  */
 import type postgres from "postgres";
 import WebSocket from "ws";
-import type { ServerSocketMessage } from "../domain/contracts/events";
+import type { ServerSocketMessage } from "@domain/contracts/events";
 import { hashPassword } from "../server/features/auth/service";
 import { markEveryBatchStale } from "../server/features/preparation/repository";
 import { sweepPreparation } from "../server/features/preparation/sweep";

@@ -1,6 +1,6 @@
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../domain/money";
-import { orderTotals, priceLine, type LineType } from "../../domain/pricing";
-import { normalizeSearch } from "../../domain/text";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
+import { orderTotals, priceLine, type LineType } from "@domain/pricing";
+import { normalizeSearch } from "@domain/text";
 import type { Database } from "../database";
 import {
   bonusClients,

@@ -1,4 +1,4 @@
-import { LARGEST_ID } from "../../domain/contracts/catalog-common";
+import { LARGEST_ID } from "@domain/contracts/catalog-common";
 
 /** An ILIKE pattern finding `text` anywhere in a column, its %, _ and \ matched literally. */
 export const containing = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;

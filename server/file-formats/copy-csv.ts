@@ -1,4 +1,4 @@
-import { csvField, type ExportKind } from "../../domain/export-cells";
+import { csvField, type ExportKind } from "@domain/export-cells";
 import { decodeCopyValue } from "../db/copy-text";
 import { ByteOutput } from "./byte-output";
 import { byteClasses, CopyRows, ESCAPE, isCopyNull, isCopyTrue, LF, scanned, scanValue } from "./copy-scanner";

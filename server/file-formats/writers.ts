@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { exportStream, type ExportStream } from "./stream";
-import { CSV_BOM, CSV_EOL, csvHeader, type ExportKind } from "../../domain/export-cells";
+import { CSV_BOM, CSV_EOL, csvHeader, type ExportKind } from "@domain/export-cells";
 import { copyTextToCsv } from "./copy-csv";
 
 export { xlsxStream } from "./xlsx";

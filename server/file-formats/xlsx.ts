@@ -1,4 +1,4 @@
-import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "../../domain/export-cells";
+import { SPREADSHEET_FORMATS, spreadsheetSerial, type ExportKind } from "@domain/export-cells";
 import { encodeCopyText, type TextRow } from "../db/copy-text";
 import { copyTextToSheetXml, SHEET_PIECE } from "./copy-xlsx";
 import { exportStream, type ExportStream } from "./stream";

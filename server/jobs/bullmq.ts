@@ -1,6 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { SERVICE_UNAVAILABLE } from "@domain/contracts/errors";
 import { logConnectionErrors, type LogError } from "../connection-errors";
 import { Unavailable } from "../errors";
 import { finalFailure } from "./failure";

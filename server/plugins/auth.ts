@@ -8,7 +8,7 @@ import type {
   preValidationHookHandler,
 } from "fastify";
 import fp from "fastify-plugin";
-import { can, type RoutePermission } from "../../domain/permissions";
+import { can, type RoutePermission } from "@domain/permissions";
 import { Forbidden, Unauthorized } from "../errors";
 import type { AuthenticatedUser } from "../features/auth";
 

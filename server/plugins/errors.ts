@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
-import { BODY_MESSAGES, NUL_MESSAGE } from "../../domain/contracts/text";
+import { SERVICE_UNAVAILABLE } from "@domain/contracts/errors";
+import { BODY_MESSAGES, NUL_MESSAGE } from "@domain/contracts/text";
 import { databaseErrorCode, isDatabaseUnavailable } from "../db/errors";
 import { AppError, TooMany } from "../errors";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { z } from "zod";
-import { BODY_MESSAGES } from "../../domain/contracts/text";
+import { BODY_MESSAGES } from "@domain/contracts/text";
 import { AppError, Invalid } from "../errors";
 
 const isPlainObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);

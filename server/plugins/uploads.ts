@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { PROFILE_IMAGE_MAX_BYTES } from "../../domain/contracts/users";
+import { PROFILE_IMAGE_MAX_BYTES } from "@domain/contracts/users";
 import { Invalid } from "../errors";
 
 /** A multipart body the parser could not read: no or another boundary, cut short, malformed. */

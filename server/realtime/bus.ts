@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { AppEvent } from "../../domain/contracts/events";
+import type { AppEvent } from "@domain/contracts/events";
 
 /**
  * A durable event as the relay publishes it: `previous` is the id of the outbox event just

@@ -8,7 +8,7 @@ import {
   type AppEvent,
   type PreparationSubscription,
   type ServerSocketMessage,
-} from "../../domain/contracts/events";
+} from "@domain/contracts/events";
 import type { Database } from "../db/types";
 import type { Bus } from "./bus";
 import { eventsAfter, latestEventId } from "./outbox";

@@ -1,6 +1,6 @@
 import { asc, gt, sql } from "drizzle-orm";
-import type { EventDataInput } from "../../domain/contracts/event-data";
-import type { AppEvent, DurableEventType } from "../../domain/contracts/events";
+import type { EventDataInput } from "@domain/contracts/event-data";
+import type { AppEvent, DurableEventType } from "@domain/contracts/events";
 import { orderEvents, outboxCursor } from "../../drizzle/schema";
 import { rowsOf } from "../db/rows";
 import type { Executor } from "../db/types";

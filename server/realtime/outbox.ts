@@ -1,4 +1,4 @@
-import type { AppEvent } from "../../domain/contracts/events";
+import type { AppEvent } from "@domain/contracts/events";
 import type { Database } from "../db/types";
 import { claimEvents, toAppEvent } from "./outbox-repository";
 

@@ -5,8 +5,8 @@ import {
   type AppEvent,
   type PreparationSubscription,
   type ServerSocketMessage,
-} from "../../domain/contracts/events";
-import { can } from "../../domain/permissions";
+} from "@domain/contracts/events";
+import { can } from "@domain/permissions";
 import type { SocketUser } from "./socket-user";
 
 /** Sockets that stop reading are closed past this much unsent data; they resume with their last id. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_MESSAGES, NUL_MESSAGE } from "../../domain/contracts/text";
-import { GROUPS, type GroupName } from "../../domain/permissions";
+import { BODY_MESSAGES, NUL_MESSAGE } from "@domain/contracts/text";
+import { GROUPS, type GroupName } from "@domain/permissions";
 import type { RouteRecord } from "../../server/plugins/auth";
 import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
 import { createClient, createProduct } from "../helpers/catalog";

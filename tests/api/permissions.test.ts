@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerSocketMessage } from "../../domain/contracts/events";
-import { ORDER_MESSAGES } from "../../domain/contracts/orders";
-import { CAPABILITIES, can, GROUPS, type GroupName } from "../../domain/permissions";
+import type { ServerSocketMessage } from "@domain/contracts/events";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { CAPABILITIES, can, GROUPS, type GroupName } from "@domain/permissions";
 import { ApiClient, createTestApp, type TestApp } from "../helpers/app";
 import { createClient, createProduct } from "../helpers/catalog";
 import { signIn } from "../helpers/factories";

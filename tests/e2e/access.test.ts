@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
-import type { GroupName } from "../../domain/permissions";
+import { todayInBuenosAires } from "@domain/calendar";
+import type { GroupName } from "@domain/permissions";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

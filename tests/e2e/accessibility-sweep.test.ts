@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBuenosAires } from "../../domain/calendar";
-import type { GroupName } from "../../domain/permissions";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
+import type { GroupName } from "@domain/permissions";
 import { ApiClient } from "../helpers/app";
 import { sendRouteOf } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBuenosAires } from "../../domain/calendar";
-import { ACCOUNT_MESSAGES } from "../../domain/contracts/accounts";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
 import { rowsOf } from "../../server/db/rows";
 import { settle } from "../../server/features/accounts/ledger";
 import { appendMovement, lockAccount } from "../../server/features/accounts/repository";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
-import { AUDIT_ACTIONS } from "../../domain/contracts/audit";
+import { AUDIT_ACTIONS } from "@domain/contracts/audit";
 import { createProduct } from "../helpers/catalog";
 import { createUser, signIn } from "../helpers/factories";
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
-import { formatMoney, toCentavos } from "../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { formatMoney, toCentavos } from "@domain/money";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";

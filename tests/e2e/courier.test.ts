@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { todayInBuenosAires } from "@domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
-import type { DispatchBoard } from "../../domain/contracts/dispatch";
-import { DAY_PLAN_MESSAGES, type DayPlanResponse, type Fleet, type TimeSlots } from "../../domain/contracts/day-plan";
+import { todayInBuenosAires } from "@domain/calendar";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
+import { DAY_PLAN_MESSAGES, type DayPlanResponse, type Fleet, type TimeSlots } from "@domain/contracts/day-plan";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";

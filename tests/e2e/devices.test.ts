@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

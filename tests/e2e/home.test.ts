@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
-import { formatMoney, toCentavos } from "../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { formatMoney, toCentavos } from "@domain/money";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

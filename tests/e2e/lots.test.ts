@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, formatIsoDate, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, formatIsoDate, todayInBuenosAires } from "@domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { sendRouteOf } from "../helpers/boards";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

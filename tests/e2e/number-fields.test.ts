@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
-import type { CourierColumns } from "../../domain/contracts/courier";
-import { formatDecimalInput } from "../../domain/decimal-input";
-import { toCentavos } from "../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import type { CourierColumns } from "@domain/contracts/courier";
+import { formatDecimalInput } from "@domain/decimal-input";
+import { toCentavos } from "@domain/money";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";

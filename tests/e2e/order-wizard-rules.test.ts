@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "@domain/calendar";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";

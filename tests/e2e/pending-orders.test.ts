@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PENDING_MESSAGES } from "../../domain/pending-orders";
+import { PENDING_MESSAGES } from "@domain/pending-orders";
 import { rowsOf } from "../../server/db/rows";
 import type { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
 import { markEveryBatchStale } from "../../server/features/preparation/repository";
 import type { ApiClient } from "../helpers/app";
 import { confirmOrder } from "../helpers/boards";

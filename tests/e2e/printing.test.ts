@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { todayInBuenosAires } from "@domain/calendar";
 import { confirmOrder } from "../helpers/boards";
 import { e2eSkipReason, type E2E } from "../helpers/browser";
 import { createClient, createProduct } from "../helpers/catalog";

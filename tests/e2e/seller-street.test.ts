@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PENDING_MESSAGES } from "../../domain/pending-orders";
+import { PENDING_MESSAGES } from "@domain/pending-orders";
 import { rowsOf } from "../../server/db/rows";
 import { createTestApp, type ApiClient, type TestApp } from "../helpers/app";
 import { e2eSkipReason, launchPhoneProfile, loginThroughUi } from "../helpers/browser";

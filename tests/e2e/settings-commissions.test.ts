@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { todayInBuenosAires } from "../../domain/calendar";
+import { todayInBuenosAires } from "@domain/calendar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SOCKET_DISPLACED, SOCKETS_PER_USER } from "../../domain/contracts/events";
+import { SOCKET_DISPLACED, SOCKETS_PER_USER } from "@domain/contracts/events";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { createUser } from "../helpers/factories";
 import { openSocket, type TestSocket } from "../helpers/socket";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SELF_DEACTIVATE, SELF_GROUP } from "../../domain/user-admin";
+import { SELF_DEACTIVATE, SELF_GROUP } from "@domain/user-admin";
 import { ApiClient } from "../helpers/app";
 import { e2eSkipReason, loginThroughUi, startE2E, type E2E } from "../helpers/browser";
 import { horizontalOverflow, seriousViolations, settled, VIEWPORTS, type ViewportName } from "../helpers/devices";

@@ -1,4 +1,4 @@
-import type { BoardOrderRow } from "../../domain/contracts/boards";
+import type { BoardOrderRow } from "@domain/contracts/boards";
 
 /** An order's board card on `date`, Armado unless `status` says otherwise, for the boards' pure rules. */
 export const boardCard = (date: string, id: number, status = 6, over: Partial<BoardOrderRow> = {}): BoardOrderRow => ({

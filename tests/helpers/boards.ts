@@ -1,4 +1,4 @@
-import { addDays, todayInBuenosAires } from "../../domain/calendar";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
 import type { ApiClient } from "./app";
 import { createClient, createProduct } from "./catalog";
 import { orderDetails, placeOrder } from "./orders";

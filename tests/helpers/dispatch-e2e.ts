@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { DispatchBoard } from "../../domain/contracts/dispatch";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
 import type { ApiClient } from "./app";
 import { loginThroughUi, startE2E, type E2E } from "./browser";
 import { preloadAxe, VIEWPORTS } from "./devices";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { groups } from "../../drizzle/schema";
-import type { GroupName } from "../../domain/permissions";
+import type { GroupName } from "@domain/permissions";
 import { hashPassword } from "../../server/features/auth/service";
 import { insertUser } from "../../server/features/users/repository";
 import type { TestApp } from "./app";

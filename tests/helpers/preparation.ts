@@ -1,10 +1,10 @@
 import { asc } from "drizzle-orm";
-import type { PreparationBoard } from "../../domain/contracts/preparation";
-import { OrderEventData, PreparationUpdatedData } from "../../domain/contracts/event-data";
-import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
-import { batchOrders, batchSizes, groupKey } from "../../domain/batching";
-import { PREPARATION_STATUSES } from "../../domain/order-status";
-import type { Point } from "../../domain/routing";
+import type { PreparationBoard } from "@domain/contracts/preparation";
+import { OrderEventData, PreparationUpdatedData } from "@domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "@domain/live-preparation";
+import { batchOrders, batchSizes, groupKey } from "@domain/batching";
+import { PREPARATION_STATUSES } from "@domain/order-status";
+import type { Point } from "@domain/routing";
 import { preparationBatches } from "../../drizzle/schema";
 import type { Database } from "../../server/db/types";
 import { boardRows } from "../../server/features/order-read-model";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { todayInBuenosAires } from "../../domain/calendar";
-import { CLAIM_TYPES } from "../../domain/contracts/claims";
-import { CAPABILITIES, type GroupName } from "../../domain/permissions";
+import { todayInBuenosAires } from "@domain/calendar";
+import { CLAIM_TYPES } from "@domain/contracts/claims";
+import { CAPABILITIES, type GroupName } from "@domain/permissions";
 import type { RouteRecord } from "../../server/plugins/auth";
 import type { ApiClient } from "./app";
 import { clientPayload } from "./catalog";

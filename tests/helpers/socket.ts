@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { AppEvent, ServerSocketMessage } from "../../domain/contracts/events";
+import type { AppEvent, ServerSocketMessage } from "@domain/contracts/events";
 
 export interface TestSocket {
   messages: ServerSocketMessage[];

@@ -9,7 +9,7 @@ import {
   type LedgerEntry,
   runningBalances,
   standing,
-} from "../../domain/accounts";
+} from "@domain/accounts";
 
 const entry = (id: number, date: string, amount: number, reversesId: number | null = null): LedgerEntry => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CurrentUser } from "../../domain/contracts/auth";
+import { CurrentUser } from "@domain/contracts/auth";
 import { answersOneRecord } from "../../server/plugins/answer-size";
 
 const route = (response?: Record<number, z.ZodType>) => ({ schema: response ? { response } : {} });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeChange } from "../../domain/audit-change";
+import { describeChange } from "@domain/audit-change";
 
 // es-AR puts a no-break space after the peso sign.
 const plain = (text: string) => text.replace(/\u00a0/g, " ");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { batchMembers, batchOrders, batchSizes, keepingSizes } from "../../domain/batching";
+import { batchMembers, batchOrders, batchSizes, keepingSizes } from "@domain/batching";
 
 const depot = { lat: -34.7206, lng: -58.2546 };
 

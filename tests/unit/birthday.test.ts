@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { birthdayTag } from "../../domain/birthday";
+import { birthdayTag } from "@domain/birthday";
 
 const today = new Date(2026, 10, 22); // 22 Nov 2026
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../domain/cart";
-import { type DeliveryDetails, DeliveryPlace, OrderRequest } from "../../domain/contracts/order-request";
-import { DELIVERY_METHODS } from "../../domain/delivery-method";
-import { ORDER_MESSAGES } from "../../domain/contracts/orders";
-import { PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID } from "../../domain/delivery-rules";
-import { buildOrderRequest, type WizardOrder } from "../../domain/build-order-request";
+import type { CartLine } from "@domain/cart";
+import { type DeliveryDetails, DeliveryPlace, OrderRequest } from "@domain/contracts/order-request";
+import { DELIVERY_METHODS } from "@domain/delivery-method";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { PICKUP_ADDRESS, PICKUP_CITY_ID, PICKUP_ZONE_ID } from "@domain/delivery-rules";
+import { buildOrderRequest, type WizardOrder } from "@domain/build-order-request";
 
 const line: CartLine = {
   productId: 7,

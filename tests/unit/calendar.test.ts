@@ -9,7 +9,7 @@ import {
   formatDateTime,
   formatTime,
   todayInBuenosAires,
-} from "../../domain/calendar";
+} from "@domain/calendar";
 
 describe("calendar days (Buenos Aires)", () => {
   it("today is the date in Buenos Aires, three hours behind UTC", () => {

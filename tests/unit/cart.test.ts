@@ -11,7 +11,7 @@ import {
   typeRefusal,
   type CartLine,
   type CatalogProduct,
-} from "../../domain/cart";
+} from "@domain/cart";
 
 const product = (id: number, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
   PK_Products: id,

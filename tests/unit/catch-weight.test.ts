@@ -8,8 +8,8 @@ import {
   pickedWeightNote,
   readGs1NetWeight,
   WEIGHT_MESSAGES,
-} from "../../domain/catch-weight";
-import { priceLine } from "../../domain/pricing";
+} from "@domain/catch-weight";
+import { priceLine } from "@domain/pricing";
 
 const grams = (text: string | number) => {
   const read = parseWeight(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelled, niceTicks } from "../../domain/chart-scale";
+import { labelled, niceTicks } from "@domain/chart-scale";
 
 describe("the sales chart's value axis", () => {
   it("goes from 0 to the highest value or just past it, in round steps", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { directoryEntry, type DirectoryClient } from "../../domain/contracts/client-directory";
-import { indexDirectory, searchDirectory } from "../../domain/client-directory";
+import { directoryEntry, type DirectoryClient } from "@domain/contracts/client-directory";
+import { indexDirectory, searchDirectory } from "@domain/client-directory";
 
 const row = (id: number, name: string, phone = "11 4000-0000", address = "Mitre 100", flags = 0): DirectoryClient => [
   id,

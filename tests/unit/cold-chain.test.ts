@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLD_CHAIN_DEFAULT, coldChainRefusal, formatCelsius, parseTemperature } from "../../domain/cold-chain";
+import { COLD_CHAIN_DEFAULT, coldChainRefusal, formatCelsius, parseTemperature } from "@domain/cold-chain";
 
 const tenths = (input: string | number) => {
   const read = parseTemperature(input);

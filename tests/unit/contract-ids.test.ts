@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idFrom, LARGEST_ID, optionalRecordId, recordId, wholeNumber } from "../../domain/contracts/catalog-common";
+import { idFrom, LARGEST_ID, optionalRecordId, recordId, wholeNumber } from "@domain/contracts/catalog-common";
 
 const LOOSE = ["0x3", " 3", "3 ", "3e0", "+3", "3.0", "0b11", "0o3", "٣", "3\u00a0", "", "-3", "Infinity"];
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CreateClientRequest } from "../../domain/contracts/clients";
-import { NUL_MESSAGE, text } from "../../domain/contracts/text";
+import { CreateClientRequest } from "@domain/contracts/clients";
+import { NUL_MESSAGE, text } from "@domain/contracts/text";
 
 const root = join(import.meta.dirname, "../..");
 function sources(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCoordinate } from "../../domain/routing";
+import { parseCoordinate } from "@domain/routing";
 
 describe("a coordinate typed by hand", () => {
   it("reads Argentine coordinates with a comma or a point", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_EOL, csvLine, type ExportKind } from "../../domain/export-cells";
+import { CSV_EOL, csvLine, type ExportKind } from "@domain/export-cells";
 import { encodeCopyText, type TextRow } from "../../server/db/copy-text";
 import { copyTextToCsv } from "../../server/file-formats/copy-csv";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExportKind } from "../../domain/export-cells";
+import type { ExportKind } from "@domain/export-cells";
 import { encodeCopyText, type TextRow } from "../../server/db/copy-text";
 import { copyTextToSheetXml } from "../../server/file-formats/copy-xlsx";
 import { cellXml, rowXml } from "../../server/file-formats/xlsx";

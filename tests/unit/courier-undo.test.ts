@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { undoRefusal } from "../../domain/courier";
+import { undoRefusal } from "@domain/courier";
 
 const at = (iso: string) => new Date(iso);
 // 21:00 in Buenos Aires (UTC-3) on 10 March.

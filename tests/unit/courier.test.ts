@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotDeliveredRequest, DeliveredRequest } from "../../domain/contracts/courier";
+import { NotDeliveredRequest, DeliveredRequest } from "@domain/contracts/courier";
 import {
   cashTotals,
   directionsUrl,
@@ -8,7 +8,7 @@ import {
   routeOrder,
   telNumber,
   whatsappNumber,
-} from "../../domain/courier";
+} from "@domain/courier";
 
 describe("courier rules (issue 16)", () => {
   it("orders stops route by route, each in its planned order", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expandYear, isExactDate, readTypedDate } from "../../domain/dates";
-import { homeDeliveryCity } from "../../domain/delivery-rules";
+import { expandYear, isExactDate, readTypedDate } from "@domain/dates";
+import { homeDeliveryCity } from "@domain/delivery-rules";
 
 describe("two-digit years (SPEC.md §9)", () => {
   it("reads 19xx above 50 and 20xx otherwise", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type DayInput, planDay, UNASSIGNED_REASONS } from "../../domain/day-plan/plan-day";
-import { type Problem, tripDistance } from "../../domain/day-plan/problem";
-import { seededRandom } from "../../domain/day-plan/random";
-import { solve } from "../../domain/day-plan/solver";
-import { dayPlanViolations, violations } from "../../domain/day-plan/validate";
+import { type DayInput, planDay, UNASSIGNED_REASONS } from "@domain/day-plan/plan-day";
+import { type Problem, tripDistance } from "@domain/day-plan/problem";
+import { seededRandom } from "@domain/day-plan/random";
+import { solve } from "@domain/day-plan/solver";
+import { dayPlanViolations, violations } from "@domain/day-plan/validate";
 
 const depot = { lat: -34.7206, lng: -58.2546 };
 const FOREVER = Number.POSITIVE_INFINITY;

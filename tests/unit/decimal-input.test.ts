@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DECIMAL_MESSAGES, decimalReading, formatDecimalInput, parseDecimalInput } from "../../domain/decimal-input";
+import { DECIMAL_MESSAGES, decimalReading, formatDecimalInput, parseDecimalInput } from "@domain/decimal-input";
 
 const money = (text: string) => parseDecimalInput(text, { decimals: 2 });
 const kilos = (text: string) => parseDecimalInput(text, { decimals: 3 });

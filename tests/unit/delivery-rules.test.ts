@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DELIVERY_DATE_MESSAGE } from "../../domain/calendar";
-import type { DeliveryDetails } from "../../domain/contracts/order-request";
-import { DELIVERY_METHODS } from "../../domain/delivery-method";
-import { ORDER_MESSAGES } from "../../domain/contracts/orders";
+import { DELIVERY_DATE_MESSAGE } from "@domain/calendar";
+import type { DeliveryDetails } from "@domain/contracts/order-request";
+import { DELIVERY_METHODS } from "@domain/delivery-method";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
 import {
   COORDINATES_MESSAGE,
   DELIVERY_DATE_UNREADABLE,
@@ -18,7 +18,7 @@ import {
   readCoordinate,
   TIME_PLACEHOLDER_ID,
   wizardChoice,
-} from "../../domain/delivery-rules";
+} from "@domain/delivery-rules";
 
 const day = { today: "2030-05-04", kept: null };
 const home: DeliveryChoice = {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { changedPlacements, columnsOf, moveCard } from "../../domain/dispatch";
-import { pickList, preparationLines } from "../../domain/pick-list";
-import { batchPickList } from "../../domain/preparation-view";
+import { changedPlacements, columnsOf, moveCard } from "@domain/dispatch";
+import { pickList, preparationLines } from "@domain/pick-list";
+import { batchPickList } from "@domain/preparation-view";
 import { boardCard } from "../helpers/board-card";
 
 const board = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_DATA, readEventData } from "../../domain/contracts/event-data";
-import { DURABLE_EVENT_TYPES } from "../../domain/contracts/events";
+import { EVENT_DATA, readEventData } from "@domain/contracts/event-data";
+import { DURABLE_EVENT_TYPES } from "@domain/contracts/events";
 
 describe("EVENT_DATA", () => {
   it("holds a data schema for every durable event type, and for nothing else", () => {

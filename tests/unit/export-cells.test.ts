@@ -9,7 +9,7 @@ import {
   decimalComma,
   neutraliseFormulas,
   spreadsheetSerial,
-} from "../../domain/export-cells";
+} from "@domain/export-cells";
 
 describe("formula neutralisation (OWASP CSV injection)", () => {
   it.each(["=1+2", "+54 11", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("puts an apostrophe before %j", (value) => {

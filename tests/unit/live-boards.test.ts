@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { BoardOrderRow } from "../../domain/contracts/boards";
-import type { DispatchBoard } from "../../domain/contracts/dispatch";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
 import type {
   PreparationBatch,
   PreparationBoard,
   PreparationCard,
   PreparationLine,
-} from "../../domain/contracts/preparation";
-import type { OrderEventData } from "../../domain/contracts/event-data";
-import type { OrderRow } from "../../domain/contracts/orders";
-import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../domain/live-dispatch";
-import { applyOrderToList, type OrderListFilters } from "../../domain/live-orders";
-import { applyGroupBatches, applyOrderToPreparation } from "../../domain/live-preparation";
-import { groupDelta } from "../../domain/preparation-delta";
-import { batchView } from "../../domain/preparation-view";
+} from "@domain/contracts/preparation";
+import type { OrderEventData } from "@domain/contracts/event-data";
+import type { OrderRow } from "@domain/contracts/orders";
+import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "@domain/live-dispatch";
+import { applyOrderToList, type OrderListFilters } from "@domain/live-orders";
+import { applyGroupBatches, applyOrderToPreparation } from "@domain/live-preparation";
+import { groupDelta } from "@domain/preparation-delta";
+import { batchView } from "@domain/preparation-view";
 import { boardText } from "../../server/features/preparation/service";
 import { boardCard } from "../helpers/board-card";
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { shortLines, shortLineText } from "../../domain/cart-stock";
-import type { CartLine, CatalogProduct } from "../../domain/cart";
-import type { Product } from "../../domain/contracts/products";
-import {
-  productRemovalOf,
-  productUpdateOf,
-  stockChangeOf,
-  withLowStock,
-  withProductChange,
-} from "../../domain/live-stock";
+import { shortLines, shortLineText } from "@domain/cart-stock";
+import type { CartLine, CatalogProduct } from "@domain/cart";
+import type { Product } from "@domain/contracts/products";
+import { productRemovalOf, productUpdateOf, stockChangeOf, withLowStock, withProductChange } from "@domain/live-stock";
 
 const row = (id: number, Name: string, Quantity: string) => ({ PK_Products: id, Name, Quantity });
 const product = (id: number, Quantity: string, over: Partial<CatalogProduct> = {}): CatalogProduct => ({

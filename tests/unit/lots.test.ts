@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readGs1Lot } from "../../domain/catch-weight";
-import { LOT_MESSAGES, ReceiveLotRequest } from "../../domain/contracts/lots";
-import { allocate, isUsable, lotChanges, receivingRefusal, type AllocationLine, type PoolLot } from "../../domain/lots";
+import { readGs1Lot } from "@domain/catch-weight";
+import { LOT_MESSAGES, ReceiveLotRequest } from "@domain/contracts/lots";
+import { allocate, isUsable, lotChanges, receivingRefusal, type AllocationLine, type PoolLot } from "@domain/lots";
 
 const TODAY = "2026-11-27";
 const lot = (id: number, expiry: string, remaining: number, productId = 1, code = `L${id}`): PoolLot => ({

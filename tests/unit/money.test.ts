@@ -9,7 +9,7 @@ import {
   priceOf,
   toCentavos,
   toGrams,
-} from "../../domain/money";
+} from "@domain/money";
 
 describe("money in centavos and weight in grams", () => {
   it("reads a decimal comma or dot, with or without thousands", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeHistoryEvent } from "../../domain/order-history";
+import { describeHistoryEvent } from "@domain/order-history";
 
 describe("an order's history in words", () => {
   it("names a status change by where it came from and went", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultZone } from "../../domain/delivery-rules";
-import { isPickupZone } from "../../domain/delivery-method";
-import { canTransition, isEditable, STATUS } from "../../domain/order-status";
+import { defaultZone } from "@domain/delivery-rules";
+import { isPickupZone } from "@domain/delivery-method";
+import { canTransition, isEditable, STATUS } from "@domain/order-status";
 
 describe("order status machine (DESIGN.md §5)", () => {
   it("allows exactly the listed transitions", () => {

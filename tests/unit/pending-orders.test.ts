@@ -15,7 +15,7 @@ import {
   sendQueue,
   unsentCount,
   type PendingOrder,
-} from "../../domain/pending-orders";
+} from "@domain/pending-orders";
 
 const order = (key: string, over: Partial<PendingOrder> = {}): PendingOrder => ({
   key,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventCapability } from "../../domain/contracts/events";
-import { can, GROUPS } from "../../domain/permissions";
+import { eventCapability } from "@domain/contracts/events";
+import { can, GROUPS } from "@domain/permissions";
 
 describe("permissions of DESIGN.md §4", () => {
   it("lets only Admin see cancelled orders, approve users, export and deploy", () => {

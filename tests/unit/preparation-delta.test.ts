@@ -6,11 +6,11 @@ import type {
   PreparationBoard,
   PreparationCard,
   PreparationLine,
-} from "../../domain/contracts/preparation";
-import { PreparationUpdatedData } from "../../domain/contracts/event-data";
-import { applyGroupBatches, preparationSummary } from "../../domain/live-preparation";
-import { batchMoves, groupDelta, placeBatches } from "../../domain/preparation-delta";
-import { batchView } from "../../domain/preparation-view";
+} from "@domain/contracts/preparation";
+import { PreparationUpdatedData } from "@domain/contracts/event-data";
+import { applyGroupBatches, preparationSummary } from "@domain/live-preparation";
+import { batchMoves, groupDelta, placeBatches } from "@domain/preparation-delta";
+import { batchView } from "@domain/preparation-view";
 import { boardCard } from "../helpers/board-card";
 
 const DATE = "2027-03-01";

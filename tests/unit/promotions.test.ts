@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPromotion, parsePromotion, promotionProductIds } from "../../domain/promotions";
+import { isPromotion, parsePromotion, promotionProductIds } from "@domain/promotions";
 
 describe("promotions", () => {
   it("counts as a promotion when any field is non-empty and not NONE, NULL or 0", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { committedUnits, parseQuantity } from "../../domain/quantity";
+import { committedUnits, parseQuantity } from "@domain/quantity";
 
 describe("cart quantities (SPEC.md §5)", () => {
   it("takes KG with up to three decimals, comma or dot", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstMatch, matchProducts } from "../../domain/product-search";
-import { usualChoices } from "../../domain/usual-order";
+import { firstMatch, matchProducts } from "@domain/product-search";
+import { usualChoices } from "@domain/usual-order";
 
 const product = (Name: string, is_promotion = false) => ({ Name, is_promotion });
 const catalog = [

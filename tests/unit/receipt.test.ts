@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OrderDetail } from "../../domain/contracts/orders";
-import { receiptLines } from "../../domain/receipt";
+import type { OrderDetail } from "@domain/contracts/orders";
+import { receiptLines } from "@domain/receipt";
 
 const order = {
   order_id: 42,

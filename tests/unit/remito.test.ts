@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineFigures, lineSubtotal, paperOf } from "../../domain/remito";
+import { lineFigures, lineSubtotal, paperOf } from "@domain/remito";
 
 describe("the remito's lines", () => {
   it("prices KG and UN lines by weight, promotions by unit, freezer lines at 0", () => {

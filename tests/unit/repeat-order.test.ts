@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_MESSAGES, type CartLine, type CatalogProduct } from "../../domain/cart";
-import { REPEAT_MESSAGES, repeatLine, type PastLine } from "../../domain/repeat-order";
+import { CART_MESSAGES, type CartLine, type CatalogProduct } from "@domain/cart";
+import { REPEAT_MESSAGES, repeatLine, type PastLine } from "@domain/repeat-order";
 
 const product = (id: number, over: Partial<CatalogProduct> = {}): CatalogProduct => ({
   PK_Products: id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addProduct, type CartLine, type CatalogProduct } from "../../domain/cart";
-import { repricedLines, repricedLineText } from "../../domain/repriced-lines";
+import { addProduct, type CartLine, type CatalogProduct } from "@domain/cart";
+import { repricedLines, repricedLineText } from "@domain/repriced-lines";
 
 const product = (id: number, Price: string): CatalogProduct => ({
   PK_Products: id,

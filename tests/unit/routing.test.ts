@@ -10,7 +10,7 @@ import {
   shortestRoute,
   slotRank,
   whatsappShareUrl,
-} from "../../domain/routing";
+} from "@domain/routing";
 
 const depot = { lat: -34.7206, lng: -58.2546 };
 const point = fc.record({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockEditorMinimum, stockEditorRefusal } from "../../domain/cart-stock";
+import { stockEditorMinimum, stockEditorRefusal } from "@domain/cart-stock";
 
 describe("the stock warning's editor (SPEC.md §4, §5)", () => {
   it("has the larger of the current stock and the line's weight as its minimum", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearch } from "../../domain/text";
+import { normalizeSearch } from "@domain/text";
 
 describe("search normalisation", () => {
   it("drops accents and case so 'gomez' finds 'Gómez'", () => {

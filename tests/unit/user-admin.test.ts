@@ -6,7 +6,7 @@ import {
   SELF_GROUP,
   SELF_PASSWORD,
   userChangeRefusal,
-} from "../../domain/user-admin";
+} from "@domain/user-admin";
 
 const admin = { id: 2, group: "Admin" };
 const seller = { id: 3, group: "Vendedor" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkUsername, USERNAME_LENGTH, USERNAME_REQUIRED, usernameKey } from "../../domain/usernames";
+import { checkUsername, USERNAME_LENGTH, USERNAME_REQUIRED, usernameKey } from "@domain/usernames";
 
 const refusal = (raw: string) => {
   const checked = checkUsername(raw);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { SERVICE_UNAVAILABLE } from "../../domain/contracts/errors";
+import { SERVICE_UNAVAILABLE } from "@domain/contracts/errors";
 import { exportJobs } from "../../drizzle/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { confirmOrder, freshDate } from "../helpers/boards";

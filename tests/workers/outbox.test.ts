@@ -7,7 +7,7 @@ import { solveCaptcha } from "../helpers/captcha";
 import { signIn } from "../helpers/factories";
 import { freePort, hasRedisServer, startRedis } from "../helpers/redis-server";
 import { openSocket } from "../helpers/socket";
-import type { ServerSocketMessage } from "../../domain/contracts/events";
+import type { ServerSocketMessage } from "@domain/contracts/events";
 
 const { postgresUrl, missing } = inject("services");
 const reason = !postgresUrl ? missing.postgres : !hasRedisServer ? "needs the redis-server binary" : "";

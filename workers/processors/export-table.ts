@@ -3,12 +3,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import {
-  EXPORT_QUOTA_FULL,
-  EXPORT_TABLES,
-  EXPORT_TOO_LARGE,
-  exportFailureReason,
-} from "../../domain/contracts/exports";
+import { EXPORT_QUOTA_FULL, EXPORT_TABLES, EXPORT_TOO_LARGE, exportFailureReason } from "@domain/contracts/exports";
 import {
   byteLimit,
   csvStream,

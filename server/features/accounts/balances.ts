@@ -1,7 +1,7 @@
-import { agingOf, availableCredit, runningBalances } from "../../../domain/accounts";
-import { todayInBuenosAires } from "../../../domain/calendar";
-import type { ClientAccount, DebtorsQuery, DebtorsResponse } from "../../../domain/contracts/accounts";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { agingOf, availableCredit, runningBalances } from "@domain/accounts";
+import { todayInBuenosAires } from "@domain/calendar";
+import type { ClientAccount, DebtorsQuery, DebtorsResponse } from "@domain/contracts/accounts";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Database } from "../../db/types";
 import { NotFound } from "../../errors";
 import { CLIENT_NOT_FOUND } from "../clients";

@@ -1,7 +1,7 @@
-import { agingOf, type LedgerEntry } from "../../../domain/accounts";
-import { todayInBuenosAires } from "../../../domain/calendar";
-import { ACCOUNT_MESSAGES } from "../../../domain/contracts/accounts";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { agingOf, type LedgerEntry } from "@domain/accounts";
+import { todayInBuenosAires } from "@domain/calendar";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Executor } from "../../db/types";
 import * as repo from "./repository";
 

@@ -1,6 +1,6 @@
-import { todayInBuenosAires } from "../../../domain/calendar";
-import { ACCOUNT_MESSAGES, type PaymentRequest } from "../../../domain/contracts/accounts";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { ACCOUNT_MESSAGES, type PaymentRequest } from "@domain/contracts/accounts";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid, NotFound, Unprocessable } from "../../errors";

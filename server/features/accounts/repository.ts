@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { MovementKind } from "../../../domain/contracts/accounts";
-import { STATUS } from "../../../domain/order-status";
+import type { MovementKind } from "@domain/contracts/accounts";
+import { STATUS } from "@domain/order-status";
 import {
   accountMovements,
   clientAccounts,

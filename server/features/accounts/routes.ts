@@ -8,9 +8,9 @@ import {
   PaymentRequest,
   PaymentSaved,
   PaymentVoided,
-} from "../../../domain/contracts/accounts";
-import { idParam } from "../../../domain/contracts/catalog-common";
-import { IdempotencyHeaders } from "../../../domain/contracts/idempotency";
+} from "@domain/contracts/accounts";
+import { idParam } from "@domain/contracts/catalog-common";
+import { IdempotencyHeaders } from "@domain/contracts/idempotency";
 import type { AccountsService } from "./service";
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { AuditAction, AuditEntity, AuditQuery } from "../../../domain/contracts/audit";
+import type { AuditAction, AuditEntity, AuditQuery } from "@domain/contracts/audit";
 import { auditLog, groups, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 

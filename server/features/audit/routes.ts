@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AuditQuery, AuditResponse } from "../../../domain/contracts/audit";
+import { AuditQuery, AuditResponse } from "@domain/contracts/audit";
 import type { AuditService } from "./service";
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {

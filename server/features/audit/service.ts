@@ -1,4 +1,4 @@
-import type { AuditQuery, AuditResponse } from "../../../domain/contracts/audit";
+import type { AuditQuery, AuditResponse } from "@domain/contracts/audit";
 import type { Database } from "../../db/types";
 import { groupNames, listAudit } from "./repository";
 

@@ -1,6 +1,6 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { CAPTCHA_REQUIRED, type CaptchaConfig } from "../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED, type CaptchaConfig } from "@domain/contracts/auth";
 import type { Executor } from "../../db/types";
 import { Invalid, Unavailable } from "../../errors";
 import { spendChallenge } from "./repository";

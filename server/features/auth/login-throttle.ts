@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { usernameKey } from "../../../domain/usernames";
+import { usernameKey } from "@domain/usernames";
 
 /**
  * Login throttling that an attacker cannot turn against a user (ASVS 6.3): attempts are

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, ne, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { ADMIN_GROUP } from "../../../domain/permissions";
+import { ADMIN_GROUP } from "@domain/permissions";
 import { groups, refreshTokens, registrationRequests, usedChallenges, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 

@@ -10,8 +10,8 @@ import {
   RegisterRequest,
   RegisterResponse,
   TokenPair,
-} from "../../../domain/contracts/auth";
-import { SuccessBody } from "../../../domain/contracts/errors";
+} from "@domain/contracts/auth";
+import { SuccessBody } from "@domain/contracts/errors";
 import { TooMany } from "../../errors";
 import { serializedOnce } from "../../plugins/response-serializer";
 import type { HumanCheck } from "./captcha";

@@ -1,13 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import type { CurrentUser, LoginRequest, RegisterRequest, TokenPair } from "../../../domain/contracts/auth";
-import {
-  GROUP_REQUIRED,
-  LOGIN_FAILED,
-  TOO_MANY_PENDING_REQUESTS,
-  USERNAME_UNAVAILABLE,
-} from "../../../domain/contracts/auth";
-import { ADMIN_GROUP } from "../../../domain/permissions";
+import type { CurrentUser, LoginRequest, RegisterRequest, TokenPair } from "@domain/contracts/auth";
+import { GROUP_REQUIRED, LOGIN_FAILED, TOO_MANY_PENDING_REQUESTS, USERNAME_UNAVAILABLE } from "@domain/contracts/auth";
+import { ADMIN_GROUP } from "@domain/permissions";
 import type { Database } from "../../db/types";
 import { Invalid, TooMany, Unauthorized } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { BackupFailure, BackupRecord } from "../../../domain/contracts/backups";
+import { BackupFailure, BackupRecord } from "@domain/contracts/backups";
 import { settings } from "../../../drizzle/schema";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";

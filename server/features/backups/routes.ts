@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BackupStatus } from "../../../domain/contracts/backups";
+import { BackupStatus } from "@domain/contracts/backups";
 import type { BackupsService } from "./service";
 
 export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> = async (app, { backups }) => {

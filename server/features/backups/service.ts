@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { BackupStatus, BackupTrigger } from "../../../domain/contracts/backups";
+import type { BackupStatus, BackupTrigger } from "@domain/contracts/backups";
 import type { Config } from "../../config";
 import type { DatabaseHandle } from "../../db/client";
 import { Unavailable } from "../../errors";

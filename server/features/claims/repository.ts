@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { bonusClients, orderClaims, productClaims, products } from "../../../drizzle/schema";
-import { CLAIM_TYPES } from "../../../domain/contracts/claims";
+import { CLAIM_TYPES } from "@domain/contracts/claims";
 import type { Executor } from "../../db/types";
 
 /** A bonus or an order claim (SPEC.md §2); the product claim lives in its own table. */

@@ -12,7 +12,7 @@ import {
   ClientFullData,
   SaveClaimRequest,
   SaveProductClaimRequest,
-} from "../../../domain/contracts/claims";
+} from "@domain/contracts/claims";
 import type { ClaimsService } from "./service";
 
 const ClientParams = ClaimParams.pick({ clientId: true });

@@ -3,7 +3,7 @@ import { Invalid, NotFound } from "../../errors";
 import { findClient } from "../clients";
 import { CLIENT_NOT_FOUND } from "../clients";
 import { findProduct } from "../products";
-import { CLAIM_MESSAGES, CLAIM_TYPES } from "../../../domain/contracts/claims";
+import { CLAIM_MESSAGES, CLAIM_TYPES } from "@domain/contracts/claims";
 import * as repo from "./repository";
 
 const SAVED = { success: true as const, message: "Operación realizada con éxito." };

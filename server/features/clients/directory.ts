@@ -1,5 +1,5 @@
-import { RECENT_CLIENT_DAYS } from "../../../domain/client-directory";
-import type { ClientDirectory, DirectoryLine } from "../../../domain/contracts/client-directory";
+import { RECENT_CLIENT_DAYS } from "@domain/client-directory";
+import type { ClientDirectory, DirectoryLine } from "@domain/contracts/client-directory";
 import type { Database } from "../../db/types";
 import * as repo from "./repository";
 

@@ -1,8 +1,8 @@
-import { ACCOUNT_MESSAGES } from "../../../domain/contracts/accounts";
-import type { CreateClientRequest, UpdateClientRequest } from "../../../domain/contracts/clients";
-import { CLIENT_MESSAGES } from "../../../domain/contracts/clients";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
-import { can } from "../../../domain/permissions";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
+import type { CreateClientRequest, UpdateClientRequest } from "@domain/contracts/clients";
+import { CLIENT_MESSAGES } from "@domain/contracts/clients";
+import { centavosToDecimal, toCentavos } from "@domain/money";
+import { can } from "@domain/permissions";
 import type { Database } from "../../db/types";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { recordAudit } from "../audit";

@@ -1,6 +1,6 @@
-import type { ClientDetail, ClientListItem } from "../../../domain/contracts/clients";
-import { type PageParams, pagingOf } from "../../../domain/contracts/paging";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import type { ClientDetail, ClientListItem } from "@domain/contracts/clients";
+import { type PageParams, pagingOf } from "@domain/contracts/paging";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Database } from "../../db/types";
 import { NotFound } from "../../errors";
 import { lastOrderOf } from "../orders";

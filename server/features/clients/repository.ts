@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import { normalizeSearch } from "../../../domain/text";
-import { STATUS } from "../../../domain/order-status";
+import { normalizeSearch } from "@domain/text";
+import { STATUS } from "@domain/order-status";
 import { cities, clients, orderDetails, orders, shipments } from "../../../drizzle/schema";
 import { rowsOf } from "../../db/rows";
 import { containing, idSearched } from "../../db/search";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { idParam } from "../../../domain/contracts/catalog-common";
+import { text } from "@domain/contracts/text";
+import { idParam } from "@domain/contracts/catalog-common";
 import {
   City,
   ClientDetail,
@@ -11,8 +11,8 @@ import {
   CreateClientRequest,
   Shipment,
   UpdateClientRequest,
-} from "../../../domain/contracts/clients";
-import { ClientDirectory } from "../../../domain/contracts/client-directory";
+} from "@domain/contracts/clients";
+import { ClientDirectory } from "@domain/contracts/client-directory";
 import type { ClientsService } from "./service";
 
 const Deleted = z.object({ success: z.literal(true), message: text() });

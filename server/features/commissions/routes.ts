@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
+import { text } from "@domain/contracts/text";
 import {
   CommissionRequest,
   CommissionResult,
   CommissionSettingsRequest,
   CommissionSetup,
-} from "../../../domain/contracts/commissions";
+} from "@domain/contracts/commissions";
 import type { CommissionsService } from "./service";
 
 export const commissionsRoutes: FastifyPluginAsyncZod<{ commissions: CommissionsService }> = async (

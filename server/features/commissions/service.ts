@@ -3,9 +3,9 @@ import {
   type CommissionRequest,
   type CommissionResult,
   type CommissionSetup,
-} from "../../../domain/contracts/commissions";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
-import { can } from "../../../domain/permissions";
+} from "@domain/contracts/commissions";
+import { centavosToDecimal, toCentavos } from "@domain/money";
+import { can } from "@domain/permissions";
 import type { Database, Executor } from "../../db/types";
 import { Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

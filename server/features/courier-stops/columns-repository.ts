@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { DEFAULT_COURIER_COLUMNS, UNKNOWN_COURIER } from "../../../domain/contracts/boards";
+import { DEFAULT_COURIER_COLUMNS, UNKNOWN_COURIER } from "@domain/contracts/boards";
 import { fleetCouriers } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 import { Invalid } from "../../errors";

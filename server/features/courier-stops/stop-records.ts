@@ -1,5 +1,5 @@
-import { cashDifference, isCashMethod } from "../../../domain/courier";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { cashDifference, isCashMethod } from "@domain/courier";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Executor } from "../../db/types";
 import { appendEvent } from "../../realtime/outbox";
 import * as repo from "./stops-repository";

@@ -1,13 +1,8 @@
-import { todayInBuenosAires } from "../../../domain/calendar";
-import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
-import {
-  COURIER_MESSAGES,
-  type CashRow,
-  type CourierColumns,
-  type RouteSheet,
-} from "../../../domain/contracts/courier";
-import { cashTotals, progressOf, routeOrder, type StopState } from "../../../domain/courier";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import { COURIER_MESSAGES, type CashRow, type CourierColumns, type RouteSheet } from "@domain/contracts/courier";
+import { cashTotals, progressOf, routeOrder, type StopState } from "@domain/courier";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

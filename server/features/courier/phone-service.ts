@@ -1,8 +1,8 @@
-import { todayInBuenosAires } from "../../../domain/calendar";
-import type { CourierRoute, PositionRequest } from "../../../domain/contracts/courier";
-import type { PlanTrip } from "../../../domain/contracts/day-plan";
-import { cashTotals, progressOf, routeOrder } from "../../../domain/courier";
-import { centavosToDecimal } from "../../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import type { CourierRoute, PositionRequest } from "@domain/contracts/courier";
+import type { PlanTrip } from "@domain/contracts/day-plan";
+import { cashTotals, progressOf, routeOrder } from "@domain/courier";
+import { centavosToDecimal } from "@domain/money";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth";
 import type { OrdersService } from "../orders";

@@ -1,5 +1,5 @@
-import { COURIER_MESSAGES, type PositionRequest } from "../../../domain/contracts/courier";
-import { POSITION_INTERVAL_MS } from "../../../domain/courier";
+import { COURIER_MESSAGES, type PositionRequest } from "@domain/contracts/courier";
+import { POSITION_INTERVAL_MS } from "@domain/courier";
 import type { Database } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { COURIER_MESSAGES } from "../../../domain/contracts/courier";
-import { can } from "../../../domain/permissions";
+import { COURIER_MESSAGES } from "@domain/contracts/courier";
+import { can } from "@domain/permissions";
 import type { Database } from "../../db/types";
 import { Forbidden, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

@@ -19,9 +19,9 @@
 import { createReadStream, existsSync } from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isoDate } from "../../../domain/contracts/dates";
-import { text } from "../../../domain/contracts/text";
-import { BoardQuery } from "../../../domain/contracts/boards";
+import { isoDate } from "@domain/contracts/dates";
+import { text } from "@domain/contracts/text";
+import { BoardQuery } from "@domain/contracts/boards";
 import {
   CashReport,
   COURIER_MESSAGES,
@@ -36,8 +36,8 @@ import {
   RouteSheet,
   RouteSheetQuery,
   UndoMarkRequest,
-} from "../../../domain/contracts/courier";
-import { todayInBuenosAires } from "../../../domain/calendar";
+} from "@domain/contracts/courier";
+import { todayInBuenosAires } from "@domain/calendar";
 import { NotFound } from "../../errors";
 import type { CourierService } from "./service";
 import { acceptUploads, readForm } from "../../plugins/uploads";

@@ -1,4 +1,4 @@
-import type { PlanTrip } from "../../../domain/contracts/day-plan";
+import type { PlanTrip } from "@domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import type { OrdersService } from "../orders";
 import { createOfficeService } from "./office-service";

@@ -1,7 +1,7 @@
-import { coldChainRefusal } from "../../../domain/cold-chain";
-import { COURIER_MESSAGES, type DeliveredRequest, type NotDeliveredRequest } from "../../../domain/contracts/courier";
-import { centavosToDecimal } from "../../../domain/money";
-import { STATUS } from "../../../domain/order-status";
+import { coldChainRefusal } from "@domain/cold-chain";
+import { COURIER_MESSAGES, type DeliveredRequest, type NotDeliveredRequest } from "@domain/contracts/courier";
+import { centavosToDecimal } from "@domain/money";
+import { STATUS } from "@domain/order-status";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Forbidden, Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

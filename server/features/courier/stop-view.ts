@@ -1,6 +1,6 @@
-import type { CourierStop } from "../../../domain/contracts/courier";
-import { cashDifference, directionsUrl, type StopState, telNumber, whatsappNumber } from "../../../domain/courier";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import type { CourierStop } from "@domain/contracts/courier";
+import { cashDifference, directionsUrl, type StopState, telNumber, whatsappNumber } from "@domain/courier";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { CourierStopRow } from "./repository";
 
 /** How a stop reads on the courier's phone and the office's sheet and columns. */

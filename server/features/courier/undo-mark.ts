@@ -1,7 +1,7 @@
-import { COURIER_MESSAGES } from "../../../domain/contracts/courier";
-import { type UndoRefusal, undoRefusal } from "../../../domain/courier";
-import { STATUS } from "../../../domain/order-status";
-import { can } from "../../../domain/permissions";
+import { COURIER_MESSAGES } from "@domain/contracts/courier";
+import { type UndoRefusal, undoRefusal } from "@domain/courier";
+import { STATUS } from "@domain/order-status";
+import { can } from "@domain/permissions";
 import type { Database } from "../../db/types";
 import { Conflict, Forbidden } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,6 +1,6 @@
-import { DAY_PLAN_MESSAGES } from "../../../domain/contracts/day-plan";
-import { columnsOf } from "../../../domain/dispatch";
-import { STATUS } from "../../../domain/order-status";
+import { DAY_PLAN_MESSAGES } from "@domain/contracts/day-plan";
+import { columnsOf } from "@domain/dispatch";
+import { STATUS } from "@domain/order-status";
 import type { Database } from "../../db/types";
 import { Conflict, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

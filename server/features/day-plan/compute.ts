@@ -6,9 +6,9 @@ import {
   minutesOf,
   type PlanRequest,
   timeOf,
-} from "../../../domain/contracts/day-plan";
-import { dayPlanBudgetMs, planDay } from "../../../domain/day-plan/plan-day";
-import type { Point } from "../../../domain/routing";
+} from "@domain/contracts/day-plan";
+import { dayPlanBudgetMs, planDay } from "@domain/day-plan/plan-day";
+import type { Point } from "@domain/routing";
 import type { Database, Executor } from "../../db/types";
 import { courierColumnsOf } from "../courier-stops";
 import { appendEvent } from "../../realtime/outbox";

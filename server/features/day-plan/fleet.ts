@@ -1,4 +1,4 @@
-import { DAY_PLAN_MESSAGES, type FleetRequest, minutesOf } from "../../../domain/contracts/day-plan";
+import { DAY_PLAN_MESSAGES, type FleetRequest, minutesOf } from "@domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,5 +1,5 @@
-import { SERVICE_UNAVAILABLE } from "../../../domain/contracts/errors";
-import { DAY_PLAN_MESSAGES, type DayPlanResponse, type PlanRequest } from "../../../domain/contracts/day-plan";
+import { SERVICE_UNAVAILABLE } from "@domain/contracts/errors";
+import { DAY_PLAN_MESSAGES, type DayPlanResponse, type PlanRequest } from "@domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import { NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { PICKUP_ZONE_ID } from "../../../domain/delivery-rules";
-import { STATUS } from "../../../domain/order-status";
+import { PICKUP_ZONE_ID } from "@domain/delivery-rules";
+import { STATUS } from "@domain/order-status";
 import {
   clients,
   courierAssignments,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
+import { text } from "@domain/contracts/text";
 import {
   AppliedPlan,
   AppliedPlanQuery,
@@ -11,7 +11,7 @@ import {
   PlanRequest,
   TimeSlots,
   TimeSlotsRequest,
-} from "../../../domain/contracts/day-plan";
+} from "@domain/contracts/day-plan";
 import type { DayPlanService } from "./service";
 
 const permission = "dispatch.work" as const;

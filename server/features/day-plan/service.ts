@@ -1,4 +1,4 @@
-import type { FleetRequest, TimeSlotsRequest } from "../../../domain/contracts/day-plan";
+import type { FleetRequest, TimeSlotsRequest } from "@domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import type { Jobs } from "../../jobs/types";
 import type { AuthenticatedUser } from "../auth";

@@ -1,4 +1,4 @@
-import { DAY_PLAN_MESSAGES, minutesOf, type TimeSlotsRequest, timeOf } from "../../../domain/contracts/day-plan";
+import { DAY_PLAN_MESSAGES, minutesOf, type TimeSlotsRequest, timeOf } from "@domain/contracts/day-plan";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
 import { slotRows, writeSlotHours } from "./repository";

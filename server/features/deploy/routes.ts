@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
+import { text } from "@domain/contracts/text";
 import type { DeployService } from "./service";
 
 export const deployRoutes: FastifyPluginAsyncZod<{ deploy: DeployService }> = async (app, { deploy }) => {

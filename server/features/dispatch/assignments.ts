@@ -1,7 +1,7 @@
-import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
-import type { AssignRequest, DispatchBoard } from "../../../domain/contracts/dispatch";
-import { changedPlacements, columnsOf, moveCard } from "../../../domain/dispatch";
-import { STATUS } from "../../../domain/order-status";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import type { AssignRequest, DispatchBoard } from "@domain/contracts/dispatch";
+import { changedPlacements, columnsOf, moveCard } from "@domain/dispatch";
+import { STATUS } from "@domain/order-status";
 import type { Database } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

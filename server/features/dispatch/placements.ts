@@ -1,4 +1,4 @@
-import type { Columns, Placement } from "../../../domain/dispatch";
+import type { Columns, Placement } from "@domain/dispatch";
 import type { Database, Executor } from "../../db/types";
 import { lockBoard } from "../courier-stops";
 import { boardRows } from "../order-read-model";

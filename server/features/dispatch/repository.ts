@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Placement } from "../../../domain/dispatch";
-import { STATUS } from "../../../domain/order-status";
+import type { Placement } from "@domain/dispatch";
+import { STATUS } from "@domain/order-status";
 import { courierAssignments, orders } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 

@@ -1,6 +1,6 @@
-import { BOARD_MESSAGES, courierName } from "../../../domain/contracts/boards";
-import type { DispatchRoute } from "../../../domain/contracts/dispatch";
-import { STATUS } from "../../../domain/order-status";
+import { BOARD_MESSAGES, courierName } from "@domain/contracts/boards";
+import type { DispatchRoute } from "@domain/contracts/dispatch";
+import { STATUS } from "@domain/order-status";
 import {
   googleMapsRouteUrl,
   inSlotOrder,
@@ -9,7 +9,7 @@ import {
   shortestRoute,
   slotRank,
   whatsappShareUrl,
-} from "../../../domain/routing";
+} from "@domain/routing";
 import type { Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { type BoardRow, boardRows } from "../order-read-model";

@@ -12,17 +12,11 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { BoardQuery } from "../../../domain/contracts/boards";
-import {
-  AssignRequest,
-  DispatchBoard,
-  DispatchRoute,
-  RouteQuery,
-  SendRouteRequest,
-} from "../../../domain/contracts/dispatch";
-import { ColumnsJson } from "../../../domain/contracts/event-data";
-import { OrderIdRequest } from "../../../domain/contracts/orders";
+import { text } from "@domain/contracts/text";
+import { BoardQuery } from "@domain/contracts/boards";
+import { AssignRequest, DispatchBoard, DispatchRoute, RouteQuery, SendRouteRequest } from "@domain/contracts/dispatch";
+import { ColumnsJson } from "@domain/contracts/event-data";
+import { OrderIdRequest } from "@domain/contracts/orders";
 import type { DispatchService } from "./service";
 
 const permission = "dispatch.work" as const;

@@ -1,7 +1,7 @@
-import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
-import { columnsOf, sendRouteRefusal } from "../../../domain/dispatch";
-import { STATUS } from "../../../domain/order-status";
-import type { Point } from "../../../domain/routing";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import { columnsOf, sendRouteRefusal } from "@domain/dispatch";
+import { STATUS } from "@domain/order-status";
+import type { Point } from "@domain/routing";
 import type { Database } from "../../db/types";
 import { Conflict } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

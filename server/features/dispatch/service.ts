@@ -1,4 +1,4 @@
-import type { Point } from "../../../domain/routing";
+import type { Point } from "@domain/routing";
 import type { Database } from "../../db/types";
 import type { OrdersService } from "../orders";
 import { createAssignments } from "./assignments";

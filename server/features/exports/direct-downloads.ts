@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { EXPORT_MESSAGE, type ExportRequest, isRanged } from "../../../domain/contracts/exports";
+import { EXPORT_MESSAGE, type ExportRequest, isRanged } from "@domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
 import { Invalid } from "../../errors";
 import type { ExportStream } from "../../file-formats/stream";

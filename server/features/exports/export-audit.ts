@@ -1,5 +1,5 @@
-import type { AuditAction } from "../../../domain/contracts/audit";
-import type { ExportRequest } from "../../../domain/contracts/exports";
+import type { AuditAction } from "@domain/contracts/audit";
+import type { ExportRequest } from "@domain/contracts/exports";
 import type { Executor } from "../../db/types";
 import { recordAudit } from "../audit";
 import { rangeOf } from "./ranges";

@@ -1,13 +1,13 @@
 import { createReadStream, existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { SERVICE_UNAVAILABLE } from "../../../domain/contracts/errors";
+import { SERVICE_UNAVAILABLE } from "@domain/contracts/errors";
 import {
   EXPORT_FAILED,
   EXPORT_QUOTA_FULL,
   type ExportJobResponse,
   type ExportRequest,
   type KeptExportsResponse,
-} from "../../../domain/contracts/exports";
+} from "@domain/contracts/exports";
 import type { Database } from "../../db/types";
 import { Conflict, NotFound } from "../../errors";
 import type { Jobs } from "../../jobs/types";

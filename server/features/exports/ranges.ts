@@ -1,4 +1,4 @@
-import { type ExportRequest, type ExportTable, isRanged } from "../../../domain/contracts/exports";
+import { type ExportRequest, type ExportTable, isRanged } from "@domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
 import { Invalid } from "../../errors";
 import { exportQuery } from "./tables";

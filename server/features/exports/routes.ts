@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
+import { text } from "@domain/contracts/text";
 import {
   ExportJobParams,
   ExportJobResponse,
@@ -8,7 +8,7 @@ import {
   KeptExportsResponse,
   LatestIdQuery,
   LatestIdResponse,
-} from "../../../domain/contracts/exports";
+} from "@domain/contracts/exports";
 import type { ExportsService } from "./service";
 import { ExportAbandoned } from "./slots";
 

@@ -1,4 +1,4 @@
-import type { ExportTable } from "../../../domain/contracts/exports";
+import type { ExportTable } from "@domain/contracts/exports";
 import type { DatabaseHandle } from "../../db/client";
 import type { Jobs } from "../../jobs/types";
 import { createDirectDownloads, type ExportsLog } from "./direct-downloads";

@@ -1,5 +1,5 @@
-import type { ExportTable } from "../../../domain/contracts/exports";
-import type { ExportKind } from "../../../domain/export-cells";
+import type { ExportTable } from "@domain/contracts/exports";
+import type { ExportKind } from "@domain/export-cells";
 
 /** Under its legacy name, the SQL that reads it, and what it holds. */
 export type ExportColumn = [legacy: string, expression: string, kind: ExportKind, written?: "local"];

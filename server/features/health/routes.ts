@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
+import { text } from "@domain/contracts/text";
 
 export interface HealthChecks {
   database(): Promise<boolean>;

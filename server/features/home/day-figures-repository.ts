@@ -1,5 +1,5 @@
 import { and, count, eq, Param, sql } from "drizzle-orm";
-import { MAX_COURIER_COLUMN } from "../../../domain/contracts/boards";
+import { MAX_COURIER_COLUMN } from "@domain/contracts/boards";
 import { courierStops, orders, preparationBatches } from "../../../drizzle/schema";
 import { decimalText, inIds } from "../../db/conditions";
 import type { Executor } from "../../db/types";

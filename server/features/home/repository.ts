@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, ne, or, sql } from "drizzle-orm";
-import { STATUS } from "../../../domain/order-status";
+import { STATUS } from "@domain/order-status";
 import { orders } from "../../../drizzle/schema";
 import { decimalText } from "../../db/conditions";
 import type { Executor } from "../../db/types";

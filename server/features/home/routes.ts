@@ -11,7 +11,7 @@
  * - docs/decisions/home/0155-home-first-paint.md
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { DailySales, HomeFigures } from "../../../domain/contracts/home";
+import { DailySales, HomeFigures } from "@domain/contracts/home";
 import type { HomeService } from "./service";
 
 export const homeRoutes: FastifyPluginAsyncZod<{ home: HomeService }> = async (app, { home }) => {

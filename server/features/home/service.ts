@@ -1,13 +1,8 @@
-import { addDays, daysEndingOn, todayInBuenosAires } from "../../../domain/calendar";
-import {
-  SALES_CHART_DAYS,
-  type DailySales,
-  type HomeFigures,
-  type HomeFigureSet,
-} from "../../../domain/contracts/home";
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
-import { can } from "../../../domain/permissions";
+import { addDays, daysEndingOn, todayInBuenosAires } from "@domain/calendar";
+import { SALES_CHART_DAYS, type DailySales, type HomeFigures, type HomeFigureSet } from "@domain/contracts/home";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
+import { PREPARATION_STATUSES, STATUS } from "@domain/order-status";
+import { can } from "@domain/permissions";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth";
 import { batchesLeftOn, ordersDueOn, statusCountsOn, stopCountsOn } from "./day-figures-repository";

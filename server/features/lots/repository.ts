@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { gramsToDecimal, toGrams } from "../../../domain/money";
+import { gramsToDecimal, toGrams } from "@domain/money";
 import {
   clients,
   lotReceipts,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParam } from "../../../domain/contracts/catalog-common";
-import { IdempotencyHeaders } from "../../../domain/contracts/idempotency";
+import { idParam } from "@domain/contracts/catalog-common";
+import { IdempotencyHeaders } from "@domain/contracts/idempotency";
 import {
   ExpiringLotsQuery,
   ExpiringLotsResponse,
@@ -9,7 +9,7 @@ import {
   ProductLotsResponse,
   ReceiveLotRequest,
   TraceFileQuery,
-} from "../../../domain/contracts/lots";
+} from "@domain/contracts/lots";
 import type { LotsService } from "./service";
 
 export const lotsRoutes: FastifyPluginAsyncZod<{ lots: LotsService }> = async (app, { lots }) => {

@@ -1,21 +1,8 @@
-import { addDays, todayInBuenosAires } from "../../../domain/calendar";
-import {
-  LOT_MESSAGES,
-  type LineLot,
-  type Lot,
-  type OrderLot,
-  type ReceiveLotRequest,
-} from "../../../domain/contracts/lots";
-import {
-  allocate,
-  isUsable,
-  lotChanges,
-  receivingRefusal,
-  type AllocationLine,
-  type PoolLot,
-} from "../../../domain/lots";
-import { formatIsoDate } from "../../../domain/calendar";
-import { gramsToDecimal, toGrams } from "../../../domain/money";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
+import { LOT_MESSAGES, type LineLot, type Lot, type OrderLot, type ReceiveLotRequest } from "@domain/contracts/lots";
+import { allocate, isUsable, lotChanges, receivingRefusal, type AllocationLine, type PoolLot } from "@domain/lots";
+import { formatIsoDate } from "@domain/calendar";
+import { gramsToDecimal, toGrams } from "@domain/money";
 import type { Database, Executor } from "../../db/types";
 import { isUniqueViolation } from "../../db/errors";
 import { Conflict, Invalid, NotFound, Unprocessable } from "../../errors";

@@ -6,7 +6,7 @@
  * - docs/decisions/map/0069-map-works-out-of-the-box.md
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { GeocodeQuery, GeocodeResponse, MapConfig, MapKey } from "../../../domain/contracts/map";
+import { GeocodeQuery, GeocodeResponse, MapConfig, MapKey } from "@domain/contracts/map";
 import type { MapService } from "./service";
 
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {

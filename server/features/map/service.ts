@@ -1,4 +1,4 @@
-import { MAP_MESSAGES, type GeocodeResult, type MapConfig } from "../../../domain/contracts/map";
+import { MAP_MESSAGES, type GeocodeResult, type MapConfig } from "@domain/contracts/map";
 import type { Config } from "../../config";
 import { NotFound, Unavailable } from "../../errors";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import type { BoardOrderRow } from "../../../domain/contracts/boards";
-import type { OrderRow } from "../../../domain/contracts/orders";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import type { OrderRow } from "@domain/contracts/orders";
 import {
   cities,
   clients,

@@ -1,6 +1,6 @@
-import { ORDER_MESSAGES } from "../../../domain/contracts/orders";
-import { STATUS } from "../../../domain/order-status";
-import { can } from "../../../domain/permissions";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { STATUS } from "@domain/order-status";
+import { can } from "@domain/permissions";
 import { Forbidden, NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 

@@ -1,10 +1,10 @@
-import type { CartItem } from "../../../domain/contracts/orders";
-import { ORDER_MESSAGES } from "../../../domain/contracts/orders";
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { orderTotals, priceLine } from "../../../domain/pricing";
-import { isPromotion } from "../../../domain/promotions";
-import { parseQuantity } from "../../../domain/quantity";
-import { typeRefusal } from "../../../domain/cart";
+import type { CartItem } from "@domain/contracts/orders";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
+import { orderTotals, priceLine } from "@domain/pricing";
+import { isPromotion } from "@domain/promotions";
+import { parseQuantity } from "@domain/quantity";
+import { typeRefusal } from "@domain/cart";
 import { Conflict, Invalid } from "../../errors";
 import type { DetailInsert, OrderInputs } from "./repository";
 

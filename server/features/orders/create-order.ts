@@ -1,6 +1,6 @@
-import { formatTime } from "../../../domain/calendar";
-import { ORDER_MESSAGES, type SubmitOrderRequest } from "../../../domain/contracts/orders";
-import { STATUS } from "../../../domain/order-status";
+import { formatTime } from "@domain/calendar";
+import { ORDER_MESSAGES, type SubmitOrderRequest } from "@domain/contracts/orders";
+import { STATUS } from "@domain/order-status";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database } from "../../db/types";
 import { Unprocessable } from "../../errors";

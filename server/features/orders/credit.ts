@@ -1,8 +1,8 @@
-import { availableCredit, exceedsCredit, formatAmount } from "../../../domain/accounts";
-import { ACCOUNT_MESSAGES } from "../../../domain/contracts/accounts";
-import type { SubmitOrderRequest } from "../../../domain/contracts/orders";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
-import { can } from "../../../domain/permissions";
+import { availableCredit, exceedsCredit, formatAmount } from "@domain/accounts";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
+import type { SubmitOrderRequest } from "@domain/contracts/orders";
+import { centavosToDecimal, toCentavos } from "@domain/money";
+import { can } from "@domain/permissions";
 import { Conflict } from "../../errors";
 import type { AuthenticatedUser } from "../auth";
 import type * as repo from "./repository";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SubmitOrderRequest } from "../../../domain/contracts/orders";
+import type { SubmitOrderRequest } from "@domain/contracts/orders";
 
 /** JSON with every object's keys in order: the same request, however its keys were sent. */
 function canonical(value: unknown): string {

@@ -1,6 +1,6 @@
-import { ORDER_MESSAGES, type SubmitOrderRequest } from "../../../domain/contracts/orders";
-import { toCentavos } from "../../../domain/money";
-import { isEditable } from "../../../domain/order-status";
+import { ORDER_MESSAGES, type SubmitOrderRequest } from "@domain/contracts/orders";
+import { toCentavos } from "@domain/money";
+import { isEditable } from "@domain/order-status";
 import type { Database } from "../../db/types";
 import { Conflict, Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

@@ -1,6 +1,6 @@
-import { todayInBuenosAires } from "../../../domain/calendar";
-import { ORDER_MESSAGES, type SubmitOrderRequest } from "../../../domain/contracts/orders";
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { ORDER_MESSAGES, type SubmitOrderRequest } from "@domain/contracts/orders";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
 import type { Executor } from "../../db/types";
 import { Conflict, Invalid } from "../../errors";
 import { type PricedCart, priceCart } from "./cart-pricing";

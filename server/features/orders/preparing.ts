@@ -5,12 +5,12 @@ import {
   WEIGHT_MESSAGES,
   type WeighingLine,
   type WeightGiven,
-} from "../../../domain/catch-weight";
-import { LOT_MESSAGES, type LotTaken } from "../../../domain/contracts/lots";
-import { ORDER_MESSAGES, type PreparedRequest } from "../../../domain/contracts/orders";
-import type { AllocationLine } from "../../../domain/lots";
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
+} from "@domain/catch-weight";
+import { LOT_MESSAGES, type LotTaken } from "@domain/contracts/lots";
+import { ORDER_MESSAGES, type PreparedRequest } from "@domain/contracts/orders";
+import type { AllocationLine } from "@domain/lots";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
+import { PREPARATION_STATUSES, STATUS } from "@domain/order-status";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

@@ -1,9 +1,9 @@
-import { pagingOf } from "../../../domain/contracts/paging";
-import { ORDER_MESSAGES, type OrderListQuery } from "../../../domain/contracts/orders";
-import { toGrams } from "../../../domain/money";
-import { PREPARATION_STATUSES, STATUS } from "../../../domain/order-status";
-import { can } from "../../../domain/permissions";
-import type { LineType } from "../../../domain/pricing";
+import { pagingOf } from "@domain/contracts/paging";
+import { ORDER_MESSAGES, type OrderListQuery } from "@domain/contracts/orders";
+import { toGrams } from "@domain/money";
+import { PREPARATION_STATUSES, STATUS } from "@domain/order-status";
+import { can } from "@domain/permissions";
+import type { LineType } from "@domain/pricing";
 import type { Database } from "../../db/types";
 import { NotFound } from "../../errors";
 import type { AuthenticatedUser } from "../auth";

@@ -1,5 +1,5 @@
-import type { OrderDetail } from "../../../domain/contracts/orders";
-import { receiptLines } from "../../../domain/receipt";
+import type { OrderDetail } from "@domain/contracts/orders";
+import { receiptLines } from "@domain/receipt";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);

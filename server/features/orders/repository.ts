@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import type { OrderEventInput, OrderEventType } from "../../../domain/contracts/event-data";
-import { gramsToDecimal } from "../../../domain/money";
-import type { HistoryFacts } from "../../../domain/order-history";
-import { STATUS } from "../../../domain/order-status";
-import { normalizeSearch } from "../../../domain/text";
+import type { OrderEventInput, OrderEventType } from "@domain/contracts/event-data";
+import { gramsToDecimal } from "@domain/money";
+import type { HistoryFacts } from "@domain/order-history";
+import { STATUS } from "@domain/order-status";
+import { normalizeSearch } from "@domain/text";
 import {
   cities,
   clientAccounts,

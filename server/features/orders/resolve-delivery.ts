@@ -1,8 +1,8 @@
-import { LARGEST_ID } from "../../../domain/contracts/catalog-common";
-import { ORDER_MESSAGES, type OrderDetails } from "../../../domain/contracts/orders";
-import { DELIVERY_METHODS } from "../../../domain/delivery-method";
-import { type DeliveryDay, PICKUP_CITY_ID } from "../../../domain/delivery-rules";
-import { readOrderDelivery } from "../../../domain/build-order-request";
+import { LARGEST_ID } from "@domain/contracts/catalog-common";
+import { ORDER_MESSAGES, type OrderDetails } from "@domain/contracts/orders";
+import { DELIVERY_METHODS } from "@domain/delivery-method";
+import { type DeliveryDay, PICKUP_CITY_ID } from "@domain/delivery-rules";
+import { readOrderDelivery } from "@domain/build-order-request";
 import { Invalid } from "../../errors";
 import type { OrderInputs } from "./repository";
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { idParam } from "../../../domain/contracts/catalog-common";
-import { IdempotencyHeaders } from "../../../domain/contracts/idempotency";
+import { text } from "@domain/contracts/text";
+import { idParam } from "@domain/contracts/catalog-common";
+import { IdempotencyHeaders } from "@domain/contracts/idempotency";
 import {
   OrderDetail,
   LastOrder,
@@ -16,8 +16,8 @@ import {
   SubmitOrderRequest,
   SubmitOrderResponse,
   TimeSlot,
-} from "../../../domain/contracts/orders";
-import { STATUS } from "../../../domain/order-status";
+} from "@domain/contracts/orders";
+import { STATUS } from "@domain/order-status";
 import { renderReceipt } from "./receipt";
 import type { OrdersService } from "./service";
 

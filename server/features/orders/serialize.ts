@@ -1,6 +1,6 @@
-import { describeHistoryEvent } from "../../../domain/order-history";
-import type { LineLot } from "../../../domain/contracts/lots";
-import type { OrderDetail } from "../../../domain/contracts/orders";
+import { describeHistoryEvent } from "@domain/order-history";
+import type { LineLot } from "@domain/contracts/lots";
+import type { OrderDetail } from "@domain/contracts/orders";
 import type { historyOf, linesWithNames, orderWithNames } from "./repository";
 
 type Found = NonNullable<Awaited<ReturnType<typeof orderWithNames>>>;

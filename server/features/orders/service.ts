@@ -1,4 +1,4 @@
-import type { PreparedRequest, OrderListQuery, SubmitOrderRequest } from "../../../domain/contracts/orders";
+import type { PreparedRequest, OrderListQuery, SubmitOrderRequest } from "@domain/contracts/orders";
 import type { Database } from "../../db/types";
 import type { AuthenticatedUser } from "../auth";
 import { createOrder } from "./create-order";

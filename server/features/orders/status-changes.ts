@@ -1,5 +1,5 @@
-import { ORDER_MESSAGES } from "../../../domain/contracts/orders";
-import { canTransition, isRepeat, STATUS } from "../../../domain/order-status";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { canTransition, isRepeat, STATUS } from "@domain/order-status";
 import type { Executor } from "../../db/types";
 import { Conflict } from "../../errors";
 import { recordDelivery, reverseDelivery } from "../accounts";

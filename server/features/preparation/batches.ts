@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { batchMembers, batchOrders, groupKey, type Batch, type BatchableOrder } from "../../../domain/batching";
-import type { PreparationBatch } from "../../../domain/contracts/preparation";
-import { groupDelta, type GroupDelta } from "../../../domain/preparation-delta";
-import { PREPARATION_STATUSES } from "../../../domain/order-status";
-import type { Point } from "../../../domain/routing";
+import { batchMembers, batchOrders, groupKey, type Batch, type BatchableOrder } from "@domain/batching";
+import type { PreparationBatch } from "@domain/contracts/preparation";
+import { groupDelta, type GroupDelta } from "@domain/preparation-delta";
+import { PREPARATION_STATUSES } from "@domain/order-status";
+import type { Point } from "@domain/routing";
 import type { Executor } from "../../db/types";
 import { boardRows, linesOfOrders, type OrderGroup } from "../order-read-model";
 import {

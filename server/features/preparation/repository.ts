@@ -1,6 +1,6 @@
 import { eq, Param, sql, type SQL } from "drizzle-orm";
 import { type preparationBatches, preparationCursor, preparationRenames } from "../../../drizzle/schema";
-import type { BatchableOrder } from "../../../domain/batching";
+import type { BatchableOrder } from "@domain/batching";
 import { rowsOf } from "../../db/rows";
 import type { Executor } from "../../db/types";
 import type { OrderGroup } from "../order-read-model";

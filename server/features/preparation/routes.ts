@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BoardQuery } from "../../../domain/contracts/boards";
-import { PreparationBoard } from "../../../domain/contracts/preparation";
+import { BoardQuery } from "@domain/contracts/boards";
+import { PreparationBoard } from "@domain/contracts/preparation";
 import type { PreparationService } from "./service";
 
 export const preparationRoutes: FastifyPluginAsyncZod<{ preparation: PreparationService }> = async (

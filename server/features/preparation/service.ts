@@ -1,5 +1,5 @@
-import type { BoardOrderRow } from "../../../domain/contracts/boards";
-import { applyCardToPreparation, preparationSummary } from "../../../domain/live-preparation";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import { applyCardToPreparation, preparationSummary } from "@domain/live-preparation";
 import type { Database } from "../../db/types";
 import { boardRows } from "../order-read-model";
 import { storedViews, unsweptOrderIds, type StoredView } from "./repository";

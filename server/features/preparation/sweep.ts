@@ -1,5 +1,5 @@
-import { PREPARATION_STATUSES } from "../../../domain/order-status";
-import type { Point } from "../../../domain/routing";
+import { PREPARATION_STATUSES } from "@domain/order-status";
+import type { Point } from "@domain/routing";
 import type { Database } from "../../db/types";
 import type { Bus } from "../../realtime/bus";
 import { latestEventId } from "../../realtime/outbox";

@@ -1,8 +1,8 @@
-import type { BatchableOrder } from "../../../domain/batching";
-import type { PreparationBatch } from "../../../domain/contracts/preparation";
-import { preparationLines } from "../../../domain/pick-list";
-import { batchView } from "../../../domain/preparation-view";
-import type { Point } from "../../../domain/routing";
+import type { BatchableOrder } from "@domain/batching";
+import type { PreparationBatch } from "@domain/contracts/preparation";
+import { preparationLines } from "@domain/pick-list";
+import { batchView } from "@domain/preparation-view";
+import type { Point } from "@domain/routing";
 import type { BoardRow, linesOfOrders } from "../order-read-model";
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];

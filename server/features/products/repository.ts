@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
-import { LOW_STOCK_KG } from "../../../domain/contracts/products";
-import { normalizeSearch } from "../../../domain/text";
+import { LOW_STOCK_KG } from "@domain/contracts/products";
+import { normalizeSearch } from "@domain/text";
 import { products } from "../../../drizzle/schema";
 import { inIds } from "../../db/conditions";
 import { containing, idSearched } from "../../db/search";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { idParam } from "../../../domain/contracts/catalog-common";
+import { text } from "@domain/contracts/text";
+import { idParam } from "@domain/contracts/catalog-common";
 import {
   CreateProductRequest,
   MainProduct,
@@ -13,7 +13,7 @@ import {
   ProductUpdateBody,
   parseProductUpdate,
   StockUpdateRequest,
-} from "../../../domain/contracts/products";
+} from "@domain/contracts/products";
 import type { ProductsService } from "./service";
 
 const Deleted = z.object({ success: z.literal(true), message: text() });

@@ -1,5 +1,5 @@
-import type { Product } from "../../../domain/contracts/products";
-import { isPromotion } from "../../../domain/promotions";
+import type { Product } from "@domain/contracts/products";
+import { isPromotion } from "@domain/promotions";
 import type { ProductRow } from "./repository";
 
 /** Wire names of SPEC.md §3; the unit weight goes out under both spellings the spec shows. */

@@ -1,14 +1,10 @@
-import type { ProductDeletedData, ProductUpdatedData } from "../../../domain/contracts/event-data";
-import { pagingOf, type PageParams } from "../../../domain/contracts/paging";
-import type {
-  CreateProductRequest,
-  UpdateProductRequest,
-  UpdatePromotionRequest,
-} from "../../../domain/contracts/products";
-import { PRODUCT_MESSAGES } from "../../../domain/contracts/products";
-import { DEFAULT_TOLERANCE_PCT } from "../../../domain/catch-weight";
-import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "../../../domain/money";
-import { parsePromotion } from "../../../domain/promotions";
+import type { ProductDeletedData, ProductUpdatedData } from "@domain/contracts/event-data";
+import { pagingOf, type PageParams } from "@domain/contracts/paging";
+import type { CreateProductRequest, UpdateProductRequest, UpdatePromotionRequest } from "@domain/contracts/products";
+import { PRODUCT_MESSAGES } from "@domain/contracts/products";
+import { DEFAULT_TOLERANCE_PCT } from "@domain/catch-weight";
+import { centavosToDecimal, gramsToDecimal, toCentavos, toGrams } from "@domain/money";
+import { parsePromotion } from "@domain/promotions";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { COLD_CHAIN_DEFAULT, type ColdChainSetting } from "../../../domain/cold-chain";
+import { COLD_CHAIN_DEFAULT, type ColdChainSetting } from "@domain/cold-chain";
 import { settings } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 

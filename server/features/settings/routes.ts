@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { Shipment } from "../../../domain/contracts/clients";
-import { ColdChainSetting, ShippingCostRequest } from "../../../domain/contracts/settings";
+import { text } from "@domain/contracts/text";
+import { Shipment } from "@domain/contracts/clients";
+import { ColdChainSetting, ShippingCostRequest } from "@domain/contracts/settings";
 import type { SettingsService } from "./service";
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {

@@ -1,8 +1,8 @@
-import { SHIPPING_COST_MESSAGE } from "../../../domain/contracts/settings";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
+import { SHIPPING_COST_MESSAGE } from "@domain/contracts/settings";
+import { centavosToDecimal, toCentavos } from "@domain/money";
 import type { Database } from "../../db/types";
 import { Invalid } from "../../errors";
-import { COLD_CHAIN_MESSAGES, type ColdChainSetting } from "../../../domain/cold-chain";
+import { COLD_CHAIN_MESSAGES, type ColdChainSetting } from "@domain/cold-chain";
 import { listShipments } from "../clients";
 import { readColdChain, writeColdChain } from "./cold-chain-repository";
 import { recordAudit } from "../audit";

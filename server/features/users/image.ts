@@ -1,5 +1,5 @@
 import type { Sharp } from "sharp";
-import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE } from "../../../domain/contracts/users";
+import { PROFILE_IMAGE_MAX_PIXELS, PROFILE_IMAGE_TOO_LARGE } from "@domain/contracts/users";
 import { AppError, Invalid } from "../../errors";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);

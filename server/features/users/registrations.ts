@@ -1,5 +1,5 @@
-import type { ApprovalsQuery, ApprovalsResponse } from "../../../domain/contracts/users";
-import { pagingOf } from "../../../domain/contracts/paging";
+import type { ApprovalsQuery, ApprovalsResponse } from "@domain/contracts/users";
+import { pagingOf } from "@domain/contracts/paging";
 import type { Database } from "../../db/types";
 import { Conflict, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { ADMIN_GROUP } from "../../../domain/permissions";
+import { ADMIN_GROUP } from "@domain/permissions";
 import { groups, registrationRequests, users } from "../../../drizzle/schema";
 import type { Executor } from "../../db/types";
 

@@ -2,8 +2,8 @@ import { createReadStream, existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { text } from "../../../domain/contracts/text";
-import { SuccessBody } from "../../../domain/contracts/errors";
+import { text } from "@domain/contracts/text";
+import { SuccessBody } from "@domain/contracts/errors";
 import {
   ApprovalsQuery,
   ApprovalsResponse,
@@ -14,7 +14,7 @@ import {
   PROFILE_IMAGE_REQUIRED,
   ProfileImageResponse,
   RegistrationDecision,
-} from "../../../domain/contracts/users";
+} from "@domain/contracts/users";
 import { Invalid, NotFound } from "../../errors";
 import type { UsersService } from "./service";
 import { acceptUploads, readForm } from "../../plugins/uploads";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { GROUP_INVALID } from "../../../domain/contracts/users";
-import { type UserChange, userChangeRefusal } from "../../../domain/user-admin";
+import { GROUP_INVALID } from "@domain/contracts/users";
+import { type UserChange, userChangeRefusal } from "@domain/user-admin";
 import type { Database, Executor } from "../../db/types";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { appendEvent } from "../../realtime/outbox";

@@ -4,12 +4,12 @@
  * - docs/decisions/virtual-freezer/0118-virtual-freezer-off-keeps-balance.md
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParam } from "../../../domain/contracts/catalog-common";
+import { idParam } from "@domain/contracts/catalog-common";
 import {
   SaveVirtualFreezerRequest,
   VirtualFreezerResponse,
   VirtualFreezerSaved,
-} from "../../../domain/contracts/virtual-freezer";
+} from "@domain/contracts/virtual-freezer";
 import type { VirtualFreezerService } from "./service";
 
 export const virtualFreezerRoutes: FastifyPluginAsyncZod<{ freezer: VirtualFreezerService }> = async (

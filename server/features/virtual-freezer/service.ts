@@ -1,7 +1,7 @@
-import type { SaveVirtualFreezerRequest, VirtualFreezerResponse } from "../../../domain/contracts/virtual-freezer";
-import { typeRefusal } from "../../../domain/cart";
-import { gramsToDecimal } from "../../../domain/money";
-import { parseQuantity } from "../../../domain/quantity";
+import type { SaveVirtualFreezerRequest, VirtualFreezerResponse } from "@domain/contracts/virtual-freezer";
+import { typeRefusal } from "@domain/cart";
+import { gramsToDecimal } from "@domain/money";
+import { parseQuantity } from "@domain/quantity";
 import type { Database } from "../../db/types";
 import { Invalid, NotFound } from "../../errors";
 import { findClient } from "../clients";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, type ClientAccount, type DebtorsResponse } from "../../../domain/contracts/accounts";
-import { toCentavos } from "../../../domain/money";
+import { ACCOUNT_MESSAGES, type ClientAccount, type DebtorsResponse } from "@domain/contracts/accounts";
+import { toCentavos } from "@domain/money";
 import { rowsOf } from "../../../server/db/rows";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { freshDate } from "../../helpers/boards";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AUDIT_ACTIONS } from "../../../domain/contracts/audit";
+import type { AUDIT_ACTIONS } from "@domain/contracts/audit";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";

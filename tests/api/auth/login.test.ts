@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_FAILED } from "../../../domain/contracts/auth";
+import { LOGIN_FAILED } from "@domain/contracts/auth";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { createUser, signIn } from "../../helpers/factories";
 

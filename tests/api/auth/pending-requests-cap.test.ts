@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_PENDING_REQUESTS } from "../../../domain/contracts/auth";
+import { TOO_MANY_PENDING_REQUESTS } from "@domain/contracts/auth";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { askForAccount } from "../../helpers/registration";
 import { signIn } from "../../helpers/factories";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPTCHA_REQUIRED } from "../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED } from "@domain/contracts/auth";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { startFakeRecaptcha, type FakeRecaptcha } from "../../helpers/fake-recaptcha";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOARD_MESSAGES } from "../../../domain/contracts/boards";
-import type { DispatchBoard } from "../../../domain/contracts/dispatch";
-import { haversineMeters } from "../../../domain/routing";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
+import { haversineMeters } from "@domain/routing";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { signIn } from "../../helpers/factories";

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PreparationUpdatedData } from "../../../domain/contracts/event-data";
-import type { PreparationBoard } from "../../../domain/contracts/preparation";
+import { PreparationUpdatedData } from "@domain/contracts/event-data";
+import type { PreparationBoard } from "@domain/contracts/preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PreparationBoard } from "../../../domain/contracts/preparation";
-import type { OrderRow } from "../../../domain/contracts/orders";
-import { STATUS } from "../../../domain/order-status";
+import type { PreparationBoard } from "@domain/contracts/preparation";
+import type { OrderRow } from "@domain/contracts/orders";
+import { STATUS } from "@domain/order-status";
 
 const MAIN = fileURLToPath(new URL("../../../server/main.ts", import.meta.url));
 /** Issue 29: the board holds every open demo order within 5 s of the server answering. */

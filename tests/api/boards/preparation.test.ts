@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PreparationBatch, PreparationBoard } from "../../../domain/contracts/preparation";
-import { OrderEventData, PreparationUpdatedData } from "../../../domain/contracts/event-data";
-import { applyGroupBatches, applyOrderToPreparation } from "../../../domain/live-preparation";
+import type { PreparationBatch, PreparationBoard } from "@domain/contracts/preparation";
+import { OrderEventData, PreparationUpdatedData } from "@domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "@domain/live-preparation";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";

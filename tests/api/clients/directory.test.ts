@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientDirectory, directoryEntry } from "../../../domain/contracts/client-directory";
+import { ClientDirectory, directoryEntry } from "@domain/contracts/client-directory";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";

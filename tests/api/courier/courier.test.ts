@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COURIER_MESSAGES, type CourierColumns, type CourierRoute } from "../../../domain/contracts/courier";
+import { COURIER_MESSAGES, type CourierColumns, type CourierRoute } from "@domain/contracts/courier";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";

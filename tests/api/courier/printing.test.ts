@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderDetail } from "../../../domain/contracts/orders";
-import type { RouteSheet } from "../../../domain/contracts/courier";
-import { centavosToDecimal, toCentavos } from "../../../domain/money";
-import { lineSubtotal } from "../../../domain/remito";
+import type { OrderDetail } from "@domain/contracts/orders";
+import type { RouteSheet } from "@domain/contracts/courier";
+import { centavosToDecimal, toCentavos } from "@domain/money";
+import { lineSubtotal } from "@domain/remito";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient } from "../../helpers/catalog";

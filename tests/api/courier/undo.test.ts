@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COURIER_MESSAGES, type CourierColumns } from "../../../domain/contracts/courier";
+import { COURIER_MESSAGES, type CourierColumns } from "@domain/contracts/courier";
 import { courierStops } from "../../../drizzle/schema";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";

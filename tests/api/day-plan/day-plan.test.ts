@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DispatchBoard } from "../../../domain/contracts/dispatch";
-import { DAY_PLAN_MESSAGES, type DayPlanResponse } from "../../../domain/contracts/day-plan";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
+import { DAY_PLAN_MESSAGES, type DayPlanResponse } from "@domain/contracts/day-plan";
 import { redisNamespaceOf } from "../../../server/config";
 import { startBullWorkers } from "../../../server/jobs/bullmq";
 import { jobContextFactory } from "../../../server/runtime";

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_TABLES } from "../../../domain/contracts/exports";
+import { EXPORT_TABLES } from "@domain/contracts/exports";
 import { seedDemo } from "../../../drizzle/seed";
 import { rowsOf } from "../../../server/db/rows";
 import { EXPORT_QUERIES } from "../../../server/features/exports/tables";

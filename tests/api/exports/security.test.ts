@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_QUOTA_FULL, EXPORT_TOO_LARGE } from "../../../domain/contracts/exports";
+import { EXPORT_QUOTA_FULL, EXPORT_TOO_LARGE } from "@domain/contracts/exports";
 import { exportJobs } from "../../../drizzle/schema";
 import { createSlots, EXPORT_SLOTS, exportSlots } from "../../../server/features/exports/slots";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";

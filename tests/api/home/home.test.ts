@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInBuenosAires } from "../../../domain/calendar";
-import type { DailySales, HomeFigures } from "../../../domain/contracts/home";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
+import type { DailySales, HomeFigures } from "@domain/contracts/home";
 import { createHomeService } from "../../../server/features/home/service";
 import type { AuthenticatedUser } from "../../../server/features/auth/repository";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";

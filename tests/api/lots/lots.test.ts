@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, formatIsoDate, todayInBuenosAires } from "../../../domain/calendar";
-import { LOT_MESSAGES } from "../../../domain/contracts/lots";
+import { addDays, formatIsoDate, todayInBuenosAires } from "@domain/calendar";
+import { LOT_MESSAGES } from "@domain/contracts/lots";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "../../../domain/calendar";
-import { DELIVERY_DATE_UNREADABLE } from "../../../domain/delivery-rules";
+import { addDays, addYears, DELIVERY_DATE_MESSAGE, todayInBuenosAires } from "@domain/calendar";
+import { DELIVERY_DATE_UNREADABLE } from "@domain/delivery-rules";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";
 import { signIn } from "../../helpers/factories";
-import { ORDER_MESSAGES } from "../../../domain/contracts/orders";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
 import { orderDetails, orderPayload, placeOrder, stockOf } from "../../helpers/orders";
 
 let t: TestApp;

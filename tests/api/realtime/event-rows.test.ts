@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DispatchBoard } from "../../../domain/contracts/dispatch";
-import type { PreparationBoard } from "../../../domain/contracts/preparation";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
+import type { PreparationBoard } from "@domain/contracts/preparation";
 import {
   OrderEventData,
   PreparationUpdatedData,
   RouteReadyData,
   AssignmentChangedData,
-} from "../../../domain/contracts/event-data";
-import type { AppEvent } from "../../../domain/contracts/events";
-import { applyGroupBatches } from "../../../domain/live-preparation";
-import type { OrderRow } from "../../../domain/contracts/orders";
+} from "@domain/contracts/event-data";
+import type { AppEvent } from "@domain/contracts/events";
+import { applyGroupBatches } from "@domain/live-preparation";
+import type { OrderRow } from "@domain/contracts/orders";
 import { createTestApp, type ApiClient, type TestApp } from "../../helpers/app";
 import { confirmOrder, freshDate } from "../../helpers/boards";
 import { createClient, createProduct } from "../../helpers/catalog";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SOCKET_DISPLACED, SOCKETS_PER_USER } from "../../../domain/contracts/events";
+import { SOCKET_DISPLACED, SOCKETS_PER_USER } from "@domain/contracts/events";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { signIn } from "../../helpers/factories";
 import { openSocket } from "../../helpers/socket";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUPS, type GroupName } from "../../../domain/permissions";
+import { GROUPS, type GroupName } from "@domain/permissions";
 import type { RouteRecord } from "../../../server/plugins/auth";
 import { type ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { createClient, createProduct } from "../../helpers/catalog";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LOGIN_FAILED } from "../../../domain/contracts/auth";
+import { LOGIN_FAILED } from "@domain/contracts/auth";
 import { PER_ADDRESS, PER_USER_ADDRESS } from "../../../server/features/auth/login-throttle";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { createUser } from "../../helpers/factories";

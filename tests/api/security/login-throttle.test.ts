@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_FAILED } from "../../../domain/contracts/auth";
+import { LOGIN_FAILED } from "@domain/contracts/auth";
 import { PER_ADDRESS, PER_USER_ADDRESS } from "../../../server/features/auth/login-throttle";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { createUser } from "../../helpers/factories";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPTCHA_REQUIRED, GROUP_REQUIRED, USERNAME_UNAVAILABLE } from "../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED, GROUP_REQUIRED, USERNAME_UNAVAILABLE } from "@domain/contracts/auth";
 import { groups } from "../../../drizzle/schema";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { solveCaptcha } from "../../helpers/captcha";

@@ -5,7 +5,7 @@ import {
   SELF_DEACTIVATE,
   SELF_GROUP,
   SELF_PASSWORD,
-} from "../../../domain/user-admin";
+} from "@domain/user-admin";
 import { ApiClient, createTestApp, type TestApp } from "../../helpers/app";
 import { createUser, signIn } from "../../helpers/factories";
 

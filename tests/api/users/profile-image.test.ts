@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { PROFILE_IMAGE_TOO_LARGE } from "../../../domain/contracts/users";
+import { PROFILE_IMAGE_TOO_LARGE } from "@domain/contracts/users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { signIn } from "../../helpers/factories";

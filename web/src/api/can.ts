@@ -1,4 +1,4 @@
-import { can, type Capability } from "../../../domain/permissions";
+import { can, type Capability } from "@domain/permissions";
 import { useCurrentUser } from "./session";
 
 /** Whether the signed-in user's group holds the capability (domain/permissions.ts); the server checks it again. */

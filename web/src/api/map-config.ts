@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { MapConfig } from "../../../domain/contracts/map";
+import { MapConfig } from "@domain/contracts/map";
 import { get } from "./http";
 
 /** Shared by /mapa and the dispatch route map, so it lives beside the HTTP client. */

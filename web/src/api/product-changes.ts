@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { productRemovalOf, productUpdateOf, stockChangeOf, type ProductChange } from "../../../domain/live-stock";
+import { productRemovalOf, productUpdateOf, stockChangeOf, type ProductChange } from "@domain/live-stock";
 import { useEvents } from "./socket";
 
 const READERS: Record<string, (data: Record<string, unknown>) => ProductChange | null> = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { City, Shipment } from "../../../domain/contracts/clients";
+import { City, Shipment } from "@domain/contracts/clients";
 import { get } from "./http";
 
 /**

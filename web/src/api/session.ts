@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LoginRequest } from "../../../domain/contracts/auth";
+import type { LoginRequest } from "@domain/contracts/auth";
 import { authContracts } from "./auth-contracts";
 import { get, post } from "./http";
 import { eventStream } from "./socket";

@@ -4,7 +4,7 @@ import {
   type PreparationSubscription,
   type ServerSocketMessage,
   SOCKET_DISPLACED,
-} from "../../../domain/contracts/events";
+} from "@domain/contracts/events";
 import { useSession } from "../stores/session";
 import { endSession, refreshAccess } from "./http";
 

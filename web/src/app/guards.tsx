@@ -1,7 +1,7 @@
 import { Center, Loader } from "@mantine/core";
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
-import { can, type Capability } from "../../../domain/permissions";
+import { can, type Capability } from "@domain/permissions";
 import { eventStream } from "../api/socket";
 import { useCurrentUser } from "../api/session";
 import { useAfterFirstPaint } from "../components/after-first-paint";

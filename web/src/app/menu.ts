@@ -1,4 +1,4 @@
-import { can, type Capability } from "../../../domain/permissions";
+import { can, type Capability } from "@domain/permissions";
 
 interface MenuLink {
   label: string;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
-import type { Capability } from "../../../domain/permissions";
+import type { Capability } from "@domain/permissions";
 import { LoginPage } from "../features/auth/login-page";
 import { HomePage } from "../features/home/home-page";
 import { RequireCapability, RequireSession } from "./guards";

@@ -1,8 +1,8 @@
 import { CloseButton } from "@mantine/core";
 import { DateField } from "./date-field";
 import { useState } from "react";
-import type { AppEvent } from "../../../domain/contracts/events";
-import { todayInBuenosAires } from "../../../domain/calendar";
+import type { AppEvent } from "@domain/contracts/events";
+import { todayInBuenosAires } from "@domain/calendar";
 
 /** The delivery date a board shows: today in Buenos Aires until changed; empty shows every date. */
 export function useBoardDate() {

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
-import { readTypedDate } from "../../../domain/dates";
+import { readTypedDate } from "@domain/dates";
 
 type DateFieldProps = Omit<TextInputProps, "type" | "value" | "onChange" | "onBlur"> & {
   value: string;

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { decimalReading, formatDecimalInput, parseDecimalInput } from "../../../domain/decimal-input";
+import { decimalReading, formatDecimalInput, parseDecimalInput } from "@domain/decimal-input";
 
 export interface DecimalInputProps extends Omit<TextInputProps, "value" | "onChange" | "error"> {
   /** Decimals the field keeps: 2 for money, 3 for kilograms. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { MAP_MESSAGES } from "../../../domain/contracts/map";
+import { MAP_MESSAGES } from "@domain/contracts/map";
 import { notifyInfo } from "./notify";
 
 /** Where /mapa leaves the picked point for the window that opened it (SPEC.md §2). */

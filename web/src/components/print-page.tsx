@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PAPERS, paperOf, type Paper } from "../../../domain/remito";
+import { PAPERS, paperOf, type Paper } from "@domain/remito";
 import "./print.css";
 
 /** The paper chosen in the address (`?papel=80mm`), so a bookmarked or reloaded page prints the same. */

@@ -1,7 +1,7 @@
 import { Card, ScrollArea, Table, TextInput } from "@mantine/core";
 import type { ReactNode, Ref } from "react";
-import type { Product } from "../../../domain/contracts/products";
-import { formatKilos, toCentavos, toGrams } from "../../../domain/money";
+import type { Product } from "@domain/contracts/products";
+import { formatKilos, toCentavos, toGrams } from "@domain/money";
 
 interface ProductPickerProps {
   label: string;

@@ -1,9 +1,9 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { CartLine } from "../../../domain/cart";
-import type { DeliveryDetails } from "../../../domain/contracts/order-request";
-import type { OrderDetail } from "../../../domain/contracts/orders";
-import { DELIVERY_METHODS, isPickupZone } from "../../../domain/delivery-method";
+import type { CartLine } from "@domain/cart";
+import type { DeliveryDetails } from "@domain/contracts/order-request";
+import type { OrderDetail } from "@domain/contracts/orders";
+import { DELIVERY_METHODS, isPickupZone } from "@domain/delivery-method";
 
 export interface WizardData {
   clientId: number | null;

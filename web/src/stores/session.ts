@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { CurrentUser } from "../../../domain/contracts/auth";
+import type { CurrentUser } from "@domain/contracts/auth";
 
 interface SessionState {
   access: string | null;

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from "@mantine/core";
-import type { ClientAccount } from "../../../../domain/contracts/accounts";
-import { toCentavos } from "../../../../domain/money";
+import type { ClientAccount } from "@domain/contracts/accounts";
+import { toCentavos } from "@domain/money";
 import { money } from "./money";
 
 /** Balance, limit, available and what is taken and not delivered yet, one card each. */

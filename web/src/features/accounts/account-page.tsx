@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { balanceMessage } from "../../../../domain/accounts";
-import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
-import { ACCOUNT_MESSAGES } from "../../../../domain/contracts/accounts";
-import { whatsappNumber } from "../../../../domain/courier";
-import { toCentavos } from "../../../../domain/money";
-import { whatsappShareUrl } from "../../../../domain/routing";
+import { balanceMessage } from "@domain/accounts";
+import { formatIsoDate, todayInBuenosAires } from "@domain/calendar";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
+import { whatsappNumber } from "@domain/courier";
+import { toCentavos } from "@domain/money";
+import { whatsappShareUrl } from "@domain/routing";
 import { useCan } from "../../api/can";
 import { Confirm } from "../../components/confirm";
 import { notifyFailure, notifySuccess } from "../../components/notify";

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Group, Loader, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../../domain/calendar";
-import type { DebtorsResponse } from "../../../../domain/contracts/accounts";
+import { formatIsoDate } from "@domain/calendar";
+import type { DebtorsResponse } from "@domain/contracts/accounts";
 import { PagedRecordTable } from "../../components/list-pager";
 import type { RecordColumn } from "../../components/record-table";
 import { PageTitle } from "../../components/page-title";

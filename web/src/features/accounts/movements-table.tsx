@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { formatIsoDate } from "@domain/calendar";
 import type { RecordColumn } from "../../components/record-table";
 import { PagedRecordTable } from "../../components/list-pager";
 import { MOVEMENTS_PAGE_SIZE } from "./api/get-account";

@@ -1,4 +1,4 @@
-import type { ClientAccount } from "../../../../domain/contracts/accounts";
+import type { ClientAccount } from "@domain/contracts/accounts";
 
 export type Movement = ClientAccount["movements"][number];
 

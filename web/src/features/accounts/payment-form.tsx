@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, SimpleGrid, TextInput, Title } from "@mantine/core";
 import { useRef, useState, type FormEvent } from "react";
-import { todayInBuenosAires } from "../../../../domain/calendar";
-import { ACCOUNT_MESSAGES, PaymentRequest } from "../../../../domain/contracts/accounts";
+import { todayInBuenosAires } from "@domain/calendar";
+import { ACCOUNT_MESSAGES, PaymentRequest } from "@domain/contracts/accounts";
 import { ApiError } from "../../api/messages";
 import { DateField } from "../../components/date-field";
 import { DecimalInput } from "../../components/decimal-input";

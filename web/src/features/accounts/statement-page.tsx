@@ -1,6 +1,6 @@
 import { Alert, Loader } from "@mantine/core";
 import { useParams } from "react-router";
-import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
+import { formatIsoDate, todayInBuenosAires } from "@domain/calendar";
 import { PrintPage, usePaper } from "../../components/print-page";
 import { useClientAccount } from "./api/get-account";
 import { money } from "./money";

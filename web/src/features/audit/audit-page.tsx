@@ -12,8 +12,8 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { formatDateTime } from "../../../../domain/calendar";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRecord } from "../../../../domain/contracts/audit";
+import { formatDateTime } from "@domain/calendar";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRecord } from "@domain/contracts/audit";
 import { saveFile } from "../../api/save-file";
 import { ApiError } from "../../api/messages";
 import { notifyError } from "../../components/notify";
@@ -23,7 +23,7 @@ import { downloadAudit } from "./api/download-audit";
 import { useAuditUsers } from "./api/get-audit-users";
 import type { AuditFilters } from "./api/keys";
 import { useAudit } from "./api/list-audit";
-import { describeChange } from "../../../../domain/audit-change";
+import { describeChange } from "@domain/audit-change";
 import { DateField } from "../../components/date-field";
 
 const actionName = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;

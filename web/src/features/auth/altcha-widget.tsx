@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { createElement, useEffect, useRef, useState } from "react";
-import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
+import { CAPTCHA_MESSAGES } from "@domain/contracts/auth";
 
 // SPEC.md §9: the challenge has 10 s to get ready.
 export const INIT_LIMIT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { Loader, Text } from "@mantine/core";
-import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
+import { CAPTCHA_MESSAGES } from "@domain/contracts/auth";
 import { AltchaWidget } from "./altcha-widget";
 import { useCaptchaConfig } from "./api/captcha-config";
 import { RecaptchaWidget } from "./recaptcha-widget";

@@ -1,7 +1,7 @@
 import { PasswordInput, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { LOGIN_FAILED } from "../../../../domain/contracts/auth-messages";
+import { LOGIN_FAILED } from "@domain/contracts/auth-messages";
 import { errorMessage } from "../../api/messages";
 import { login } from "../../api/session";
 import { AuthCard } from "./auth-card";

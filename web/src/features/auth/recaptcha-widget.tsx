@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { CAPTCHA_MESSAGES } from "../../../../domain/contracts/auth";
+import { CAPTCHA_MESSAGES } from "@domain/contracts/auth";
 import { INIT_LIMIT_MS } from "./altcha-widget";
 
 interface Grecaptcha {

@@ -1,7 +1,7 @@
 import { PasswordInput, Select, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { CAPTCHA_REQUIRED, GROUP_REQUIRED, Username } from "../../../../domain/contracts/auth";
+import { CAPTCHA_REQUIRED, GROUP_REQUIRED, Username } from "@domain/contracts/auth";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useAccountGroups } from "./api/get-account-groups";

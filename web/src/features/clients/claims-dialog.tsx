@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { CLAIM_MESSAGES } from "../../../../domain/contracts/claims";
+import { CLAIM_MESSAGES } from "@domain/contracts/claims";
 import { notifyError, notifySuccess, notifyFailure } from "../../components/notify";
 import { useClaim } from "./api/get-claim";
 import { useClaimProducts } from "./api/get-claim-products";

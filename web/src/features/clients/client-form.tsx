@@ -4,7 +4,7 @@ import { openMapPicker, useMapPick } from "../../components/map-picker";
 import { useReferences } from "../../api/references";
 import { DateField } from "../../components/date-field";
 import { DecimalField, SelectField, TextField } from "../../components/form-fields";
-import { ACCOUNT_MESSAGES } from "../../../../domain/contracts/accounts";
+import { ACCOUNT_MESSAGES } from "@domain/contracts/accounts";
 import { useCan } from "../../api/can";
 
 export interface ClientFormValues {

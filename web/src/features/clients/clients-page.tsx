@@ -1,7 +1,7 @@
 import { Button, Modal, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { ClientListItem } from "../../../../domain/contracts/clients";
+import type { ClientListItem } from "@domain/contracts/clients";
 import { Confirm } from "../../components/confirm";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
@@ -14,7 +14,7 @@ import { CLIENTS_PAGE_SIZE, useClientList } from "./api/list-clients";
 import { ClaimsDialog } from "./claims-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
 import { FullDataDialog } from "./full-data-dialog";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { formatIsoDate } from "@domain/calendar";
 
 type Dialog = "options" | "edit" | "claims" | "full" | "delete";
 

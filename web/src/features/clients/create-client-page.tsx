@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { CreateClientRequest } from "../../../../domain/contracts/clients";
+import { CreateClientRequest } from "@domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

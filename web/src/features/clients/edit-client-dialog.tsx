@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { UpdateClientRequest, type ClientDetail } from "../../../../domain/contracts/clients";
+import { UpdateClientRequest, type ClientDetail } from "@domain/contracts/clients";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useCan } from "../../api/can";

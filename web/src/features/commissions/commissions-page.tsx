@@ -13,9 +13,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
-import { formatDate } from "../../../../domain/calendar";
-import { COMMISSION_MESSAGES, type CommissionResult } from "../../../../domain/contracts/commissions";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatDate } from "@domain/calendar";
+import { COMMISSION_MESSAGES, type CommissionResult } from "@domain/contracts/commissions";
+import { formatMoney, toCentavos } from "@domain/money";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

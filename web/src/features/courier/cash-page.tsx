@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Table, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { todayInBuenosAires } from "../../../../domain/calendar";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { todayInBuenosAires } from "@domain/calendar";
+import { formatMoney, toCentavos } from "@domain/money";
 import { useEvents } from "../../api/socket";
 import { notifyError } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

@@ -1,9 +1,9 @@
 import { Alert, Card, Center, Container, Group, Loader, Progress, Stack, Switch, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { formatTime, todayInBuenosAires } from "../../../../domain/calendar";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import type { NotDeliveredReason } from "../../../../domain/courier";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatTime, todayInBuenosAires } from "@domain/calendar";
+import type { CourierStop } from "@domain/contracts/courier";
+import type { NotDeliveredReason } from "@domain/courier";
+import { formatMoney, toCentavos } from "@domain/money";
 import { DeliverModal } from "./deliver-modal";
 import { useRoute } from "./api/get-route";
 import { NotDeliveredModal } from "./not-delivered-modal";

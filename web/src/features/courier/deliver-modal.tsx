@@ -1,13 +1,8 @@
 import { Alert, Button, FileInput, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
-import {
-  type ColdChainSetting,
-  COLD_CHAIN_MESSAGES,
-  formatCelsius,
-  parseTemperature,
-} from "../../../../domain/cold-chain";
-import { COURIER_MESSAGES, type CourierStop } from "../../../../domain/contracts/courier";
-import { centavosToDecimal, formatMoney, toCentavos } from "../../../../domain/money";
+import { type ColdChainSetting, COLD_CHAIN_MESSAGES, formatCelsius, parseTemperature } from "@domain/cold-chain";
+import { COURIER_MESSAGES, type CourierStop } from "@domain/contracts/courier";
+import { centavosToDecimal, formatMoney, toCentavos } from "@domain/money";
 import { DecimalInput } from "../../components/decimal-input";
 import { TemperatureField } from "../../components/temperature-field";
 import { ApiError } from "../../api/messages";

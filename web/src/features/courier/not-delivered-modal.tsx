@@ -1,8 +1,8 @@
 import { Button, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import { COURIER_MESSAGES } from "../../../../domain/contracts/courier";
-import { NOT_DELIVERED_REASONS, type NotDeliveredReason } from "../../../../domain/courier";
+import type { CourierStop } from "@domain/contracts/courier";
+import { COURIER_MESSAGES } from "@domain/contracts/courier";
+import { NOT_DELIVERED_REASONS, type NotDeliveredReason } from "@domain/courier";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useMarkNotDelivered } from "./api/mark-not-delivered";

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import type { PlanTrip } from "../../../../domain/contracts/day-plan";
+import type { CourierStop } from "@domain/contracts/courier";
+import type { PlanTrip } from "@domain/contracts/day-plan";
 import { StopCard } from "./stop-card";
 
 /**

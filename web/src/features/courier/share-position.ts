@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { POSITION_INTERVAL_MS } from "../../../../domain/courier";
+import { POSITION_INTERVAL_MS } from "@domain/courier";
 import { useSendPosition } from "./api/send-position";
 
 const CONSENT_KEY = "frio.courier.share-position";

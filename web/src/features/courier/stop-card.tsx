@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import { formatMoney, formatWeight, toCentavos, toGrams } from "../../../../domain/money";
-import { formatCelsius } from "../../../../domain/cold-chain";
+import type { CourierStop } from "@domain/contracts/courier";
+import { formatMoney, formatWeight, toCentavos, toGrams } from "@domain/money";
+import { formatCelsius } from "@domain/cold-chain";
 import { UndoButton } from "./undo-button";
 
 const STATE = {

@@ -1,7 +1,7 @@
 import { Button } from "@mantine/core";
 import { useEffect, useState } from "react";
-import type { CourierStop } from "../../../../domain/contracts/courier";
-import { COURIER_UNDO_MS } from "../../../../domain/courier";
+import type { CourierStop } from "@domain/contracts/courier";
+import { COURIER_UNDO_MS } from "@domain/courier";
 import { markLabel, UndoMarkConfirm } from "../../components/undo-mark";
 import { useUndoMark } from "./api/undo-mark";
 

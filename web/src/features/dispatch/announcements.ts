@@ -1,5 +1,5 @@
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
-import { courierName } from "../../../../domain/contracts/boards";
+import { courierName } from "@domain/contracts/boards";
 import type { DropTarget } from "./courier-column";
 
 const orderOf = (id: string | number) => `el pedido #${String(id).replace("card-", "")}`;

@@ -8,8 +8,8 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { Box } from "@mantine/core";
-import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
-import type { DispatchBoard, DispatchCard } from "../../../../domain/contracts/dispatch";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import type { DispatchBoard, DispatchCard } from "@domain/contracts/dispatch";
 import { errorMessage } from "../../api/messages";
 import { notifyError } from "../../components/notify";
 import { DISPATCH_ANNOUNCEMENTS, DISPATCH_INSTRUCTIONS } from "./announcements";

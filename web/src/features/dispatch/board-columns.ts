@@ -1,5 +1,5 @@
-import { DEFAULT_COURIER_COLUMNS } from "../../../../domain/contracts/boards";
-import type { CourierColumns } from "../../../../domain/contracts/courier";
+import { DEFAULT_COURIER_COLUMNS } from "@domain/contracts/boards";
+import type { CourierColumns } from "@domain/contracts/courier";
 
 /**
  * The board's columns: Sin asignar, then every courier of the fleet (the SPEC's Cadete 1–3, more

@@ -1,6 +1,6 @@
-import type { BoardOrderRow } from "../../../../domain/contracts/boards";
-import type { CourierColumns } from "../../../../domain/contracts/courier";
-import { formatWeight, toGrams } from "../../../../domain/money";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import type { CourierColumns } from "@domain/contracts/courier";
+import { formatWeight, toGrams } from "@domain/money";
 
 /**
  * The sent orders a courier's column still carries: its pending stops, as the board's Enviado

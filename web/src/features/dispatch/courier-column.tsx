@@ -1,9 +1,9 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { courierName } from "../../../../domain/contracts/boards";
-import { MAX_ROUTE_ORDERS, type DispatchCard } from "../../../../domain/contracts/dispatch";
-import { sendRouteRefusal } from "../../../../domain/dispatch";
-import type { BoardOrderRow } from "../../../../domain/contracts/boards";
+import { courierName } from "@domain/contracts/boards";
+import { MAX_ROUTE_ORDERS, type DispatchCard } from "@domain/contracts/dispatch";
+import { sendRouteRefusal } from "@domain/dispatch";
+import type { BoardOrderRow } from "@domain/contracts/boards";
 import type { ReactNode } from "react";
 import { columnLoad } from "./column-load";
 import { OrderCard } from "./order-card";

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Group, Image, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { BoardStop, CourierColumn, CourierColumns } from "../../../../domain/contracts/courier";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import type { BoardStop, CourierColumn, CourierColumns } from "@domain/contracts/courier";
+import { formatMoney, toCentavos } from "@domain/money";
 import { notifyError, notifySuccess } from "../../components/notify";
 import type { RouteStopPoint } from "../../components/route-map";
 import { stopPhotoUrl } from "./api/get-stop-photo";
 import { useLinkCourier } from "./api/link-courier";
 import { useUndoMark } from "./api/undo-mark";
-import { todayInBuenosAires } from "../../../../domain/calendar";
+import { todayInBuenosAires } from "@domain/calendar";
 import { UndoMarkConfirm } from "../../components/undo-mark";
 
 const STATE = {

@@ -14,9 +14,9 @@ import {
   Title,
 } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { courierName } from "../../../../domain/contracts/boards";
-import type { DayPlanResponse, PlanRequest } from "../../../../domain/contracts/day-plan";
-import { formatDistance } from "../../../../domain/routing";
+import { courierName } from "@domain/contracts/boards";
+import type { DayPlanResponse, PlanRequest } from "@domain/contracts/day-plan";
+import { formatDistance } from "@domain/routing";
 import { errorMessage } from "../../api/messages";
 import { useMapConfig } from "../../api/map-config";
 import { notifyError, notifySuccess } from "../../components/notify";

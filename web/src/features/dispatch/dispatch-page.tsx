@@ -1,12 +1,12 @@
 import { Alert, Loader } from "@mantine/core";
 import { useState } from "react";
-import { BOARD_MESSAGES, courierName } from "../../../../domain/contracts/boards";
-import type { DispatchCard, DispatchRoute } from "../../../../domain/contracts/dispatch";
+import { BOARD_MESSAGES, courierName } from "@domain/contracts/boards";
+import type { DispatchCard, DispatchRoute } from "@domain/contracts/dispatch";
 import { errorMessage } from "../../api/messages";
 import { useBoardDate } from "../../components/board-date";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";
-import { boardColumns } from "../../../../domain/live-dispatch";
+import { boardColumns } from "@domain/live-dispatch";
 import { useAppliedPlan } from "./api/get-applied-plan";
 import { useDispatchBoard, useRefreshDispatch } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";

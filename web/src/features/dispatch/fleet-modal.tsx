@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { MAX_COURIER_COLUMN } from "../../../../domain/contracts/boards";
-import type { Fleet, TimeSlots } from "../../../../domain/contracts/day-plan";
+import { MAX_COURIER_COLUMN } from "@domain/contracts/boards";
+import type { Fleet, TimeSlots } from "@domain/contracts/day-plan";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useFleet } from "./api/get-fleet";

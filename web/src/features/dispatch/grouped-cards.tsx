@@ -1,8 +1,8 @@
 import { Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { courierName } from "../../../../domain/contracts/boards";
-import type { DispatchCard } from "../../../../domain/contracts/dispatch";
+import { courierName } from "@domain/contracts/boards";
+import type { DispatchCard } from "@domain/contracts/dispatch";
 import { OrderCard } from "./order-card";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { formatIsoDate } from "@domain/calendar";
 
 export const SORT_MODES = ["Asignaciones", "Fecha y horario", "Zona de envio"] as const;
 export type SortMode = (typeof SORT_MODES)[number];

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Text } from "@mantine/core";
-import type { BoardOrderRow } from "../../../../domain/contracts/boards";
-import { isPickupZone } from "../../../../domain/delivery-method";
-import { formatWeight, toGrams } from "../../../../domain/money";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import { isPickupZone } from "@domain/delivery-method";
+import { formatWeight, toGrams } from "@domain/money";
 
 /** What a dispatcher needs at a glance: who, where, when and how heavy. */
 export function OrderCard({ order, large = false }: { order: BoardOrderRow; large?: boolean }) {

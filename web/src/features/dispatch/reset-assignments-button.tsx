@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
-import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
 import { errorMessage } from "../../api/messages";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Group, List, Loader, Modal, Text } from "@mantine/core";
 import { lazy, Suspense, useMemo } from "react";
-import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
-import type { DispatchRoute } from "../../../../domain/contracts/dispatch";
-import { formatDistance } from "../../../../domain/routing";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
+import type { DispatchRoute } from "@domain/contracts/dispatch";
+import { formatDistance } from "@domain/routing";
 import { useMapConfig } from "../../api/map-config";
 import type { RouteStopPoint } from "../../components/route-map";
 import { useRoute } from "./api/get-route";

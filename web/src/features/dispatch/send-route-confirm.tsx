@@ -1,6 +1,6 @@
 import { Button, Group, List, Loader, Modal, Text } from "@mantine/core";
-import { courierName } from "../../../../domain/contracts/boards";
-import type { DispatchCard } from "../../../../domain/contracts/dispatch";
+import { courierName } from "@domain/contracts/boards";
+import type { DispatchCard } from "@domain/contracts/dispatch";
 import { useRoute } from "./api/get-route";
 
 interface SendRouteConfirmProps {

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { BOARD_MESSAGES, type BoardOrderRow } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES, type BoardOrderRow } from "@domain/contracts/boards";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useMarkDelivered } from "./api/mark-delivered";

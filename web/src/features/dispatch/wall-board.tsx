@@ -1,9 +1,9 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { courierName, type BoardOrderRow } from "../../../../domain/contracts/boards";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { boardColumns } from "../../../../domain/live-dispatch";
+import { courierName, type BoardOrderRow } from "@domain/contracts/boards";
+import { formatIsoDate } from "@domain/calendar";
+import { boardColumns } from "@domain/live-dispatch";
 import { useBoardDate } from "../../components/board-date";
 import { useDispatchBoard } from "./api/get-board";
 import { useCouriers } from "./api/get-couriers";

@@ -1,7 +1,7 @@
 import { Box, Group, Text, VisuallyHidden } from "@mantine/core";
 import { Fragment } from "react";
-import type { BoardOrderRow } from "../../../../domain/contracts/boards";
-import { formatWeight, toGrams } from "../../../../domain/money";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import { formatWeight, toGrams } from "@domain/money";
 
 // Near-black on white (17:1), and on the sent cards' pale amber (15:1): the issue asks for at least 7:1.
 const INK = "#16181d";

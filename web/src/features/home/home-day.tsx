@@ -1,10 +1,10 @@
 import { Alert, Loader, Paper, Stack, Title, VisuallyHidden } from "@mantine/core";
 import { lazy, Suspense, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { formatMoney, toCentavos } from "../../../../domain/money";
-import { can } from "../../../../domain/permissions";
-import type { DailySales, HomeFigures } from "../../../../domain/contracts/home";
+import { formatIsoDate } from "@domain/calendar";
+import { formatMoney, toCentavos } from "@domain/money";
+import { can } from "@domain/permissions";
+import type { DailySales, HomeFigures } from "@domain/contracts/home";
 import { useCurrentUser } from "../../api/session";
 import { useDailySales } from "./api/get-daily-sales";
 import { useFigures } from "./api/get-figures";

@@ -1,7 +1,7 @@
 import { Avatar, Card, Container, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { can, type Capability } from "../../../../domain/permissions";
+import { can, type Capability } from "@domain/permissions";
 import { useCurrentUser } from "../../api/session";
 import { useAfterFirstPaint } from "../../components/after-first-paint";
 import { LogoutButton } from "../../components/logout-button";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { AppEvent } from "../../../../domain/contracts/events";
+import type { AppEvent } from "@domain/contracts/events";
 import { useCurrentUser } from "../../api/session";
-import { todayInBuenosAires } from "../../../../domain/calendar";
+import { todayInBuenosAires } from "@domain/calendar";
 import { usePreparationEvents, useEvents } from "../../api/socket";
 import { homeKeys } from "./keys";
 

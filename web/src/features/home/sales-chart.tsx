@@ -1,8 +1,8 @@
 import { useElementSize, useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
-import { labelled, niceTicks } from "../../../../domain/chart-scale";
-import { formatMoney } from "../../../../domain/money";
-import type { DailySales } from "../../../../domain/contracts/home";
+import { labelled, niceTicks } from "@domain/chart-scale";
+import { formatMoney } from "@domain/money";
+import type { DailySales } from "@domain/contracts/home";
 
 const HEIGHT = 220;
 // Where the bars go: the value axis's labels on the left, the days' below (where recharts put them).

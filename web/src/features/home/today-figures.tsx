@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from "@mantine/core";
-import type { HomeFigureSet } from "../../../../domain/contracts/home";
-import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
+import type { HomeFigureSet } from "@domain/contracts/home";
+import { formatKilos, formatMoney, toCentavos, toGrams } from "@domain/money";
 
 interface Figure {
   label: string;

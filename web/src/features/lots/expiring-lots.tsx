@@ -1,9 +1,9 @@
 import { Alert, Anchor, Group, Loader, Paper, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { EXPIRING_DEFAULT_DAYS, EXPIRING_MAX_DAYS, type ExpiringLotsResponse } from "../../../../domain/contracts/lots";
-import { formatKilos, toGrams } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import { EXPIRING_DEFAULT_DAYS, EXPIRING_MAX_DAYS, type ExpiringLotsResponse } from "@domain/contracts/lots";
+import { formatKilos, toGrams } from "@domain/money";
 import { DecimalInput } from "../../components/decimal-input";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useExpiringLots } from "./api/list-expiring-lots";

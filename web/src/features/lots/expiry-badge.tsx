@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { addDays, todayInBuenosAires } from "../../../../domain/calendar";
+import { addDays, todayInBuenosAires } from "@domain/calendar";
 
 /**
  * How close a lot is to its expiry: 'Vencido' the day after it (a lot is usable through its

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
-import { formatIsoDate } from "../../../../domain/calendar";
-import type { LineLot, OrderLot } from "../../../../domain/contracts/lots";
-import { formatKilos, toGrams } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import type { LineLot, OrderLot } from "@domain/contracts/lots";
+import { formatKilos, toGrams } from "@domain/money";
 
 /** What an order line says about lots: the ones it took, and the kilograms no lot covered. */
 export interface LotsOfLine {

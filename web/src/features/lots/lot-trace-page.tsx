@@ -1,8 +1,8 @@
 import { Alert, Button, Loader } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { formatKilos, toGrams } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import { formatKilos, toGrams } from "@domain/money";
 import { saveFile } from "../../api/save-file";
 import { notifyFailure } from "../../components/notify";
 import { PrintPage, usePaper } from "../../components/print-page";

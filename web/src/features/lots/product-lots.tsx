@@ -1,8 +1,8 @@
 import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../../domain/calendar";
-import type { Lot } from "../../../../domain/contracts/lots";
-import { formatKilos, toGrams } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import type { Lot } from "@domain/contracts/lots";
+import { formatKilos, toGrams } from "@domain/money";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useProductLots } from "./api/list-product-lots";
 import { ExpiryBadge } from "./expiry-badge";

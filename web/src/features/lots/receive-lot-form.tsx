@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, TextInput, Title } from "@mantine/core";
 import { useRef, useState, type FormEvent } from "react";
-import { ReceiveLotRequest } from "../../../../domain/contracts/lots";
-import { readGs1Lot } from "../../../../domain/catch-weight";
+import { ReceiveLotRequest } from "@domain/contracts/lots";
+import { readGs1Lot } from "@domain/catch-weight";
 import { ApiError } from "../../api/messages";
 import { DateField } from "../../components/date-field";
 import { DecimalInput } from "../../components/decimal-input";

@@ -1,6 +1,6 @@
 import { TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { parseCoordinate } from "../../../../domain/routing";
+import { parseCoordinate } from "@domain/routing";
 
 /**
  * A latitude or longitude typed by hand. The text is kept as typed ('-', '-34,'), so a

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "../../../../domain/contracts/map";
+import { MAP_DEFAULT_ZOOM, MAP_MESSAGES, MAP_SELECTION_ZOOM } from "@domain/contracts/map";
 import { ApiError } from "../../api/messages";
 import { useMapConfig } from "../../api/map-config";
 import { useGeocodeLookup } from "./api/geocode";

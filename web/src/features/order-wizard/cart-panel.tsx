@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
-import { CART_MESSAGES, cartTotals, changeType, linePrice, removeLine, setUnits } from "../../../../domain/cart";
-import { repricedLines } from "../../../../domain/repriced-lines";
-import { shortLineText } from "../../../../domain/cart-stock";
-import { formatMoneyWizard, formatWeight, type Grams } from "../../../../domain/money";
-import type { LineType } from "../../../../domain/pricing";
+import type { CartLine, CartOutcome, CatalogProduct } from "@domain/cart";
+import { CART_MESSAGES, cartTotals, changeType, linePrice, removeLine, setUnits } from "@domain/cart";
+import { repricedLines } from "@domain/repriced-lines";
+import { shortLineText } from "@domain/cart-stock";
+import { formatMoneyWizard, formatWeight, type Grams } from "@domain/money";
+import type { LineType } from "@domain/pricing";
 import { QuantityInput } from "./quantity-input";
 import { RepricedMark } from "./repriced-mark";
 

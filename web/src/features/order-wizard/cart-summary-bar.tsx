@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
-import type { CartTotals } from "../../../../domain/cart";
-import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
+import type { CartTotals } from "@domain/cart";
+import { formatMoneyWizard, formatWeight } from "@domain/money";
 
 /**
  * Phones and tablets: the cart in one line that stays at the bottom of the screen while the

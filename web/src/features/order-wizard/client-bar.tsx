@@ -1,8 +1,8 @@
 import { Badge, Group, Modal, Text, Title } from "@mantine/core";
 import { Fragment, useState } from "react";
-import { birthdayTag } from "../../../../domain/birthday";
-import type { ClientDetail } from "../../../../domain/contracts/clients";
-import type { ClientFullData } from "../../../../domain/contracts/claims";
+import { birthdayTag } from "@domain/birthday";
+import type { ClientDetail } from "@domain/contracts/clients";
+import type { ClientFullData } from "@domain/contracts/claims";
 import { useCan } from "../../api/can";
 import { accountMoney, useAccountSummary } from "../accounts";
 

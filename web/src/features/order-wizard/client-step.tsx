@@ -1,8 +1,8 @@
 import { Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { DirectoryClient } from "../../../../domain/contracts/client-directory";
-import { searchDirectory } from "../../../../domain/client-directory";
+import type { DirectoryClient } from "@domain/contracts/client-directory";
+import { searchDirectory } from "@domain/client-directory";
 import { useNavigate } from "react-router";
 import { RecordTable, type RecordColumn } from "../../components/record-table";
 import { useOrderWizard } from "../../stores/order-wizard";

@@ -1,7 +1,7 @@
 import { Card, Table, Text } from "@mantine/core";
-import { type CartLine, type CatalogProduct, linePrice } from "../../../../domain/cart";
-import type { Centavos } from "../../../../domain/money";
-import { formatLineQuantity, formatMoneyWizard } from "../../../../domain/money";
+import { type CartLine, type CatalogProduct, linePrice } from "@domain/cart";
+import type { Centavos } from "@domain/money";
+import { formatLineQuantity, formatMoneyWizard } from "@domain/money";
 import { OrderLineCell } from "../../components/order-line-cell";
 import { RepricedMark } from "./repriced-mark";
 

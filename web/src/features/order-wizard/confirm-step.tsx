@@ -1,11 +1,11 @@
 import { Alert, Grid, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { CART_MESSAGES, cartTotals, type CartLine, type CatalogProduct } from "../../../../domain/cart";
-import { shortLines, shortLineText } from "../../../../domain/cart-stock";
-import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import { toCentavos } from "../../../../domain/money";
-import { repricedLines } from "../../../../domain/repriced-lines";
+import { CART_MESSAGES, cartTotals, type CartLine, type CatalogProduct } from "@domain/cart";
+import { shortLines, shortLineText } from "@domain/cart-stock";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { toCentavos } from "@domain/money";
+import { repricedLines } from "@domain/repriced-lines";
 import { useCan } from "../../api/can";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useWizardProducts } from "./api/get-products";

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from "@mantine/core";
-import { formatIsoDate } from "../../../../domain/calendar";
+import { formatIsoDate } from "@domain/calendar";
 import type { z } from "zod";
-import type { PayMethod } from "../../../../domain/contracts/orders";
-import { formatMoneyWizard, formatWeight } from "../../../../domain/money";
-import { PENDING_MESSAGES } from "../../../../domain/pending-orders";
+import type { PayMethod } from "@domain/contracts/orders";
+import { formatMoneyWizard, formatWeight } from "@domain/money";
+import { PENDING_MESSAGES } from "@domain/pending-orders";
 import type { WizardData } from "../../stores/order-wizard";
 import type { Placed } from "./use-confirm-order";
 

@@ -1,4 +1,4 @@
-import type { DeliveryDetails } from "../../../../domain/contracts/order-request";
+import type { DeliveryDetails } from "@domain/contracts/order-request";
 
 /** What each part of the delivery step is given: the details so far, how to change them, what is missing. */
 export interface DeliveryPart {

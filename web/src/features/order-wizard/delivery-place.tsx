@@ -1,7 +1,7 @@
 import { Button, Grid, SimpleGrid, Select, Text, TextInput } from "@mantine/core";
 import { openMapPicker } from "../../components/map-picker";
 import type { z } from "zod";
-import type { City } from "../../../../domain/contracts/clients";
+import type { City } from "@domain/contracts/clients";
 import type { DeliveryPart } from "./delivery-part";
 
 /** Card widths for the coordinates' grid; only sm is used: from 520 px both coordinates and 'Buscar en mapa' fit on one line. */

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Grid, Group, Loader, Radio, Stack, Title } from "@mantine/core";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { deliveryWindow, isDeliveryDateAllowed, todayInBuenosAires } from "../../../../domain/calendar";
-import { deliveryProblems, homeDelivery, pickupDelivery, wizardChoice } from "../../../../domain/delivery-rules";
-import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import type { DeliveryDetails } from "../../../../domain/contracts/order-request";
-import { DELIVERY_METHODS } from "../../../../domain/delivery-method";
+import { deliveryWindow, isDeliveryDateAllowed, todayInBuenosAires } from "@domain/calendar";
+import { deliveryProblems, homeDelivery, pickupDelivery, wizardChoice } from "@domain/delivery-rules";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import type { DeliveryDetails } from "@domain/contracts/order-request";
+import { DELIVERY_METHODS } from "@domain/delivery-method";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useTimeSlots } from "./api/get-time-slots";
 import { useWizardClient } from "./api/get-wizard-client";

@@ -1,5 +1,5 @@
 import { Group, Select } from "@mantine/core";
-import { DELIVERY_DATE_MESSAGE } from "../../../../domain/calendar";
+import { DELIVERY_DATE_MESSAGE } from "@domain/calendar";
 import { DateField } from "../../components/date-field";
 import type { useTimeSlots } from "./api/get-time-slots";
 import type { DeliveryPart } from "./delivery-part";

@@ -1,7 +1,7 @@
 import { Group, Select, Text } from "@mantine/core";
-import { formatMoneyWizard, toCentavos } from "../../../../domain/money";
+import { formatMoneyWizard, toCentavos } from "@domain/money";
 import type { z } from "zod";
-import type { Shipment } from "../../../../domain/contracts/clients";
+import type { Shipment } from "@domain/contracts/clients";
 import type { DeliveryPart } from "./delivery-part";
 
 /** The shipping zone and what it costs (fixed for a pick-up). */

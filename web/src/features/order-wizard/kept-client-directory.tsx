@@ -1,4 +1,4 @@
-import { can } from "../../../../domain/permissions";
+import { can } from "@domain/permissions";
 import { useSession } from "../../stores/session";
 import { useClientDirectory } from "./api/get-client-directory";
 

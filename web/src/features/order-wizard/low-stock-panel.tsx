@@ -1,9 +1,9 @@
 import { Button, Card, Group, Modal, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { DecimalInput } from "../../components/decimal-input";
 import { useState } from "react";
-import type { Product } from "../../../../domain/contracts/products";
+import type { Product } from "@domain/contracts/products";
 import { notifySuccess, notifyFailure } from "../../components/notify";
-import { formatKilos, toGrams } from "../../../../domain/money";
+import { formatKilos, toGrams } from "@domain/money";
 import { useLowStock } from "./api/get-low-stock";
 import { useUpdatePriceAndStock } from "./api/update-product";
 import { StockInput, stockRefusal } from "./stock-input";

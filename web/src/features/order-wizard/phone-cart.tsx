@@ -1,6 +1,6 @@
 import { Drawer } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { cartTotals } from "../../../../domain/cart";
+import type { cartTotals } from "@domain/cart";
 import { CartSummaryBar } from "./cart-summary-bar";
 
 /**

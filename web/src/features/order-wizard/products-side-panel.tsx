@@ -7,8 +7,8 @@ import {
   type CartLine,
   type CartOutcome,
   type CatalogProduct,
-} from "../../../../domain/cart";
-import type { Product } from "../../../../domain/contracts/products";
+} from "@domain/cart";
+import type { Product } from "@domain/contracts/products";
 import type { WizardFreezer } from "./api/get-wizard-client";
 
 interface ProductsSidePanelProps {

@@ -1,7 +1,7 @@
 import { DecimalInput } from "../../components/decimal-input";
 import { useEffect, useState } from "react";
-import type { CartLine } from "../../../../domain/cart";
-import { committedUnits } from "../../../../domain/quantity";
+import type { CartLine } from "@domain/cart";
+import { committedUnits } from "@domain/quantity";
 
 /** One line's quantity field in the page: a product may have a freezer line and a stock line. */
 const quantityKey = (line: Pick<CartLine, "productId" | "virtual_freezer">) =>

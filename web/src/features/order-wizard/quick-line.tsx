@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Paper, SegmentedControl, Text } from "@mantine/core";
-import type { CartLine, CartOutcome, CatalogProduct } from "../../../../domain/cart";
-import { changeType, linePrice, removeLine, setUnits } from "../../../../domain/cart";
-import { formatMoneyWizard } from "../../../../domain/money";
-import type { LineType } from "../../../../domain/pricing";
+import type { CartLine, CartOutcome, CatalogProduct } from "@domain/cart";
+import { changeType, linePrice, removeLine, setUnits } from "@domain/cart";
+import { formatMoneyWizard } from "@domain/money";
+import type { LineType } from "@domain/pricing";
 import { QuantityInput } from "./quantity-input";
 import type { LineRef } from "./use-quick-entry";
 

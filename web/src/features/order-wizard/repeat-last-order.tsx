@@ -1,8 +1,8 @@
 import { Button } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { freezerHolding, type CartOutcome, type CatalogProduct } from "../../../../domain/cart";
-import type { LastOrder } from "../../../../domain/contracts/orders";
-import { repeatLine, type PastLine } from "../../../../domain/repeat-order";
+import { freezerHolding, type CartOutcome, type CatalogProduct } from "@domain/cart";
+import type { LastOrder } from "@domain/contracts/orders";
+import { repeatLine, type PastLine } from "@domain/repeat-order";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifyFailure, notifyInfo, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";

@@ -1,6 +1,6 @@
 import { DecimalInput } from "../../components/decimal-input";
-import { formatKilos, toGrams } from "../../../../domain/money";
-import { PRODUCT_MESSAGES } from "../../../../domain/contracts/products";
+import { formatKilos, toGrams } from "@domain/money";
+import { PRODUCT_MESSAGES } from "@domain/contracts/products";
 
 /** SPEC.md §5: a stock is a finite number of at least 0; else the message, and nothing is saved. */
 export const stockRefusal = (value: number | string) =>

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { stockEditorMinimum, stockEditorRefusal } from "../../../../domain/cart-stock";
+import { stockEditorMinimum, stockEditorRefusal } from "@domain/cart-stock";
 import { StockInput } from "./stock-input";
 
 export interface StockWarningState {

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { CartOutcome, CatalogProduct } from "../../../../domain/cart";
-import { withProductClaim } from "../../../../domain/notes";
+import type { CartOutcome, CatalogProduct } from "@domain/cart";
+import { withProductClaim } from "@domain/notes";
 import { notifyError, notifyFailure, notifySuccess } from "../../components/notify";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { useProductClaimLookup } from "./api/product-claim";

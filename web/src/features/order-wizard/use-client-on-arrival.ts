@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { capFreezerLines } from "../../../../domain/cart";
+import { capFreezerLines } from "@domain/cart";
 import { useOrderWizard } from "../../stores/order-wizard";
 
 /**

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { cartTotals } from "../../../../domain/cart";
-import { buildOrderRequest } from "../../../../domain/build-order-request";
-import { ORDER_MESSAGES } from "../../../../domain/contracts/orders";
-import { PENDING_MESSAGES } from "../../../../domain/pending-orders";
+import type { cartTotals } from "@domain/cart";
+import { buildOrderRequest } from "@domain/build-order-request";
+import { ORDER_MESSAGES } from "@domain/contracts/orders";
+import { PENDING_MESSAGES } from "@domain/pending-orders";
 import { notifyError, notifyFailure } from "../../components/notify";
 import { useOrderWizard, wizardDataOf, type WizardData } from "../../stores/order-wizard";
 import { isConnectionFailure, keepPendingOrder, markPendingSent } from "../pending-orders";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { todayInBuenosAires } from "../../../../domain/calendar";
-import { MAP_MESSAGES } from "../../../../domain/contracts/map";
-import type { DeliveryDetails } from "../../../../domain/contracts/order-request";
-import { firstDelivery } from "../../../../domain/delivery-rules";
+import { todayInBuenosAires } from "@domain/calendar";
+import { MAP_MESSAGES } from "@domain/contracts/map";
+import type { DeliveryDetails } from "@domain/contracts/order-request";
+import { firstDelivery } from "@domain/delivery-rules";
 import { useReferences } from "../../api/references";
 import { useMapPick } from "../../components/map-picker";
 import { useOrderWizard } from "../../stores/order-wizard";

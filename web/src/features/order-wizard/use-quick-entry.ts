@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { CartLine } from "../../../../domain/cart";
+import type { CartLine } from "@domain/cart";
 import { quantityField } from "./quantity-input";
 
 export type LineRef = Pick<CartLine, "productId" | "virtual_freezer">;

@@ -1,8 +1,8 @@
 import { Select } from "@mantine/core";
 import { useState } from "react";
-import { formatIsoDate } from "../../../../domain/calendar";
-import type { OrderRow } from "../../../../domain/contracts/orders";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import type { OrderRow } from "@domain/contracts/orders";
+import { formatMoney, toCentavos } from "@domain/money";
 import { PagedRecordTable } from "../../components/list-pager";
 import { FilterSelect, SearchedList, useListSearch } from "../../components/list-search";
 import { PageTitle } from "../../components/page-title";

@@ -1,8 +1,8 @@
 import { Alert, Loader } from "@mantine/core";
 import { useParams } from "react-router";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { formatMoney, toCentavos } from "../../../../domain/money";
-import { lineFigures } from "../../../../domain/remito";
+import { formatIsoDate } from "@domain/calendar";
+import { formatMoney, toCentavos } from "@domain/money";
+import { lineFigures } from "@domain/remito";
 import { PrintedLineLots } from "../lots";
 import { useOrder } from "./api/get-order";
 import { PrintPage, usePaper } from "../../components/print-page";

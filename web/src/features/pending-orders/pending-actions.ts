@@ -1,4 +1,4 @@
-import { markChanged, markEditing, markResumed, markSent } from "../../../../domain/pending-orders";
+import { markChanged, markEditing, markResumed, markSent } from "@domain/pending-orders";
 import { ApiError } from "../../api/messages";
 import { useSession } from "../../stores/session";
 import { pendingStore, type PendingOrder } from "./pending-store";

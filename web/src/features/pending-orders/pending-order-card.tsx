@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text } from "@mantine/core";
-import { formatDateTime } from "../../../../domain/calendar";
-import { formatLineQuantity, formatMoneyWizard } from "../../../../domain/money";
-import type { PendingStatus } from "../../../../domain/pending-orders";
+import { formatDateTime } from "@domain/calendar";
+import { formatLineQuantity, formatMoneyWizard } from "@domain/money";
+import type { PendingStatus } from "@domain/pending-orders";
 import type { PendingOrder } from "./pending-store";
 
 const STATUS_LABEL: Record<Exclude<PendingStatus, "sent">, { label: string; color: string }> = {

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PENDING_MESSAGES } from "../../../../domain/pending-orders";
+import { PENDING_MESSAGES } from "@domain/pending-orders";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

@@ -1,5 +1,5 @@
 import { createStore, del, get, set, update, values } from "idb-keyval";
-import type { PendingOrder as PendingRecord } from "../../../../domain/pending-orders";
+import type { PendingOrder as PendingRecord } from "@domain/pending-orders";
 import type { WizardData } from "../../stores/order-wizard";
 import type { SubmitOrderInput } from "../order-wizard";
 

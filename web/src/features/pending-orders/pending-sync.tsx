@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { backoffDelay, expired, RETRY_EVERY_MS } from "../../../../domain/pending-orders";
+import { backoffDelay, expired, RETRY_EVERY_MS } from "@domain/pending-orders";
 import { useOrderWizard } from "../../stores/order-wizard";
 import { resumeEditing, resumePendingOrder } from "./pending-actions";
 import { pendingStore } from "./pending-store";

@@ -7,7 +7,7 @@ import {
   sendOutcome,
   sendQueue,
   type RefusalBody,
-} from "../../../../domain/pending-orders";
+} from "@domain/pending-orders";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useSession } from "../../stores/session";

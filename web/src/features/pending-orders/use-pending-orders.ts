@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { ordersOf, unsentCount } from "../../../../domain/pending-orders";
+import { ordersOf, unsentCount } from "@domain/pending-orders";
 import { useSession } from "../../stores/session";
 import { pendingStore } from "./pending-store";
 

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import type { PreparationBatch } from "../../../../domain/contracts/preparation";
-import { formatKilos, formatWeight, toGrams } from "../../../../domain/money";
-import { isPickupZone } from "../../../../domain/delivery-method";
-import { formatDistance } from "../../../../domain/routing";
-import { formatIsoDate } from "../../../../domain/calendar";
+import type { PreparationBatch } from "@domain/contracts/preparation";
+import { formatKilos, formatWeight, toGrams } from "@domain/money";
+import { isPickupZone } from "@domain/delivery-method";
+import { formatDistance } from "@domain/routing";
+import { formatIsoDate } from "@domain/calendar";
 
 /**
  * The route's length. A pick-up batch has no route; a batch none of whose orders has

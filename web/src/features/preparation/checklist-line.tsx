@@ -1,5 +1,5 @@
 import { Checkbox, Stack } from "@mantine/core";
-import { isWeighable, readGs1NetWeight } from "../../../../domain/catch-weight";
+import { isWeighable, readGs1NetWeight } from "@domain/catch-weight";
 import { DecimalInput } from "../../components/decimal-input";
 import { ScanLabelButton } from "../../components/scan-label-button";
 import type { useOrderItems } from "./api/get-order-items";

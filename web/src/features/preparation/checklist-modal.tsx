@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { BOARD_MESSAGES } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES } from "@domain/contracts/boards";
 import { ApiError } from "../../api/messages";
 import { notifySuccess, notifyFailure } from "../../components/notify";
 import { useOrderItems } from "./api/get-order-items";

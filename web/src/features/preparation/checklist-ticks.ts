@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CHECKLIST_TTL_MS } from "../../../../domain/contracts/preparation";
+import { CHECKLIST_TTL_MS } from "@domain/contracts/preparation";
 
 const storageKey = (orderId: number) => `frio-checklist-${orderId}`;
 

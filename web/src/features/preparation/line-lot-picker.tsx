@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { formatIsoDate } from "../../../../domain/calendar";
-import { LOT_MESSAGES, type LineLot, type Lot } from "../../../../domain/contracts/lots";
-import { readGs1Lot } from "../../../../domain/catch-weight";
-import { formatKilos, gramsToDecimal, toGrams, type Grams } from "../../../../domain/money";
+import { formatIsoDate } from "@domain/calendar";
+import { LOT_MESSAGES, type LineLot, type Lot } from "@domain/contracts/lots";
+import { readGs1Lot } from "@domain/catch-weight";
+import { formatKilos, gramsToDecimal, toGrams, type Grams } from "@domain/money";
 import { ScanLabelButton } from "../../components/scan-label-button";
 import { lotText, withoutLotText } from "../lots";
 

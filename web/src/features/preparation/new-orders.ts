@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { BoardOrderRow } from "../../../../domain/contracts/boards";
-import type { PreparationBoard } from "../../../../domain/contracts/preparation";
+import type { BoardOrderRow } from "@domain/contracts/boards";
+import type { PreparationBoard } from "@domain/contracts/preparation";
 
 /** How long a new order stays highlighted on the board. */
 const HIGHLIGHT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Paper, SimpleGrid, Switch, Text, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
-import { BOARD_MESSAGES, type BoardOrderRow } from "../../../../domain/contracts/boards";
+import { BOARD_MESSAGES, type BoardOrderRow } from "@domain/contracts/boards";
 import { BoardDateInput, useBoardDate } from "../../components/board-date";
 import { PageTitle } from "../../components/page-title";
 import { usePreparationBoard } from "./api/get-board";

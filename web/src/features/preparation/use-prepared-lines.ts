@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { checkTolerance, isWeighable, outOfToleranceMessage, parseWeight } from "../../../../domain/catch-weight";
-import { toGrams } from "../../../../domain/money";
+import { checkTolerance, isWeighable, outOfToleranceMessage, parseWeight } from "@domain/catch-weight";
+import { toGrams } from "@domain/money";
 import type { useOrderItems } from "./api/get-order-items";
 import { useLotsOfProducts } from "../lots";
 import { hasLots } from "./checklist-line";

@@ -1,9 +1,9 @@
 import { Alert, Loader } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router";
-import { formatIsoDate, todayInBuenosAires } from "../../../../domain/calendar";
-import { courierName } from "../../../../domain/contracts/boards";
-import { formatCelsius } from "../../../../domain/cold-chain";
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatIsoDate, todayInBuenosAires } from "@domain/calendar";
+import { courierName } from "@domain/contracts/boards";
+import { formatCelsius } from "@domain/cold-chain";
+import { formatMoney, toCentavos } from "@domain/money";
 import { PrintedOrderLots } from "../lots";
 import { useRouteSheet } from "./api/get-route-sheet";
 import { PrintPage, usePaper } from "../../components/print-page";

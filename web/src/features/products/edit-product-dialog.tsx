@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Product } from "../../../../domain/contracts/products";
+import type { Product } from "@domain/contracts/products";
 import { ApiError } from "../../api/messages";
 import { TextField } from "../../components/form-fields";
 import { notifySuccess } from "../../components/notify";

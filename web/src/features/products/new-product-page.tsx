@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { CreateProductRequest } from "../../../../domain/contracts/products";
+import { CreateProductRequest } from "@domain/contracts/products";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

@@ -1,5 +1,5 @@
 import { Switch } from "@mantine/core";
-import { DEFAULT_TOLERANCE_PCT } from "../../../../domain/catch-weight";
+import { DEFAULT_TOLERANCE_PCT } from "@domain/catch-weight";
 import { DecimalField, type FormBinding, SelectField, TextField } from "../../components/form-fields";
 import { useMainProducts } from "./api/get-main-products";
 

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Box, Group } from "@mantine/core";
 import { Link } from "react-router";
 import { useState } from "react";
-import type { Product } from "../../../../domain/contracts/products";
-import { formatDecimalInput } from "../../../../domain/decimal-input";
-import { formatKilos, formatMoney, toCentavos, toGrams } from "../../../../domain/money";
+import type { Product } from "@domain/contracts/products";
+import { formatDecimalInput } from "@domain/decimal-input";
+import { formatKilos, formatMoney, toCentavos, toGrams } from "@domain/money";
 import { useCan } from "../../api/can";
 import { PageTitle } from "../../components/page-title";
 import { PagedRecordTable } from "../../components/list-pager";

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from "@mantine/core";
-import { formatDateTime } from "../../../../domain/calendar";
-import type { BackupStatus } from "../../../../domain/contracts/backups";
+import { formatDateTime } from "@domain/calendar";
+import type { BackupStatus } from "@domain/contracts/backups";
 import { saveFile } from "../../api/save-file";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";

@@ -1,6 +1,6 @@
 import { Button, Card, Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { type ColdChainSetting, COLD_CHAIN_MESSAGES, parseTemperature } from "../../../../domain/cold-chain";
+import { type ColdChainSetting, COLD_CHAIN_MESSAGES, parseTemperature } from "@domain/cold-chain";
 import { TemperatureField } from "../../components/temperature-field";
 import { errorMessage } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";

@@ -1,6 +1,6 @@
 import { Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, isRanged } from "../../../../domain/contracts/exports";
+import { EXPORT_FAILED, EXPORT_MESSAGE, EXPORT_TABLES, isRanged } from "@domain/contracts/exports";
 import { saveFile } from "../../api/save-file";
 import { useEvents } from "../../api/socket";
 import { notifyFailure } from "../../components/notify";

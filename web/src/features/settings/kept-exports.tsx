@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Progress, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
-import { formatDateTime } from "../../../../domain/calendar";
-import type { KeptExport } from "../../../../domain/contracts/exports";
+import { formatDateTime } from "@domain/calendar";
+import type { KeptExport } from "@domain/contracts/exports";
 import { saveFile } from "../../api/save-file";
 import { Confirm } from "../../components/confirm";
 import { notifyError, notifySuccess } from "../../components/notify";

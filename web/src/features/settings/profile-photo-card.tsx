@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, FileInput, Group, Stack, Title } from "@mantine/core";
 import { useState } from "react";
-import { PROFILE_IMAGE_REQUIRED } from "../../../../domain/contracts/users";
+import { PROFILE_IMAGE_REQUIRED } from "@domain/contracts/users";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useCurrentUser } from "../../api/session";

@@ -1,6 +1,6 @@
 import { SimpleGrid } from "@mantine/core";
 import type { ReactNode } from "react";
-import { can, type Capability } from "../../../../domain/permissions";
+import { can, type Capability } from "@domain/permissions";
 import { PageTitle } from "../../components/page-title";
 import { useCurrentUser } from "../../api/session";
 import { BackupCard } from "./backup-card";

@@ -1,8 +1,8 @@
-import { formatMoney, toCentavos } from "../../../../domain/money";
+import { formatMoney, toCentavos } from "@domain/money";
 import { Button, Card, Select, Stack, Text, Title } from "@mantine/core";
 import { DecimalInput } from "../../components/decimal-input";
 import { useState } from "react";
-import { SHIPPING_COST_MESSAGE } from "../../../../domain/contracts/settings";
+import { SHIPPING_COST_MESSAGE } from "@domain/contracts/settings";
 import { ApiError } from "../../api/messages";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useShipments } from "./api/get-shipments";

@@ -1,5 +1,5 @@
 import { Button, Select } from "@mantine/core";
-import type { ActiveUser, ApprovalsResponse } from "../../../../domain/contracts/users";
+import type { ActiveUser, ApprovalsResponse } from "@domain/contracts/users";
 import { RecordTable } from "../../components/record-table";
 import { useChangeGroup } from "./api/change-group";
 import { useDecideUser } from "./api/decide-user";
@@ -7,7 +7,7 @@ import { useResetPassword } from "./api/reset-password";
 import type { NewPassword } from "./new-password-modal";
 import type { PendingAction } from "./pending-action";
 import { Refusable } from "./refusable";
-import type { UserChange } from "../../../../domain/user-admin";
+import type { UserChange } from "@domain/user-admin";
 
 interface ActiveUsersTableProps {
   users: ActiveUser[];

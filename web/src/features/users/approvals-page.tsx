@@ -1,8 +1,8 @@
 import { Alert, Loader, Paper, Title } from "@mantine/core";
 import { useEffect, useState, type ReactNode } from "react";
-import type { ActiveUser } from "../../../../domain/contracts/users";
-import { ADMIN_GROUP } from "../../../../domain/permissions";
-import { userChangeRefusal, type UserChange } from "../../../../domain/user-admin";
+import type { ActiveUser } from "@domain/contracts/users";
+import { ADMIN_GROUP } from "@domain/permissions";
+import { userChangeRefusal, type UserChange } from "@domain/user-admin";
 import { useCurrentUser } from "../../api/session";
 import { PageTitle } from "../../components/page-title";
 import { ActiveUsersTable } from "./active-users-table";

@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core";
-import type { ApprovalsResponse } from "../../../../domain/contracts/users";
+import type { ApprovalsResponse } from "@domain/contracts/users";
 import { PagedRecordTable } from "../../components/list-pager";
 import { useDecideUser, type UserDecision } from "./api/decide-user";
 import { APPROVALS_PAGE_SIZE } from "./api/get-approvals";

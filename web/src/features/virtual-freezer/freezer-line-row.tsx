@@ -1,6 +1,6 @@
 import { Button, Group, Select, Text } from "@mantine/core";
-import type { LineType } from "../../../../domain/pricing";
-import { parseQuantity } from "../../../../domain/quantity";
+import type { LineType } from "@domain/pricing";
+import { parseQuantity } from "@domain/quantity";
 import { DecimalInput } from "../../components/decimal-input";
 import type { FreezerLine } from "./use-freezer-lines";
 

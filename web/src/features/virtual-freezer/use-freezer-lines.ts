@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
-import { typeRefusal } from "../../../../domain/cart";
-import type { Product } from "../../../../domain/contracts/products";
-import type { VirtualFreezerResponse } from "../../../../domain/contracts/virtual-freezer";
-import { toCentavos, toGrams } from "../../../../domain/money";
-import { type LineType, orderTotals, priceLine } from "../../../../domain/pricing";
-import { parseQuantity } from "../../../../domain/quantity";
+import { typeRefusal } from "@domain/cart";
+import type { Product } from "@domain/contracts/products";
+import type { VirtualFreezerResponse } from "@domain/contracts/virtual-freezer";
+import { toCentavos, toGrams } from "@domain/money";
+import { type LineType, orderTotals, priceLine } from "@domain/pricing";
+import { parseQuantity } from "@domain/quantity";
 import { notifyError } from "../../components/notify";
 
 export interface FreezerLine {

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Grid, Group, Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { formatMoney, formatWeight } from "../../../../domain/money";
-import { normalizeSearch } from "../../../../domain/text";
+import { formatMoney, formatWeight } from "@domain/money";
+import { normalizeSearch } from "@domain/text";
 import { useCan } from "../../api/can";
 import { notifyFailure, notifySuccess } from "../../components/notify";
 import { PageTitle } from "../../components/page-title";

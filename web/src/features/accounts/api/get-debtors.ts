@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { DebtorsResponse } from "../../../../../domain/contracts/accounts";
+import { DebtorsResponse } from "@domain/contracts/accounts";
 import { get } from "../../../api/http";
 import { accountKeys } from "./keys";
 

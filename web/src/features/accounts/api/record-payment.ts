@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PaymentSaved } from "../../../../../domain/contracts/accounts";
+import { PaymentSaved } from "@domain/contracts/accounts";
 import { post } from "../../../api/http";
 import { accountKeys } from "./keys";
 

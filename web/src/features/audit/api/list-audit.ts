@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { AuditResponse } from "../../../../../domain/contracts/audit";
+import { AuditResponse } from "@domain/contracts/audit";
 import { get } from "../../../api/http";
 import { auditKeys, type AuditFilters } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CaptchaConfig } from "../../../../../domain/contracts/auth";
+import { CaptchaConfig } from "@domain/contracts/auth";
 import { get } from "../../../api/http";
 import { authKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { AccountGroupsResponse } from "../../../../../domain/contracts/auth";
+import { AccountGroupsResponse } from "@domain/contracts/auth";
 import { get } from "../../../api/http";
 import { authKeys } from "./keys";
 

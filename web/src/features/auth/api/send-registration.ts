@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { RegisterRequest } from "../../../../../domain/contracts/auth";
+import type { RegisterRequest } from "@domain/contracts/auth";
 import { post } from "../../../api/http";
 
 const sendRegistration = (request: RegisterRequest) => post<{ success: boolean }>("/register-request/", request);

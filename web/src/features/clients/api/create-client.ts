@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateClientInput } from "../../../../../domain/contracts/clients";
+import type { CreateClientInput } from "@domain/contracts/clients";
 import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { MainProduct } from "../../../../../domain/contracts/products";
+import { MainProduct } from "@domain/contracts/products";
 import { get } from "../../../api/http";
 import { clientKeys } from "./keys";
 

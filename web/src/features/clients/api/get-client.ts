@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ClientDetail } from "../../../../../domain/contracts/clients";
+import { ClientDetail } from "@domain/contracts/clients";
 import { get } from "../../../api/http";
 import { clientKeys } from "./keys";
 

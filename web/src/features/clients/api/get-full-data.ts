@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ClientFullData } from "../../../../../domain/contracts/claims";
+import { ClientFullData } from "@domain/contracts/claims";
 import { get } from "../../../api/http";
 import { clientKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { ClientListResponse } from "../../../../../domain/contracts/clients";
+import { ClientListResponse } from "@domain/contracts/clients";
 import { get } from "../../../api/http";
 import { offsetOf } from "../../../components/list-pager";
 import { clientKeys, type ClientListParams } from "./keys";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CLAIM_TYPES } from "../../../../../domain/contracts/claims";
+import { CLAIM_TYPES } from "@domain/contracts/claims";
 import { post } from "../../../api/http";
 import { clientKeys } from "./keys";
 

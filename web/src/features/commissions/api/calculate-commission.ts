@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { CommissionResult } from "../../../../../domain/contracts/commissions";
+import { CommissionResult } from "@domain/contracts/commissions";
 import { post } from "../../../api/http";
 
 interface CommissionInput {

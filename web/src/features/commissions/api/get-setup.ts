@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CommissionSetup } from "../../../../../domain/contracts/commissions";
+import { CommissionSetup } from "@domain/contracts/commissions";
 import { get } from "../../../api/http";
 import { commissionKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CashReport } from "../../../../../domain/contracts/courier";
+import { CashReport } from "@domain/contracts/courier";
 import { download, get } from "../../../api/http";
 import { saveFile } from "../../../api/save-file";
 import { courierKeys } from "./keys";

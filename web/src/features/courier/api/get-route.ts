@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CourierRoute } from "../../../../../domain/contracts/courier";
+import { CourierRoute } from "@domain/contracts/courier";
 import { get } from "../../../api/http";
 import { useCurrentUser } from "../../../api/session";
 import { useEvents } from "../../../api/socket";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotDeliveredReason } from "../../../../../domain/courier";
+import type { NotDeliveredReason } from "@domain/courier";
 import { post } from "../../../api/http";
 import { courierKeys } from "./keys";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DispatchBoard, DispatchCard } from "../../../../../domain/contracts/dispatch";
-import { boardColumns, columnsFromJson, placeCards } from "../../../../../domain/live-dispatch";
-import { moveCard } from "../../../../../domain/dispatch";
+import type { DispatchBoard, DispatchCard } from "@domain/contracts/dispatch";
+import { boardColumns, columnsFromJson, placeCards } from "@domain/live-dispatch";
+import { moveCard } from "@domain/dispatch";
 import { post } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 

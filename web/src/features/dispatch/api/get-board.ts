@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DispatchBoard } from "../../../../../domain/contracts/dispatch";
+import { DispatchBoard } from "@domain/contracts/dispatch";
 import { get } from "../../../api/http";
 import { boardDateQuery } from "../../../components/board-date";
 import { dispatchKeys } from "./keys";

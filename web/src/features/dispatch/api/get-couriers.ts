@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CourierColumns } from "../../../../../domain/contracts/courier";
-import type { AppEvent } from "../../../../../domain/contracts/events";
+import { CourierColumns } from "@domain/contracts/courier";
+import type { AppEvent } from "@domain/contracts/events";
 import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { boardDateQuery, concernsDate } from "../../../components/board-date";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DayPlanResponse } from "../../../../../domain/contracts/day-plan";
+import { DayPlanResponse } from "@domain/contracts/day-plan";
 import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { dispatchKeys } from "./keys";

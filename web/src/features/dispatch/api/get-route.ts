@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { DispatchRoute } from "../../../../../domain/contracts/dispatch";
+import { DispatchRoute } from "@domain/contracts/dispatch";
 import { get } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 

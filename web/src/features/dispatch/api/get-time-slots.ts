@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { TimeSlots } from "../../../../../domain/contracts/day-plan";
+import { TimeSlots } from "@domain/contracts/day-plan";
 import { get } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { DispatchBoard } from "../../../../../domain/contracts/dispatch";
-import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
-import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "../../../../../domain/live-dispatch";
+import type { DispatchBoard } from "@domain/contracts/dispatch";
+import { ORDER_EVENT_TYPES, readEventData } from "@domain/contracts/event-data";
+import { applyAssignment, applyOrderToDispatch, applyRouteReady } from "@domain/live-dispatch";
 import { useEvents, useResume } from "../../../api/socket";
 import { dispatchKeys } from "./keys";
 

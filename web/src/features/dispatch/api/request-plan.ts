@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { PlanRequest } from "../../../../../domain/contracts/day-plan";
+import type { PlanRequest } from "@domain/contracts/day-plan";
 import { post } from "../../../api/http";
 
 const requestPlan = (request: PlanRequest) => post<{ id: string }>("/dispatch/plans/", request);

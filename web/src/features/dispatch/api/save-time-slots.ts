@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { TimeSlots, type TimeSlotsRequest } from "../../../../../domain/contracts/day-plan";
+import { TimeSlots, type TimeSlotsRequest } from "@domain/contracts/day-plan";
 import { put } from "../../../api/http";
 import { dispatchKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { DispatchRoute } from "../../../../../domain/contracts/dispatch";
+import type { DispatchRoute } from "@domain/contracts/dispatch";
 import { post } from "../../../api/http";
 import { useRefreshDispatch } from "./get-board";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { HomeFigures } from "../../../../../domain/contracts/home";
+import { HomeFigures } from "@domain/contracts/home";
 import { get } from "../../../api/http";
 import { homeKeys } from "../keys";
 

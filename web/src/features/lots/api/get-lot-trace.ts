@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { LotTrace } from "../../../../../domain/contracts/lots";
+import { LotTrace } from "@domain/contracts/lots";
 import { get } from "../../../api/http";
 import { lotKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ExpiringLotsResponse } from "../../../../../domain/contracts/lots";
+import { ExpiringLotsResponse } from "@domain/contracts/lots";
 import { get } from "../../../api/http";
 import { lotKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
-import { ProductLotsResponse } from "../../../../../domain/contracts/lots";
+import { ProductLotsResponse } from "@domain/contracts/lots";
 import { get } from "../../../api/http";
 import { lotKeys } from "./keys";
 

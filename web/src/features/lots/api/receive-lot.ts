@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Lot } from "../../../../../domain/contracts/lots";
+import { Lot } from "@domain/contracts/lots";
 import { post } from "../../../api/http";
 import { lotKeys } from "./keys";
 

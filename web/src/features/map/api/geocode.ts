@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { GeocodeResponse } from "../../../../../domain/contracts/map";
+import { GeocodeResponse } from "@domain/contracts/map";
 import { get } from "../../../api/http";
 import { mapKeys } from "./keys";
 

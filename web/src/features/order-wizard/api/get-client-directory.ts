@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { createStore, del, get as read, set } from "idb-keyval";
 import { useMemo } from "react";
-import { ClientDirectory } from "../../../../../domain/contracts/client-directory";
-import { indexDirectory } from "../../../../../domain/client-directory";
+import { ClientDirectory } from "@domain/contracts/client-directory";
+import { indexDirectory } from "@domain/client-directory";
 import { get } from "../../../api/http";
 import { useSession } from "../../../stores/session";
 import { wizardKeys } from "./keys";

@@ -1,7 +1,7 @@
 import { onlineManager, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { DirectoryOrder } from "../../../../../domain/contracts/client-directory";
-import { LastOrder, type OrderDetail } from "../../../../../domain/contracts/orders";
+import type { DirectoryOrder } from "@domain/contracts/client-directory";
+import { LastOrder, type OrderDetail } from "@domain/contracts/orders";
 import { get } from "../../../api/http";
 import { ApiError } from "../../../api/messages";
 import { isUnreachable, OFFLINE_MESSAGES } from "../../offline";

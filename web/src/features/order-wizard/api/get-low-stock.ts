@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ProductListResponse, type Product } from "../../../../../domain/contracts/products";
-import { withLowStock } from "../../../../../domain/live-stock";
+import { ProductListResponse, type Product } from "@domain/contracts/products";
+import { withLowStock } from "@domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { wizardKeys } from "./keys";

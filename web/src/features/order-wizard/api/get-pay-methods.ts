@@ -1,6 +1,6 @@
 import { queryOptions, usePrefetchQuery, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { PayMethod } from "../../../../../domain/contracts/orders";
+import { PayMethod } from "@domain/contracts/orders";
 import { get } from "../../../api/http";
 import { useOffline } from "../../offline";
 import { wizardKeys } from "./keys";

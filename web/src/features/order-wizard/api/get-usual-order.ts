@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderDetail } from "../../../../../domain/contracts/orders";
-import { usualChoices, type UsualChoices } from "../../../../../domain/usual-order";
+import { OrderDetail } from "@domain/contracts/orders";
+import { usualChoices, type UsualChoices } from "@domain/usual-order";
 import { get } from "../../../api/http";
 import { useReferences } from "../../../api/references";
 import { useOffline } from "../../offline";

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { z } from "zod";
-import { ClientFullData } from "../../../../../domain/contracts/claims";
-import { ClientDetail } from "../../../../../domain/contracts/clients";
-import { directoryEntry, type DirectoryEntry } from "../../../../../domain/contracts/client-directory";
-import { VirtualFreezerResponse } from "../../../../../domain/contracts/virtual-freezer";
+import { ClientFullData } from "@domain/contracts/claims";
+import { ClientDetail } from "@domain/contracts/clients";
+import { directoryEntry, type DirectoryEntry } from "@domain/contracts/client-directory";
+import { VirtualFreezerResponse } from "@domain/contracts/virtual-freezer";
 import { get } from "../../../api/http";
 import { useReferences } from "../../../api/references";
 import { useOffline } from "../../offline";

@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { CLAIM_TYPES, ClaimValueResponse } from "../../../../../domain/contracts/claims";
+import { CLAIM_TYPES, ClaimValueResponse } from "@domain/contracts/claims";
 import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ClientListResponse } from "../../../../../domain/contracts/clients";
+import { ClientListResponse } from "@domain/contracts/clients";
 import { get } from "../../../api/http";
 import { wizardKeys } from "./keys";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { post } from "../../../api/http";
-import type { OrderRequest } from "../../../../../domain/contracts/order-request";
+import type { OrderRequest } from "@domain/contracts/order-request";
 import { wizardKeys } from "./keys";
 
 export interface SubmitOrderInput {

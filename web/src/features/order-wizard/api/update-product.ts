@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Product } from "../../../../../domain/contracts/products";
+import type { Product } from "@domain/contracts/products";
 import { post } from "../../../api/http";
 import { wizardKeys } from "./keys";
 

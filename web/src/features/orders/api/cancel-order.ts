@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrderDetail } from "../../../../../domain/contracts/orders";
-import { STATUS } from "../../../../../domain/order-status";
+import type { OrderDetail } from "@domain/contracts/orders";
+import { STATUS } from "@domain/order-status";
 import { post } from "../../../api/http";
 import { orderKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderDetail } from "../../../../../domain/contracts/orders";
+import { OrderDetail } from "@domain/contracts/orders";
 import { get } from "../../../api/http";
 import { orderKeys } from "./keys";
 

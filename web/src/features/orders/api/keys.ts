@@ -1,4 +1,4 @@
-import type { OrderListFilters } from "../../../../../domain/live-orders";
+import type { OrderListFilters } from "@domain/live-orders";
 
 /** Every cache key of the orders feature: the queries and the live events use these. */
 export const orderKeys = {

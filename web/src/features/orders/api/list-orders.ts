@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderListResponse } from "../../../../../domain/contracts/orders";
-import type { OrderListFilters } from "../../../../../domain/live-orders";
+import { OrderListResponse } from "@domain/contracts/orders";
+import type { OrderListFilters } from "@domain/live-orders";
 import { get } from "../../../api/http";
 import { offsetOf } from "../../../components/list-pager";
 import { orderKeys } from "./keys";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
-import type { OrderListResponse } from "../../../../../domain/contracts/orders";
-import { applyOrderToList, type OrderListFilters } from "../../../../../domain/live-orders";
+import { ORDER_EVENT_TYPES, readEventData } from "@domain/contracts/event-data";
+import type { OrderListResponse } from "@domain/contracts/orders";
+import { applyOrderToList, type OrderListFilters } from "@domain/live-orders";
 import type { z } from "zod";
 import { useEvents, useResume } from "../../../api/socket";
 import { orderKeys } from "./keys";

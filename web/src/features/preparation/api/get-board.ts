@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { PreparationBoard } from "../../../../../domain/contracts/preparation";
+import { PreparationBoard } from "@domain/contracts/preparation";
 import { get } from "../../../api/http";
 import { boardDateQuery } from "../../../components/board-date";
 import { preparationKeys } from "./keys";

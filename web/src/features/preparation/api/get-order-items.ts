@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { PreparationItems } from "../../../../../domain/contracts/orders";
+import { PreparationItems } from "@domain/contracts/orders";
 import { get } from "../../../api/http";
 import { preparationKeys } from "./keys";
 

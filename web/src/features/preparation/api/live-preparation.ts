@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { PreparationBoard } from "../../../../../domain/contracts/preparation";
-import { ORDER_EVENT_TYPES, readEventData } from "../../../../../domain/contracts/event-data";
-import { applyGroupBatches, applyOrderToPreparation } from "../../../../../domain/live-preparation";
+import type { PreparationBoard } from "@domain/contracts/preparation";
+import { ORDER_EVENT_TYPES, readEventData } from "@domain/contracts/event-data";
+import { applyGroupBatches, applyOrderToPreparation } from "@domain/live-preparation";
 import { usePreparationEvents, useEvents, useResume } from "../../../api/socket";
 import { preparationKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { RouteSheet } from "../../../../../domain/contracts/courier";
+import { RouteSheet } from "@domain/contracts/courier";
 import { get } from "../../../api/http";
 
 const getRouteSheet = async (column: number, date: string) =>

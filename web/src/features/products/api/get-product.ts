@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Product } from "../../../../../domain/contracts/products";
+import { Product } from "@domain/contracts/products";
 import { get } from "../../../api/http";
 import { productKeys } from "./keys";
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ProductListResponse } from "../../../../../domain/contracts/products";
-import { withProductChange } from "../../../../../domain/live-stock";
+import { ProductListResponse } from "@domain/contracts/products";
+import { withProductChange } from "@domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { offsetOf } from "../../../components/list-pager";

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ColdChainSetting } from "../../../../../domain/contracts/settings";
+import { ColdChainSetting } from "@domain/contracts/settings";
 import { get, put } from "../../../api/http";
 import { settingsKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ExportJobResponse } from "../../../../../domain/contracts/exports";
+import { ExportJobResponse } from "@domain/contracts/exports";
 import { post } from "../../../api/http";
 
 interface ExportInput {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { BackupStatus } from "../../../../../domain/contracts/backups";
+import { BackupStatus } from "@domain/contracts/backups";
 import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 

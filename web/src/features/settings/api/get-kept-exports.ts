@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeptExportsResponse } from "../../../../../domain/contracts/exports";
+import { KeptExportsResponse } from "@domain/contracts/exports";
 import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { settingsKeys } from "./keys";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { LatestIdResponse } from "../../../../../domain/contracts/exports";
+import { LatestIdResponse } from "@domain/contracts/exports";
 import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 

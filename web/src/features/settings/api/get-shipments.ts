@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { Shipment } from "../../../../../domain/contracts/clients";
+import { Shipment } from "@domain/contracts/clients";
 import { get } from "../../../api/http";
 import { settingsKeys } from "./keys";
 

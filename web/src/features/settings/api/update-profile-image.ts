@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ProfileImageResponse } from "../../../../../domain/contracts/users";
+import { ProfileImageResponse } from "@domain/contracts/users";
 import { api } from "../../../api/http";
 import { sessionKeys } from "../../../api/session";
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApprovalsResponse } from "../../../../../domain/contracts/users";
+import { ApprovalsResponse } from "@domain/contracts/users";
 import { get } from "../../../api/http";
 import { useEvents } from "../../../api/socket";
 import { offsetOf } from "../../../components/list-pager";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ResetPasswordResponse } from "../../../../../domain/contracts/users";
+import { ResetPasswordResponse } from "@domain/contracts/users";
 import { post } from "../../../api/http";
 
 /** A new password for the user, answered once (the server keeps only its hash). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { VirtualFreezerResponse } from "../../../../../domain/contracts/virtual-freezer";
-import { withProductChange } from "../../../../../domain/live-stock";
+import { VirtualFreezerResponse } from "@domain/contracts/virtual-freezer";
+import { withProductChange } from "@domain/live-stock";
 import { get } from "../../../api/http";
 import { useProductChanges } from "../../../api/product-changes";
 import { freezerKeys } from "./keys";

@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { Agent } from "undici";
 import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { freshBenchDatabase } from "./bench-database";
-import { measureLatency, printAgainstRaw } from "./latency";
+import { loadAverages, measureLatency, p99Verdict, printAgainstRaw } from "./latency";
 
 const CLIENTS = 20_000;
 const MOVEMENTS = 5_000;
@@ -63,17 +63,10 @@ export async function run() {
 
   printAgainstRaw(`account, 50 of ${MOVEMENTS} movements`, apiAccount, rawAccount);
   printAgainstRaw(`debtors, 100 of ${CLIENTS} clients`, apiDebtors, rawDebtors);
-  const verdict = (p99: number, target: number) =>
-    `${p99.toFixed(1)} ms (target ≤ ${target} ms: ${p99 <= target ? "met" : "NOT met"})`;
   console.log(
-    `account p99 ${verdict(apiAccount.p99, TARGETS.account)}; debtors p99 ${verdict(apiDebtors.p99, TARGETS.debtors)}`,
+    `account p99 ${p99Verdict(apiAccount.p99, TARGETS.account)}; debtors p99 ${p99Verdict(apiDebtors.p99, TARGETS.debtors)}`,
   );
-  console.log(
-    `load average: ${(await import("node:os"))
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}`,
-  );
+  console.log(`load average: ${loadAverages()}`);
 
   await close();
   await sql.end();

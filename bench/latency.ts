@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 /** p50 and p99 of samples in milliseconds (NaN when there are none). */
 export const percentiles = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -28,3 +29,13 @@ export const printAgainstRaw = (label: string, ours: Latency, raw: Latency, widt
   console.log(
     `${label.padEnd(width)} p50 ${fmt(ours.p50)} (SQL ${fmt(raw.p50)}, ×${(ours.p50 / raw.p50).toFixed(2)})  p99 ${fmt(ours.p99)} (SQL ${fmt(raw.p99)}, ×${(ours.p99 / raw.p99).toFixed(2)})`,
   );
+
+/** A p99 against its target, as the benches print it: "12.3 ms (target ≤ 50 ms: met)". */
+export const p99Verdict = (p99: number, target: number) =>
+  `${p99.toFixed(1)} ms (target ≤ ${target} ms: ${p99 <= target ? "met" : "NOT met"})`;
+
+/** The 1, 5 and 15-minute load averages every figure is quoted with. */
+export const loadAverages = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");

@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { Agent } from "undici";
 import { insertBenchUsers, listenBenchApp, signedGet } from "./bench-api";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
-import { measureLatency, printAgainstRaw } from "./latency";
+import { loadAverages, measureLatency, p99Verdict, printAgainstRaw } from "./latency";
 
 const NAME = "frio_bench_lots";
 const CLIENTS = 5_000;
@@ -112,20 +112,8 @@ export async function run() {
     printAgainstRaw(`trace, ${label} (${orders} orders)`, api, raw);
     results.push({ label, p99: api.p99 });
   }
-  console.log(
-    results
-      .map(
-        (r) =>
-          `${r.label} p99 ${r.p99.toFixed(1)} ms (target ≤ ${TARGET_MS} ms: ${r.p99 <= TARGET_MS ? "met" : "NOT met"})`,
-      )
-      .join("; "),
-  );
-  console.log(
-    `load average: ${(await import("node:os"))
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}`,
-  );
+  console.log(results.map((r) => `${r.label} p99 ${p99Verdict(r.p99, TARGET_MS)}`).join("; "));
+  console.log(`load average: ${loadAverages()}`);
 
   await close();
   await sql.end();
